@@ -1,0 +1,589 @@
+#include "CliApplication.h"
+
+#include "CsvWriter.h"
+#include "FileError.h"
+#include "SceneFile.h"
+#include "SceneRegistry.h"
+#include "Simulator.h"
+
+#include <QFileInfo>
+#include <QTextStream>
+
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <new>
+#include <optional>
+
+#ifndef CLAB_VERSION
+#define CLAB_VERSION "unknown"
+#endif
+
+namespace clab {
+
+namespace {
+
+const QString prefix = QStringLiteral("constraintlab-cli: ");
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QString number(double v)
+{
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+// A usage error carries its message up to run(), which prints it with a hint.
+struct UsageProblem {
+    QString message;
+};
+
+// A number in C syntax whatever the locale; nullopt when it is not one. Values beyond the
+// range of double come back as ±infinity so that validation names the parameter.
+std::optional<double> parseNumber(QString text)
+{
+    text = text.trimmed();
+    if (text.startsWith(QLatin1Char('+')))
+        text.remove(0, 1);
+    const std::string s = text.toStdString();
+    if (s.empty())
+        return std::nullopt;
+    double value = 0.0;
+    const auto result = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (result.ptr != s.data() + s.size())
+        return std::nullopt;
+    if (result.ec == std::errc::result_out_of_range) {
+        // from_chars leaves value untouched on overflow/underflow; strtod tells which.
+        return std::strtod(s.c_str(), nullptr);
+    }
+    if (result.ec != std::errc())
+        return std::nullopt;
+    return value;
+}
+
+QString kindName(ConstraintLabError::Kind kind)
+{
+    switch (kind) {
+    case ConstraintLabError::Kind::InvalidParameter:
+        return QStringLiteral("invalid parameter");
+    case ConstraintLabError::Kind::InvalidInitialState:
+        return QStringLiteral("invalid initial state");
+    case ConstraintLabError::Kind::InconsistentConstraints:
+        return QStringLiteral("inconsistent constraints");
+    case ConstraintLabError::Kind::SingularMass:
+        return QStringLiteral("singular mass matrix");
+    case ConstraintLabError::Kind::NonFinite:
+        return QStringLiteral("non-finite value");
+    case ConstraintLabError::Kind::IntegrationFailure:
+        return QStringLiteral("integration failure");
+    }
+    return QStringLiteral("error");
+}
+
+QString interval(const ParameterSpec& spec)
+{
+    const bool lowFinite = std::isfinite(spec.min);
+    const bool highFinite = std::isfinite(spec.max);
+    if (!lowFinite && !highFinite)
+        return QStringLiteral("any");
+    const QString low = lowFinite ? number(spec.min) : QStringLiteral("-inf");
+    const QString high = highFinite ? number(spec.max) : QStringLiteral("inf");
+    return QStringLiteral("%1%2, %3%4")
+        .arg(lowFinite && !spec.minExclusive ? "[" : "(")
+        .arg(low, high)
+        .arg(highFinite ? "]" : ")");
+}
+
+QString joinValues(const std::vector<double>& values)
+{
+    QStringList parts;
+    for (double v : values)
+        parts << number(v);
+    return parts.join(QLatin1Char(','));
+}
+
+// A follower's default is the parameter it follows ("= mu").
+QString defaultText(const ParameterSpec& spec)
+{
+    return spec.defaultsTo.empty() ? joinValues(spec.defaultValue)
+                                   : QStringLiteral("= ") + qs(spec.defaultsTo);
+}
+
+// Wraps text at `width` columns, each line indented by `indent` spaces.
+QString wrap(const QString& text, int indent, int width = 92)
+{
+    QString out;
+    QString line;
+    const QString pad(indent, QLatin1Char(' '));
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!line.isEmpty() && indent + line.size() + 1 + word.size() > width) {
+            out += pad + line + QLatin1Char('\n');
+            line.clear();
+        }
+        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
+    if (!line.isEmpty())
+        out += pad + line + QLatin1Char('\n');
+    return out;
+}
+
+// The options of `run`, as given on the command line.
+struct RunRequest {
+    QString scene;
+    std::vector<std::pair<QString, std::vector<double>>> sets; // in command-line order
+    std::map<QString, QString> setText;                        // name -> "name=value" as given
+    std::optional<double> tEnd, dt, rtol, atol;
+    QString tEndText, dtText, rtolText, atolText;
+    std::optional<IntegratorKind> integrator;
+    QString output = QStringLiteral("-");
+    std::vector<std::string> columns;
+};
+
+RunRequest parseRun(const QStringList& args)
+{
+    RunRequest request;
+    bool haveScene = false;
+    for (int i = 0; i < args.size(); ++i) {
+        QString option = args[i];
+        std::optional<QString> inlineValue;
+        if (option.startsWith(QLatin1String("--")) && option.contains(QLatin1Char('='))) {
+            const int eq = option.indexOf(QLatin1Char('='));
+            inlineValue = option.mid(eq + 1);
+            option = option.left(eq);
+        }
+        auto value = [&]() -> QString {
+            if (inlineValue)
+                return *inlineValue;
+            if (i + 1 >= args.size())
+                throw UsageProblem{QStringLiteral("option %1 needs a value").arg(option)};
+            return args[++i];
+        };
+        auto numberOption = [&](std::optional<double>& target, QString& text) {
+            text = value();
+            target = parseNumber(text);
+            if (!target)
+                throw UsageProblem{
+                    QStringLiteral("option %1: \"%2\" is not a number").arg(option, text)};
+        };
+
+        if (option == QLatin1String("--set")) {
+            const QString assignment = value();
+            const int eq = assignment.indexOf(QLatin1Char('='));
+            const QString name = eq < 0 ? QString() : assignment.left(eq).trimmed();
+            if (eq < 0 || name.isEmpty())
+                throw UsageProblem{
+                    QStringLiteral("--set %1: expected NAME=VALUE, e.g. --set mu=0.3 "
+                                   "or --set J=1,2,3")
+                        .arg(assignment)};
+            const QString text = assignment.mid(eq + 1);
+            std::vector<double> values;
+            for (const QString& part : text.split(QLatin1Char(','))) {
+                const auto v = parseNumber(part);
+                if (!v && part.trimmed().isEmpty())
+                    throw UsageProblem{
+                        QStringLiteral("--set %1: missing value (vectors are comma lists, e.g. "
+                                       "J=1,2,3)")
+                            .arg(assignment)};
+                if (!v)
+                    throw UsageProblem{QStringLiteral("--set %1: \"%2\" is not a number")
+                                           .arg(assignment, part.trimmed())};
+                values.push_back(*v);
+            }
+            request.sets.emplace_back(name, values);
+            request.setText[name] = assignment;
+        } else if (option == QLatin1String("--t-end")) {
+            numberOption(request.tEnd, request.tEndText);
+        } else if (option == QLatin1String("--dt")) {
+            numberOption(request.dt, request.dtText);
+        } else if (option == QLatin1String("--rtol")) {
+            numberOption(request.rtol, request.rtolText);
+        } else if (option == QLatin1String("--atol")) {
+            numberOption(request.atol, request.atolText);
+        } else if (option == QLatin1String("--integrator")) {
+            const QString name = value();
+            request.integrator = SceneFile::integratorFromName(name);
+            if (!request.integrator)
+                throw UsageProblem{QStringLiteral("--integrator %1: unknown integrator (use dopri5 "
+                                                  "or rk4)")
+                                       .arg(name)};
+        } else if (option == QLatin1String("--output") || option == QLatin1String("-o")) {
+            request.output = value();
+            if (request.output.isEmpty())
+                throw UsageProblem{QStringLiteral("option %1 needs a file name or -").arg(option)};
+        } else if (option == QLatin1String("--columns")) {
+            const QString list = value();
+            request.columns.clear();
+            for (const QString& name : list.split(QLatin1Char(','))) {
+                if (name.trimmed().isEmpty())
+                    throw UsageProblem{QStringLiteral("--columns %1: empty column name").arg(list)};
+                request.columns.push_back(name.trimmed().toStdString());
+            }
+        } else if (option.startsWith(QLatin1Char('-')) && option != QLatin1String("-")) {
+            throw UsageProblem{QStringLiteral("run: unknown option %1").arg(option)};
+        } else if (!haveScene) {
+            request.scene = option;
+            haveScene = true;
+        } else {
+            throw UsageProblem{
+                QStringLiteral("run: unexpected argument \"%1\" (only one scene)").arg(option)};
+        }
+    }
+    if (!haveScene)
+        throw UsageProblem{QStringLiteral("run: missing SCENE (a built-in name or a scene file)")};
+    return request;
+}
+
+bool looksLikePath(const QString& scene)
+{
+    return scene.contains(QLatin1Char('/')) || scene.endsWith(QLatin1String(".json"));
+}
+
+bool isBuiltInName(const QString& scene)
+{
+    return !looksLikePath(scene) && SceneRegistry::find(scene.toStdString());
+}
+
+// Built-in name unless it looks like a path; a file of that name is the last resort.
+SceneDocument loadScene(const QString& scene)
+{
+    // Only what the file states, so that --set mu=... also moves a mu_s the file leaves to
+    // follow mu; completed and validated after the command-line overrides.
+    if (isBuiltInName(scene))
+        return SceneFile::loadBuiltIn(scene, SceneFile::Check::Structure);
+    if (looksLikePath(scene) || QFileInfo::exists(scene))
+        return SceneFile::load(scene, SceneFile::Check::Structure);
+    QStringList names;
+    for (const SceneDefinition& d : SceneRegistry::builtIn())
+        names << qs(d.name);
+    throw FileError(FileError::Kind::Invalid, scene, QString(),
+                    QStringLiteral("neither a built-in scene (%1) nor a scene file")
+                        .arg(names.join(QStringLiteral(", "))));
+}
+
+} // namespace
+
+int CliApplication::exitCodeFor(ConstraintLabError::Kind kind)
+{
+    switch (kind) {
+    case ConstraintLabError::Kind::InvalidParameter:
+    case ConstraintLabError::Kind::InvalidInitialState:
+        return InvalidScene;
+    case ConstraintLabError::Kind::InconsistentConstraints:
+    case ConstraintLabError::Kind::SingularMass:
+    case ConstraintLabError::Kind::NonFinite:
+    case ConstraintLabError::Kind::IntegrationFailure:
+        return NumericalFailure;
+    }
+    return NumericalFailure;
+}
+
+QString CliApplication::usage()
+{
+    return QStringLiteral(
+        "Usage: constraintlab-cli COMMAND [ARGUMENTS]\n"
+        "\n"
+        "Runs ConstraintLab's scenes (the Udwadia-Kalaba equation M q'' = Q + Qci + Qcni)\n"
+        "without a display and writes their traces as CSV.\n"
+        "\n"
+        "Commands:\n"
+        "  list                 List the built-in scenes.\n"
+        "  describe SCENE       Show a scene's parameters (units, defaults, ranges) and its\n"
+        "                       simulation settings.\n"
+        "  run SCENE [OPTIONS]  Simulate a scene and write the trace as CSV (to standard\n"
+        "                       output unless --output FILE is given).\n"
+        "  help [COMMAND]       Show this help, or the help of COMMAND.\n"
+        "\n"
+        "Options:\n"
+        "  -h, --help           Show this help.\n"
+        "  --version            Show the version.\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  success\n"
+        "  1  the output file could not be written\n"
+        "  2  usage error: unknown command or option, missing or malformed value\n"
+        "  3  invalid scene file, scene name or parameter value\n"
+        "  4  numerical failure during the simulation (the message says when and why)\n"
+        "\n"
+        "Example:\n"
+        "  constraintlab-cli run bead-on-wire --set mu=0.3 --t-end 5 --output bead.csv\n");
+}
+
+QString CliApplication::commandHelp(const QString& command)
+{
+    if (command == QLatin1String("list"))
+        return QStringLiteral("Usage: constraintlab-cli list\n"
+                              "\n"
+                              "Lists the built-in scenes: name and title, one per line.\n");
+    if (command == QLatin1String("describe"))
+        return QStringLiteral(
+            "Usage: constraintlab-cli describe SCENE\n"
+            "\n"
+            "Shows a built-in scene: title, description, every parameter with its unit,\n"
+            "default, valid range and meaning, and the simulation settings of its scene file.\n");
+    if (command == QLatin1String("run"))
+        return QStringLiteral(
+            "Usage: constraintlab-cli run SCENE [OPTIONS]\n"
+            "\n"
+            "Simulates SCENE and writes its trace as CSV. SCENE is a built-in scene name (see\n"
+            "`constraintlab-cli list`) or the path of a scene file; an argument containing '/'\n"
+            "or ending in .json is always taken as a path. Settings the options leave alone\n"
+            "come from the scene file.\n"
+            "\n"
+            "Options (write --option VALUE or --option=VALUE):\n"
+            "  --set NAME=VALUE     Set a parameter; vectors as comma lists, e.g. --set J=1,2,3.\n"
+            "                       May be repeated.\n"
+            "  --t-end T            End time in s.\n"
+            "  --dt H               Output interval in s (also the fixed step of rk4).\n"
+            "  --integrator NAME    dopri5 (adaptive Dormand-Prince 5(4)) or rk4 (fixed step).\n"
+            "  --rtol R             Relative tolerance of dopri5.\n"
+            "  --atol A             Absolute tolerance of dopri5.\n"
+            "  --columns A,B,...    Write only these columns, in this order.\n"
+            "  -o, --output FILE    Write the CSV to FILE, atomically (a failed run never\n"
+            "                       leaves half a file). \"-\" is standard output, the default.\n"
+            "\n"
+            "The CSV has a header row, '.' as decimal point, 17 significant digits and CRLF\n"
+            "line ends (RFC 4180). Columns: t; for each coordinate c: c, c_dot, c_ddot, Q_c,\n"
+            "Qci_c, Qcni_c; then T, V, E, W_nonideal, residual_max; W_ideal when the\n"
+            "constraints depend on time; then the scene's own columns.\n"
+            "\n"
+            "Exit codes: 0 success, 1 output not writable, 2 usage error, 3 invalid scene or\n"
+            "parameter, 4 numerical failure.\n");
+    if (command == QLatin1String("help"))
+        return QStringLiteral("Usage: constraintlab-cli help [COMMAND]\n"
+                              "\n"
+                              "Shows the general help, or the help of COMMAND (list, describe, "
+                              "run).\n");
+    return QString();
+}
+
+int CliApplication::run(const QStringList& arguments, QTextStream& out, QTextStream& err)
+{
+    const auto usageFailure = [&](const QString& message) {
+        err << prefix << message << "\n" << prefix << "try 'constraintlab-cli --help'\n";
+        err.flush();
+        return static_cast<int>(UsageError);
+    };
+    if (arguments.isEmpty()) {
+        err << prefix << "missing COMMAND\n\n" << usage();
+        err.flush();
+        return UsageError;
+    }
+    const QString command = arguments.first();
+    const QStringList rest = arguments.mid(1);
+    const bool wantsHelp =
+        rest.contains(QLatin1String("--help")) || rest.contains(QLatin1String("-h"));
+
+    int code = Success;
+    try {
+        if (command == QLatin1String("--help") || command == QLatin1String("-h")) {
+            out << usage();
+        } else if (command == QLatin1String("--version")) {
+            out << "constraintlab-cli " << CLAB_VERSION << "\n";
+        } else if (command == QLatin1String("help")) {
+            if (rest.isEmpty()) {
+                out << usage();
+            } else if (rest.size() == 1 && !commandHelp(rest.first()).isEmpty()) {
+                out << commandHelp(rest.first());
+            } else {
+                return usageFailure(
+                    QStringLiteral("help: unknown command \"%1\"").arg(rest.join(' ')));
+            }
+        } else if (!commandHelp(command).isEmpty() && wantsHelp) {
+            out << commandHelp(command);
+        } else if (command == QLatin1String("list")) {
+            code = list(rest, out, err);
+        } else if (command == QLatin1String("describe")) {
+            code = describe(rest, out, err);
+        } else if (command == QLatin1String("run")) {
+            code = runScene(rest, out, err);
+        } else if (command.startsWith(QLatin1Char('-'))) {
+            return usageFailure(QStringLiteral("unknown option %1").arg(command));
+        } else {
+            return usageFailure(QStringLiteral("unknown command \"%1\"").arg(command));
+        }
+    } catch (const UsageProblem& e) {
+        return usageFailure(e.message);
+    } catch (const FileError& e) {
+        err << prefix << e.what() << "\n";
+        code = e.kind() == FileError::Kind::Write ? OutputFailure : InvalidScene;
+    } catch (const ConstraintLabError& e) {
+        err << prefix << kindName(e.kind()) << ": " << e.what() << "\n";
+        code = exitCodeFor(e.kind());
+    } catch (const std::bad_alloc&) {
+        err << prefix << "out of memory; try a larger --dt or a shorter --t-end\n";
+        code = NumericalFailure;
+    } catch (const std::exception& e) {
+        // Anything else escapes from the integrator (e.g. an odeint step-size error).
+        err << prefix << "the simulation failed: " << e.what() << "\n";
+        code = NumericalFailure;
+    }
+    out.flush();
+    if (out.status() != QTextStream::Ok && code == Success) {
+        err << prefix << "cannot write to standard output\n";
+        code = OutputFailure;
+    }
+    err.flush();
+    return code;
+}
+
+int CliApplication::list(const QStringList& args, QTextStream& out, QTextStream&)
+{
+    if (!args.isEmpty())
+        throw UsageProblem{QStringLiteral("list: unexpected argument \"%1\"").arg(args.first())};
+    int width = 0;
+    for (const SceneDefinition& d : SceneRegistry::builtIn())
+        width = std::max(width, static_cast<int>(d.name.size()));
+    for (const SceneDefinition& d : SceneRegistry::builtIn())
+        out << qs(d.name).leftJustified(width + 2) << qs(d.title) << "\n";
+    return Success;
+}
+
+int CliApplication::describe(const QStringList& args, QTextStream& out, QTextStream&)
+{
+    if (args.size() != 1)
+        throw UsageProblem{
+            args.isEmpty()
+                ? QStringLiteral("describe: missing SCENE")
+                : QStringLiteral("describe: expected one SCENE, got %1").arg(args.size())};
+    const QString name = args.first();
+    const SceneDefinition* definition = SceneRegistry::find(name.toStdString());
+    if (!definition) {
+        QStringList names;
+        for (const SceneDefinition& d : SceneRegistry::builtIn())
+            names << qs(d.name);
+        throw FileError(FileError::Kind::Invalid, name, QString(),
+                        QStringLiteral("unknown scene (built-in scenes: %1)")
+                            .arg(names.join(QStringLiteral(", "))));
+    }
+    const SceneDocument document = SceneFile::loadBuiltIn(name);
+
+    out << qs(definition->name) << " - " << qs(definition->title) << "\n\n";
+    out << wrap(qs(definition->description), 0) << "\n";
+    if (!document.notes.empty())
+        out << "Notes (" << qs(document.title) << "):\n" << wrap(qs(document.notes), 2) << "\n";
+
+    // A table: name, unit, default, range, then the description on its own line(s).
+    int nameWidth = 4, unitWidth = 4, defaultWidth = 7, rangeWidth = 5;
+    for (const ParameterSpec& p : definition->parameters) {
+        nameWidth = std::max(nameWidth, static_cast<int>(p.name.size()));
+        unitWidth = std::max(unitWidth, static_cast<int>(qs(p.unit).size()));
+        defaultWidth = std::max(defaultWidth, static_cast<int>(defaultText(p).size()));
+        rangeWidth = std::max(rangeWidth, static_cast<int>(interval(p).size()));
+    }
+    out << "Parameters (set with --set NAME=VALUE; vectors as comma lists):\n";
+    out << "  " << QStringLiteral("name").leftJustified(nameWidth + 2)
+        << QStringLiteral("unit").leftJustified(unitWidth + 2)
+        << QStringLiteral("default").leftJustified(defaultWidth + 2)
+        << QStringLiteral("range").leftJustified(rangeWidth + 2) << "description\n";
+    for (const ParameterSpec& p : definition->parameters) {
+        const QString unit = p.unit.empty() ? QStringLiteral("-") : qs(p.unit);
+        const QString size =
+            p.size() > 1 ? QStringLiteral(" (%1 components)").arg(p.size()) : QString();
+        out << "  " << qs(p.name).leftJustified(nameWidth + 2) << unit.leftJustified(unitWidth + 2)
+            << defaultText(p).leftJustified(defaultWidth + 2)
+            << interval(p).leftJustified(rangeWidth + 2) << qs(p.description) << size << "\n";
+    }
+
+    const SimulationOptions& s = document.simulation;
+    out << "\nSimulation (from the built-in scene file; override with --t-end, --dt, ...):\n"
+        << "  t_end = " << number(s.tEnd) << " s, dt = " << number(s.dt)
+        << " s, integrator = " << SceneFile::integratorName(s.integrator)
+        << ", rtol = " << number(s.rtol) << ", atol = " << number(s.atol) << "\n";
+    return Success;
+}
+
+int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const RunRequest request = parseRun(args);
+    SceneDocument document = loadScene(request.scene);
+    const QString source = isBuiltInName(request.scene)
+                               ? QStringLiteral("scene %1").arg(request.scene)
+                               : request.scene;
+
+    const SceneDefinition* definition = SceneRegistry::find(document.scene);
+    for (const auto& [name, values] : request.sets) {
+        if (!definition->parameter(name.toStdString())) {
+            QStringList names;
+            for (const ParameterSpec& p : definition->parameters)
+                names << qs(p.name);
+            throw FileError(FileError::Kind::Invalid,
+                            QStringLiteral("--set ") + request.setText.at(name), QString(),
+                            QStringLiteral("scene %1 has no parameter \"%2\" (its parameters: %3)")
+                                .arg(qs(document.scene), name, names.join(QStringLiteral(", "))));
+        }
+        document.parameters[name.toStdString()] = values;
+    }
+    document.parameters = definition->complete(document.parameters);
+    SimulationOptions& options = document.simulation;
+    if (request.tEnd)
+        options.tEnd = *request.tEnd;
+    if (request.dt)
+        options.dt = *request.dt;
+    if (request.rtol)
+        options.rtol = *request.rtol;
+    if (request.atol)
+        options.atol = *request.atol;
+    if (request.integrator)
+        options.integrator = *request.integrator;
+
+    // Validate the combination; name the command-line option when it caused the problem.
+    try {
+        SceneFile::validate(document, source);
+    } catch (const FileError& e) {
+        const QString key = e.key();
+        const std::map<QString, std::pair<const std::optional<double>*, QString>> simulation{
+            {QStringLiteral("simulation.t_end"),
+             {&request.tEnd, QStringLiteral("--t-end ") + request.tEndText}},
+            {QStringLiteral("simulation.dt"),
+             {&request.dt, QStringLiteral("--dt ") + request.dtText}},
+            {QStringLiteral("simulation.rtol"),
+             {&request.rtol, QStringLiteral("--rtol ") + request.rtolText}},
+            {QStringLiteral("simulation.atol"),
+             {&request.atol, QStringLiteral("--atol ") + request.atolText}},
+        };
+        if (const auto it = simulation.find(key); it != simulation.end() && *it->second.first)
+            throw FileError(FileError::Kind::Invalid, it->second.second, QString(), e.reason());
+        if (key.startsWith(QLatin1String("parameters."))) {
+            const QString name = key.mid(11).section(QLatin1Char('['), 0, 0); // J[1] -> J
+            if (const auto it = request.setText.find(name); it != request.setText.end())
+                throw FileError(FileError::Kind::Invalid, QStringLiteral("--set ") + it->second,
+                                key.mid(11), e.reason());
+        }
+        if (key == QLatin1String("parameters") && !request.sets.empty())
+            throw FileError(FileError::Kind::Invalid, source + QStringLiteral(" with --set"), key,
+                            e.reason());
+        throw;
+    }
+
+    const std::unique_ptr<MechanicalSystem> system = definition->create(document.parameters);
+    const CsvWriter writer(request.columns);
+    {
+        // Check --columns before a possibly long run.
+        std::vector<std::string> contacts;
+        for (int c = 0; c < system->contactCount(); ++c)
+            contacts.push_back(system->contactName(c));
+        const Trace empty(system->coordinateNames(), system->extraColumnNames(),
+                          system->constraintsAreRheonomic(), contacts);
+        try {
+            writer.columnIndices(empty);
+        } catch (const FileError& e) {
+            throw UsageProblem{QStringLiteral("--columns: ") + e.reason()};
+        }
+    }
+
+    Simulator simulator(*system);
+    const Trace trace = simulator.run(options);
+
+    if (request.output == QLatin1String("-")) {
+        writer.write(trace, out, QStringLiteral("standard output"));
+    } else {
+        writer.writeFile(trace, request.output);
+        err << prefix << "wrote " << trace.samples.size() << " samples of " << qs(document.scene)
+            << " to " << request.output << "\n";
+    }
+    return Success;
+}
+
+} // namespace clab

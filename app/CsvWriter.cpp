@@ -1,0 +1,196 @@
+#include "CsvWriter.h"
+
+#include <QFile>
+#include <QSaveFile>
+#include <QStringList>
+#include <QTextStream>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <system_error>
+
+namespace clab {
+
+namespace {
+
+// Rows are buffered and handed to the sink in chunks of about this size.
+constexpr std::size_t chunkSize = 1 << 16;
+
+// Writes everything or fails with the device's reason. QFileDevice reports a short write (a
+// full disk, a file-size limit) as success with fewer bytes, and only the next call fails
+// with the system's error; Qt 6.4's QSaveFile::commit() also misses a failed final flush.
+bool writeFully(QIODevice& device, const char* data, qint64 size)
+{
+    while (size > 0) {
+        const qint64 n = device.write(data, size);
+        if (n <= 0)
+            return false;
+        data += n;
+        size -= n;
+    }
+    return true;
+}
+
+} // namespace
+
+CsvWriter::CsvWriter(std::vector<std::string> columns) : columns_(std::move(columns))
+{
+}
+
+std::string CsvWriter::formatNumber(double value)
+{
+    // std::to_chars ignores the locale; 17 significant digits round-trip every double.
+    char buffer[64];
+    const auto result =
+        std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 17);
+    return std::string(buffer, result.ec == std::errc() ? result.ptr : buffer);
+}
+
+std::string CsvWriter::quote(const std::string& field)
+{
+    if (field.find_first_of(",\"\r\n") == std::string::npos)
+        return field;
+    std::string quoted = "\"";
+    for (char c : field) {
+        if (c == '"')
+            quoted += '"';
+        quoted += c;
+    }
+    quoted += '"';
+    return quoted;
+}
+
+std::vector<int> CsvWriter::columnIndices(const Trace& trace) const
+{
+    const std::vector<std::string> names = trace.columnNames();
+    std::vector<int> indices;
+    if (columns_.empty()) {
+        for (int i = 0; i < static_cast<int>(names.size()); ++i)
+            indices.push_back(i);
+        return indices;
+    }
+    for (const std::string& name : columns_) {
+        const auto it = std::find(names.begin(), names.end(), name);
+        if (it == names.end()) {
+            QStringList available;
+            for (const std::string& n : names)
+                available << QString::fromStdString(n);
+            throw FileError(
+                FileError::Kind::Invalid, QStringLiteral("CSV export"), QStringLiteral("columns"),
+                QStringLiteral("unknown column \"%1\" (this trace has: %2)")
+                    .arg(QString::fromStdString(name), available.join(QStringLiteral(", "))));
+        }
+        const int index = static_cast<int>(it - names.begin());
+        if (std::find(indices.begin(), indices.end(), index) != indices.end())
+            throw FileError(
+                FileError::Kind::Invalid, QStringLiteral("CSV export"), QStringLiteral("columns"),
+                QStringLiteral("column \"%1\" is listed twice").arg(QString::fromStdString(name)));
+        indices.push_back(index);
+    }
+    return indices;
+}
+
+template <typename Sink> void CsvWriter::writeRows(const Trace& trace, Sink&& sink) const
+{
+    const std::vector<int> indices = columnIndices(trace);
+    const std::vector<std::string> names = trace.columnNames();
+    std::string buffer;
+    buffer.reserve(chunkSize + 4096);
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        if (i)
+            buffer += ',';
+        buffer += quote(names[indices[i]]);
+    }
+    buffer += "\r\n";
+
+    std::vector<double> row;
+    char number[64];
+    for (std::size_t s = 0; s < trace.samples.size(); ++s) {
+        trace.row(s, row);
+        for (std::size_t i = 0; i < indices.size(); ++i) {
+            if (i)
+                buffer += ',';
+            const auto result = std::to_chars(number, number + sizeof number, row[indices[i]],
+                                              std::chars_format::general, 17);
+            buffer.append(number, result.ptr);
+        }
+        buffer += "\r\n";
+        if (buffer.size() >= chunkSize) {
+            sink(buffer);
+            buffer.clear();
+        }
+    }
+    if (!buffer.empty())
+        sink(buffer);
+}
+
+QByteArray CsvWriter::toCsv(const Trace& trace) const
+{
+    QByteArray out;
+    writeRows(trace, [&](const std::string& chunk) {
+        out.append(chunk.data(), static_cast<qsizetype>(chunk.size()));
+    });
+    return out;
+}
+
+void CsvWriter::write(const Trace& trace, QIODevice& device, const QString& name) const
+{
+    writeRows(trace, [&](const std::string& chunk) {
+        if (!writeFully(device, chunk.data(), static_cast<qint64>(chunk.size())))
+            throw FileError(FileError::Kind::Write, name, QString(),
+                            QStringLiteral("cannot write the CSV: %1").arg(device.errorString()));
+    });
+}
+
+void CsvWriter::write(const Trace& trace, QTextStream& stream, const QString& name) const
+{
+    writeRows(trace, [&](const std::string& chunk) {
+        stream << QLatin1String(chunk.data(), static_cast<qsizetype>(chunk.size()));
+        if (stream.status() != QTextStream::Ok)
+            throw FileError(FileError::Kind::Write, name, QString(),
+                            QStringLiteral("cannot write the CSV"));
+    });
+    stream.flush();
+    if (stream.status() != QTextStream::Ok)
+        throw FileError(FileError::Kind::Write, name, QString(),
+                        QStringLiteral("cannot write the CSV"));
+}
+
+void CsvWriter::writeFile(const Trace& trace, const QString& path) const
+{
+    columnIndices(trace); // an unknown column must not leave an empty file behind
+    if (path == QLatin1String("-")) {
+        QFile out;
+        if (!out.open(stdout, QIODevice::WriteOnly))
+            throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),
+                            QStringLiteral("cannot open: %1").arg(out.errorString()));
+        write(trace, out, QStringLiteral("standard output"));
+        if (!out.flush())
+            throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),
+                            QStringLiteral("cannot write the CSV: %1").arg(out.errorString()));
+        return;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+        throw FileError(FileError::Kind::Write, path, QString(),
+                        QStringLiteral("cannot write the CSV: %1").arg(file.errorString()));
+    try {
+        write(trace, file, path);
+    } catch (...) {
+        file.cancelWriting();
+        throw;
+    }
+    if (!file.flush()) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        throw FileError(FileError::Kind::Write, path, QString(),
+                        QStringLiteral("cannot write the CSV: %1").arg(reason));
+    }
+    // commit() flushes, syncs and only then renames over an existing file.
+    if (!file.commit())
+        throw FileError(FileError::Kind::Write, path, QString(),
+                        QStringLiteral("cannot write the CSV: %1").arg(file.errorString()));
+}
+
+} // namespace clab

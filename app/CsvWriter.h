@@ -1,0 +1,55 @@
+#pragma once
+
+#include "FileError.h"
+#include "Trace.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <string>
+#include <vector>
+
+class QIODevice;
+class QTextStream;
+
+namespace clab {
+
+/// \brief Writes a Trace as CSV (RFC 4180).
+///
+/// One header row with the column names (Trace::columnNames(), or the chosen subset in the
+/// order given), then one row per sample. Numbers have 17 significant digits, so that parsing
+/// them back gives the same double bit for bit, and always use '.' as decimal point whatever
+/// the locale. Records end with CRLF, as RFC 4180 prescribes (spreadsheets, pandas and R read
+/// it; `tr -d '\r'` removes it). Fields are quoted only when they contain a comma, a quote or a
+/// line break.
+class CsvWriter {
+public:
+    /// Columns to write: empty means all, in trace order.
+    explicit CsvWriter(std::vector<std::string> columns = {});
+
+    /// The column indices that will be written for `trace`. Throws FileError(Invalid, key
+    /// "columns") naming an unknown or repeated column and listing the available ones.
+    std::vector<int> columnIndices(const Trace& trace) const;
+
+    /// Whole CSV text in memory (for small traces and tests).
+    QByteArray toCsv(const Trace& trace) const;
+    /// Streams the CSV to an open device. Throws FileError(Write) naming `name` on failure.
+    void write(const Trace& trace, QIODevice& device, const QString& name) const;
+    /// Streams the CSV to a text stream (e.g. standard output bound by the CLI).
+    void write(const Trace& trace, QTextStream& stream, const QString& name) const;
+    /// Writes a file atomically (QSaveFile: a failed write never replaces a good file), or to
+    /// standard output when `path` is "-".
+    void writeFile(const Trace& trace, const QString& path) const;
+
+    /// One field formatted the way rows are: 17 significant digits, '.' decimal point.
+    static std::string formatNumber(double value);
+    /// One field quoted according to RFC 4180 when needed.
+    static std::string quote(const std::string& field);
+
+private:
+    template <typename Sink> void writeRows(const Trace& trace, Sink&& sink) const;
+
+    std::vector<std::string> columns_;
+};
+
+} // namespace clab

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "FileError.h"
+#include "SceneDocument.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+
+namespace clab {
+
+/// \brief Reads and writes scene files (JSON) and checks them against the built-in scenes.
+///
+/// Format 1:
+///
+///     {
+///         "format": 1,
+///         "scene": "bead-on-wire",
+///         "title": "Bead on a rough wire",
+///         "notes": "Free text for the reader.",
+///         "parameters": { "mass": 1, "mu": 0.2, ... },
+///         "simulation": { "t_end": 10, "dt": 0.01, "integrator": "dopri5",
+///                         "rtol": 1e-9, "atol": 1e-12 }
+///     }
+///
+/// Required: "format" and "scene". "title", "notes", "parameters" and "simulation" are
+/// optional; a parameter the file leaves out takes the scene's default value (or, for one that
+/// follows another, such as mu_s following mu, that other parameter's value), a simulation
+/// key it leaves out takes the SimulationOptions default. Scalars are JSON numbers, vector
+/// parameters (J, torque, quat0, omega0) arrays of numbers of the scene's length. Unknown keys,
+/// wrong types, out-of-range or non-finite values, initial conditions that violate the
+/// constraints and files written by a newer ConstraintLab are rejected with a FileError naming
+/// the file, the key (a JSON path such as "parameters.mu") and the reason.
+class SceneFile {
+public:
+    /// The newest format this version reads and the one it writes.
+    static constexpr int formatVersion = 1;
+
+    /// How much load, fromJson and loadBuiltIn check.
+    enum class Check {
+        Full,     ///< everything validate() checks; parameters are complete (the default)
+        Structure ///< syntax, keys, types and lengths only, and `parameters` holds only what the
+                  ///< file states: a caller overrides values (command line), completes them
+                  ///< with SceneDefinition::complete and then calls validate()
+    };
+
+    /// Reads and validates a scene file. Throws FileError (Read or Invalid).
+    static SceneDocument load(const QString& path, Check check = Check::Full);
+    /// Parses and validates scene JSON; `source` names it in error messages.
+    static SceneDocument fromJson(const QByteArray& json, const QString& source,
+                                  Check check = Check::Full);
+    /// Indented, human-readable JSON with keys in a fixed order (parameters in the scene's
+    /// order; one that equals the parameter it follows is left out, so that it keeps following
+    /// it when the file is edited by hand). Does not validate.
+    static QByteArray toJson(const SceneDocument& document);
+    /// Validates, then writes atomically (QSaveFile): on any failure the previous file is left
+    /// untouched. Throws FileError (Invalid or Write, with the system's reason).
+    static void save(const SceneDocument& document, const QString& path);
+
+    /// Checks a complete document: known scene, every parameter known, of the right length,
+    /// finite and in range, initial conditions consistent with the constraints, sensible
+    /// simulation settings. Throws FileError(Invalid) with `source` as the path.
+    static void validate(const SceneDocument& document, const QString& source);
+
+    /// Resource path of a built-in scene file (":/scenes/NAME.json"), embedded in clab_app.
+    static QString builtInPath(const QString& sceneName);
+    /// The built-in scene file for `sceneName`, or the registry defaults when the scene has no
+    /// file. Throws FileError(Invalid) when there is no such built-in scene.
+    static SceneDocument loadBuiltIn(const QString& sceneName, Check check = Check::Full);
+
+    static QString integratorName(IntegratorKind kind);
+    static std::optional<IntegratorKind> integratorFromName(const QString& name);
+};
+
+} // namespace clab

@@ -1,0 +1,263 @@
+// constraintlab: the desktop application.
+//
+//   constraintlab [SCENE] [--screenshot FILE --size WxH --time T]
+//
+// SCENE is a built-in scene name or a scene file (default bead-on-wire). With --screenshot the
+// trajectory is computed synchronously, the 3D view is rendered at time T into a PNG and the
+// program exits. Exit codes follow constraintlab-cli: 0 success, 2 usage, 3 invalid scene or
+// file, 4 numerical failure.
+
+#include "GuiSceneStore.h"
+
+#include <ConstraintLabError.h>
+#include <FileError.h>
+#include <MainWindow.h>
+#include <PlaybackClock.h>
+#include <SceneRegistry.h>
+#include <SceneView.h>
+#include <SimulationWorker.h>
+#include <VtkOpenGLWidget.h>
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QIcon>
+#include <QImage>
+#include <QPixmap>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QTextStream>
+#include <QTimer>
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+namespace {
+
+enum ExitCode { Success = 0, UsageError = 2, InvalidScene = 3, NumericalFailure = 4 };
+
+int fail(int code, const QString& message)
+{
+    QTextStream err(stderr);
+    err << "constraintlab: " << message << '\n';
+    return code;
+}
+
+int exitCodeFor(const clab::ConstraintLabError& error)
+{
+    switch (error.kind()) {
+    case clab::ConstraintLabError::Kind::InvalidParameter:
+    case clab::ConstraintLabError::Kind::InvalidInitialState:
+        return InvalidScene;
+    default:
+        return NumericalFailure;
+    }
+}
+
+struct SceneArgument {
+    clab::SceneDocument document;
+    QString path; // empty for a built-in scene
+};
+
+// A built-in name wins over a file of the same name in the current directory only when the
+// argument has no path separator and no .json suffix.
+SceneArgument loadScene(const clab::GuiSceneStore& store, const QString& argument)
+{
+    const bool looksLikeFile = argument.contains(QLatin1Char('/')) ||
+                               argument.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+    if (!looksLikeFile && clab::SceneRegistry::find(argument.toStdString()))
+        return {store.builtIn(argument.toStdString()), {}};
+    if (!looksLikeFile && !QFileInfo::exists(argument)) {
+        QStringList names;
+        for (const clab::SceneDefinition& definition : clab::SceneRegistry::builtIn())
+            names << QString::fromStdString(definition.name);
+        throw clab::ConstraintLabError(
+            clab::ConstraintLabError::Kind::InvalidParameter,
+            QStringLiteral("unknown scene \"%1\": not a built-in scene (%2) and not a file")
+                .arg(argument, names.join(QStringLiteral(", ")))
+                .toStdString());
+    }
+    return {store.load(argument), QFileInfo(argument).absoluteFilePath()};
+}
+
+bool parseSize(const QString& text, QSize& size)
+{
+    static const QRegularExpression pattern(QStringLiteral("^(\\d{1,5})x(\\d{1,5})$"));
+    const QRegularExpressionMatch match = pattern.match(text);
+    if (!match.hasMatch())
+        return false;
+    size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
+    return size.width() >= 16 && size.height() >= 16 && size.width() <= 16384 &&
+           size.height() <= 16384;
+}
+
+int renderScreenshot(const clab::SceneDocument& document, const QString& file, const QSize& size,
+                     double time)
+{
+    clab::Trace trace;
+    try {
+        trace = clab::SimulationWorker::simulate(document);
+    } catch (const clab::ConstraintLabError& error) {
+        return fail(exitCodeFor(error), QString::fromStdString(error.what()));
+    }
+    if (trace.samples.empty())
+        return fail(NumericalFailure, QStringLiteral("the simulation produced no samples"));
+    const double t0 = trace.samples.front().t;
+    const double t1 = trace.samples.back().t;
+    if (time < t0 - 1e-12 || time > t1 + 1e-12)
+        return fail(UsageError, QStringLiteral("--time %1 is outside the simulated span [%2, %3] s")
+                                    .arg(time)
+                                    .arg(t0)
+                                    .arg(t1));
+    clab::SceneView view;
+    view.resize(size);
+    view.setScene(document.scene, document.parameters);
+    view.setTrace(trace);
+    view.setTime(time);
+    const QImage image = view.renderImage(size);
+    if (image.isNull())
+        return fail(NumericalFailure,
+                    QStringLiteral("%1: the view could not be rendered").arg(file));
+    if (!image.save(file, "PNG"))
+        return fail(InvalidScene, QStringLiteral("%1: cannot write the image").arg(file));
+    return Success;
+}
+
+// Shows the whole window, waits for the first trajectory and saves what the window shows
+// (documentation and visual checks of the layout).
+int grabWindow(const SceneArgument& scene, const QString& file, const QSize& size, double time)
+{
+    clab::MainWindow window(std::make_shared<clab::GuiSceneStore>());
+    window.resize(size);
+    window.setDocument(scene.document, scene.path);
+    window.show();
+    QEventLoop loop;
+    QString failure;
+    QObject::connect(&window, &clab::MainWindow::trajectoryShown, &loop, &QEventLoop::quit);
+    QObject::connect(&window, &clab::MainWindow::simulationFailed, &loop,
+                     [&](const QString& message) {
+                         failure = message;
+                         loop.quit();
+                     });
+    QTimer::singleShot(120000, &loop, [&] {
+        failure = QStringLiteral("no trajectory within two minutes");
+        loop.quit();
+    });
+    loop.exec();
+    if (!failure.isEmpty())
+        return fail(NumericalFailure, failure);
+    window.clock()->setTime(time);
+    // Let the view render the new time before grabbing.
+    QTimer::singleShot(300, &loop, &QEventLoop::quit);
+    loop.exec();
+    // What the display server shows (QWidget::grab would not include the OpenGL view).
+    QPixmap pixmap = window.screen()->grabWindow(window.winId());
+    if (pixmap.isNull())
+        pixmap = window.grab();
+    if (!pixmap.save(file, "PNG"))
+        return fail(InvalidScene, QStringLiteral("%1: cannot write the image").arg(file));
+    return Success;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    clab::VtkOpenGLWidget::setDefaultSurfaceFormat();
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("ConstraintLab"));
+    QApplication::setApplicationName(QStringLiteral("ConstraintLab"));
+    QApplication::setApplicationDisplayName(QStringLiteral("ConstraintLab"));
+    QApplication::setApplicationVersion(QStringLiteral(CLAB_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("constraintlab"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/constraintlab.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "ConstraintLab: the Udwadia–Kalaba fundamental equation of constrained motion, "
+        "M q'' = Q + Qci + Qcni, seen and played with."));
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("scene"),
+                                 QStringLiteral("A built-in scene name (default bead-on-wire) or a "
+                                                "scene file (.json)."),
+                                 QStringLiteral("[SCENE]"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Compute the trajectory, render the 3D view at --time into FILE (PNG) "
+                       "and exit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption sizeOption(
+        QStringLiteral("size"), QStringLiteral("Image size for --screenshot (default 1280x720)."),
+        QStringLiteral("WxH"), QStringLiteral("1280x720"));
+    const QCommandLineOption timeOption(
+        QStringLiteral("time"),
+        QStringLiteral("Simulated time shown in the screenshot, in seconds "
+                       "(default 0)."),
+        QStringLiteral("T"), QStringLiteral("0"));
+    QCommandLineOption grabOption(QStringLiteral("grab-window"),
+                                  QStringLiteral("Save an image of the whole main window."),
+                                  QStringLiteral("FILE"));
+    grabOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({screenshotOption, sizeOption, timeOption, grabOption});
+
+    if (!parser.parse(QApplication::arguments()))
+        return fail(UsageError, parser.errorText() + QStringLiteral(" (see --help)"));
+    if (parser.isSet(QStringLiteral("help-all")))
+        parser.process(QApplication::arguments()); // prints the Qt options too and exits
+    if (parser.isSet(helpOption)) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return Success;
+    }
+    if (parser.isSet(versionOption)) {
+        std::printf("%s %s\n", qPrintable(QApplication::applicationName()),
+                    qPrintable(QApplication::applicationVersion()));
+        return Success;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1)
+        return fail(UsageError, QStringLiteral("expected at most one scene, got %1 (see --help)")
+                                    .arg(positional.size()));
+    const bool screenshot = parser.isSet(screenshotOption);
+    const bool grab = parser.isSet(grabOption);
+    if (!screenshot && !grab && (parser.isSet(sizeOption) || parser.isSet(timeOption)))
+        return fail(UsageError, QStringLiteral("--size and --time only apply to --screenshot"));
+    QSize size;
+    if (!parseSize(parser.value(sizeOption), size))
+        return fail(UsageError, QStringLiteral("bad --size \"%1\": expected WxH, e.g. 1280x720, "
+                                               "each between 16 and 16384")
+                                    .arg(parser.value(sizeOption)));
+    bool timeOk = false;
+    const double time = parser.value(timeOption).toDouble(&timeOk);
+    if (!timeOk || !std::isfinite(time))
+        return fail(UsageError, QStringLiteral("bad --time \"%1\": expected a number of seconds")
+                                    .arg(parser.value(timeOption)));
+
+    const clab::GuiSceneStore store;
+    SceneArgument scene;
+    try {
+        scene = loadScene(store, positional.isEmpty() ? QStringLiteral("bead-on-wire")
+                                                      : positional.front());
+    } catch (const clab::FileError& error) {
+        return fail(InvalidScene, QString::fromStdString(error.what()));
+    } catch (const clab::ConstraintLabError& error) {
+        return fail(exitCodeFor(error), QString::fromStdString(error.what()));
+    }
+
+    if (screenshot)
+        return renderScreenshot(scene.document, parser.value(screenshotOption), size, time);
+    if (grab)
+        return grabWindow(scene, parser.value(grabOption), size, time);
+
+    clab::MainWindow window(std::make_shared<clab::GuiSceneStore>());
+    try {
+        window.setDocument(scene.document, scene.path);
+    } catch (const clab::ConstraintLabError& error) {
+        return fail(exitCodeFor(error), QString::fromStdString(error.what()));
+    }
+    window.setAutoPlay(true);
+    window.show();
+    return QApplication::exec();
+}

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "ConstraintLabError.h"
+
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace clab {
+
+/// \brief Description of one named scene parameter: unit, default and valid range.
+///
+/// Scalars have one component; vectors (J, torque, quat0, ...) have `size` components, each
+/// of which must lie in [min, max].
+struct ParameterSpec {
+    std::string name;
+    std::string unit;        ///< SI unit text, e.g. "kg", "m/s", "deg"; empty if dimensionless
+    std::string description; ///< one line for `describe` and tooltips
+    std::vector<double> defaultValue;
+    double min = -std::numeric_limits<double>::infinity();
+    double max = std::numeric_limits<double>::infinity();
+    bool minExclusive = false; ///< value must be strictly greater than min (e.g. mass > 0)
+    bool nonZero = false;      ///< a vector that must not be all zero (e.g. a quaternion)
+    /// When not empty: a value that is not given follows this other parameter's value instead
+    /// of `defaultValue` (mu_s follows mu, so `--set mu=0.5` alone gives mu_s = 0.5 too).
+    /// `defaultValue` is then the other parameter's default.
+    std::string defaultsTo = {};
+    /// When not empty: the value must not be below this other parameter's (mu_s ≥ mu).
+    std::string notBelow = {};
+
+    int size() const { return static_cast<int>(defaultValue.size()); }
+    bool hasFiniteRange() const
+    {
+        return min > -std::numeric_limits<double>::infinity() &&
+               max < std::numeric_limits<double>::infinity();
+    }
+};
+
+/// Values of a scene's parameters by name (scalars are vectors of length one).
+using ParameterValues = std::map<std::string, std::vector<double>>;
+
+/// Component `index` of parameter `name`; throws ConstraintLabError(InvalidParameter) when the
+/// parameter is missing or has too few components (scene constructors read values with it).
+inline double parameterValue(const ParameterValues& values, const std::string& name, int index = 0)
+{
+    const auto it = values.find(name);
+    if (it == values.end())
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "parameter '" + name + "' is missing");
+    if (index < 0 || index >= static_cast<int>(it->second.size()))
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "parameter '" + name + "' has " +
+                                     std::to_string(it->second.size()) + " components, component " +
+                                     std::to_string(index) + " was asked for");
+    return it->second[static_cast<std::size_t>(index)];
+}
+
+} // namespace clab

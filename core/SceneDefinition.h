@@ -1,0 +1,37 @@
+#pragma once
+
+#include "MechanicalSystem.h"
+#include "ParameterSpec.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clab {
+
+/// \brief A built-in scene: its name, its parameters and a factory for its system.
+struct SceneDefinition {
+    std::string name;        ///< command-line name, e.g. "bead-on-wire"
+    std::string title;       ///< human title, e.g. "Bead on an inclined wire"
+    std::string description; ///< a few sentences for `describe` and the GUI
+    std::vector<ParameterSpec> parameters;
+    /// Builds the system from complete, validated values (see SceneRegistry::create).
+    std::function<std::unique_ptr<MechanicalSystem>(const ParameterValues&)> factory;
+
+    const ParameterSpec* parameter(const std::string& name) const;
+    /// Every parameter's default; a parameter with `defaultsTo` gets its target's default.
+    ParameterValues defaults() const;
+    /// `given` completed: defaults for the parameters it leaves out, except that one with
+    /// `defaultsTo` takes the (given or default) value of the parameter it follows. Not validated.
+    ParameterValues complete(const ParameterValues& given) const;
+    /// Throws ConstraintLabError(InvalidParameter) naming the parameter and the reason: unknown
+    /// name, wrong number of components, non-finite or out-of-range value, or a value below the
+    /// one its `notBelow` names (when both are present).
+    void validate(const ParameterValues& values) const;
+    /// complete(values), validated, then the factory. The factory may throw
+    /// InvalidInitialState when the initial conditions cannot satisfy the constraints.
+    std::unique_ptr<MechanicalSystem> create(const ParameterValues& values) const;
+};
+
+} // namespace clab

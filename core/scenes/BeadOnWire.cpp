@@ -1,0 +1,171 @@
+#include "scenes/BeadOnWire.h"
+
+#include <cmath>
+#include <memory>
+#include <numbers>
+
+namespace clab {
+
+BeadOnWire::BeadOnWire(const ParameterValues& values)
+    : mass_(parameterValue(values, "mass")), g_(parameterValue(values, "g")),
+      theta_(parameterValue(values, "angle_deg") * std::numbers::pi / 180.0),
+      mu_(parameterValue(values, "mu")),
+      // mu_s follows mu when it is not given (SceneDefinition::create fills it in the same way).
+      muS_(values.count("mu_s") ? parameterValue(values, "mu_s") : mu_),
+      s0_(parameterValue(values, "s0")), v0_(parameterValue(values, "v0")), sin_(std::sin(theta_)),
+      cos_(std::cos(theta_))
+{
+}
+
+SceneDefinition BeadOnWire::definition()
+{
+    SceneDefinition d;
+    d.name = "bead-on-wire";
+    d.title = "Bead on an inclined wire";
+    d.description =
+        "A bead of mass m slides under gravity along a straight wire inclined at an angle to "
+        "the horizontal. The wire pushes on the bead with the ideal normal force, and Coulomb "
+        "friction of magnitude mu times that normal force opposes the sliding; the bead slides "
+        "down with acceleration g (sin θ − mu cos θ) when tan θ > mu.";
+    d.parameters = {
+        {.name = "mass",
+         .unit = "kg",
+         .description = "mass of the bead",
+         .defaultValue = {1.0},
+         .min = 0.0,
+         .minExclusive = true},
+        {.name = "g",
+         .unit = "m/s²",
+         .description = "gravitational acceleration",
+         .defaultValue = {9.81},
+         .min = 0.0},
+        {.name = "angle_deg",
+         .unit = "deg",
+         .description = "inclination of the wire above the horizontal",
+         .defaultValue = {30.0},
+         .min = 0.0,
+         .max = 90.0},
+        {.name = "mu",
+         .unit = "",
+         .description = "kinetic (sliding) friction coefficient",
+         .defaultValue = {0.2},
+         .min = 0.0,
+         .max = 2.0},
+        {.name = "mu_s",
+         .unit = "",
+         .description = "static friction coefficient, at least mu (follows mu when not given)",
+         .defaultValue = {0.2},
+         .min = 0.0,
+         .max = 2.0,
+         .defaultsTo = "mu",
+         .notBelow = "mu"},
+        {.name = "s0",
+         .unit = "m",
+         .description = "initial position along the wire from the origin, up-slope positive",
+         .defaultValue = {2.0}},
+        {.name = "v0",
+         .unit = "m/s",
+         .description = "initial speed along the wire, up-slope positive",
+         .defaultValue = {0.0}},
+    };
+    d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
+        return std::make_unique<BeadOnWire>(v);
+    };
+    return d;
+}
+
+void BeadOnWire::massMatrix(const Eigen::VectorXd&, double, Eigen::MatrixXd& M) const
+{
+    M.setZero(2, 2);
+    M.diagonal().setConstant(mass_);
+}
+
+void BeadOnWire::givenForce(const Eigen::VectorXd&, const Eigen::VectorXd&, double,
+                            Eigen::VectorXd& Q) const
+{
+    Q.resize(2);
+    Q << 0.0, -mass_ * g_;
+}
+
+void BeadOnWire::constraintMatrix(const Eigen::VectorXd&, const Eigen::VectorXd&, double,
+                                  Eigen::MatrixXd& A, Eigen::VectorXd& b) const
+{
+    A.resize(1, 2);
+    A << -sin_, cos_;
+    b.setZero(1);
+}
+
+void BeadOnWire::nonIdealForce(const Eigen::VectorXd&, const Eigen::VectorXd& qd, double,
+                               const Eigen::VectorXd& Qci, Eigen::VectorXd& C) const
+{
+    C.setZero(2);
+    const double speed = qd.norm();
+    // Coulomb friction has no direction at rest; sticking is the simulator's business.
+    if (speed > 0.0 && mu_ > 0.0)
+        C = (-mu_ * Qci.norm() / speed) * qd;
+}
+
+void BeadOnWire::constraintResiduals(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double,
+                                     Eigen::VectorXd& r) const
+{
+    r.resize(2);
+    r << -q[0] * sin_ + q[1] * cos_, -qd[0] * sin_ + qd[1] * cos_;
+}
+
+double BeadOnWire::kineticEnergy(const Eigen::VectorXd&, const Eigen::VectorXd& qd, double) const
+{
+    return 0.5 * mass_ * qd.squaredNorm();
+}
+
+double BeadOnWire::potentialEnergy(const Eigen::VectorXd& q, double) const
+{
+    return mass_ * g_ * q[1];
+}
+
+void BeadOnWire::initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const
+{
+    q0.resize(2);
+    qd0.resize(2);
+    q0 << s0_ * cos_, s0_ * sin_;
+    qd0 << v0_ * cos_, v0_ * sin_;
+}
+
+void BeadOnWire::positionConstraints(const Eigen::VectorXd& q, double,
+                                     Eigen::Ref<Eigen::VectorXd> phi,
+                                     Eigen::Ref<Eigen::MatrixXd> J) const
+{
+    phi[0] = -q[0] * sin_ + q[1] * cos_;
+    J(0, 0) = -sin_;
+    J(0, 1) = cos_;
+}
+
+void BeadOnWire::velocityConstraints(const Eigen::VectorXd&, double, Eigen::Ref<Eigen::MatrixXd> Av,
+                                     Eigen::Ref<Eigen::VectorXd> bv) const
+{
+    Av(0, 0) = -sin_;
+    Av(0, 1) = cos_;
+    bv[0] = 0.0;
+}
+
+void BeadOnWire::slipJacobian(int, const Eigen::VectorXd&, const Eigen::VectorXd&, double,
+                              Eigen::Ref<Eigen::MatrixXd> G,
+                              Eigen::Ref<Eigen::VectorXd> gamma) const
+{
+    G(0, 0) = cos_;
+    G(0, 1) = sin_;
+    gamma[0] = 0.0; // a straight wire: the tangent does not turn
+}
+
+double BeadOnWire::kineticFrictionForce(int, const Eigen::VectorXd&, const Eigen::VectorXd&, double,
+                                        const Eigen::VectorXd& Qci) const
+{
+    return mu_ * Qci.norm();
+}
+
+double BeadOnWire::stickForceLimit(int, const Eigen::VectorXd&, const Eigen::VectorXd&, double,
+                                   const Eigen::VectorXd& Qci) const
+{
+    return muS_ * Qci.norm();
+}
+
+} // namespace clab

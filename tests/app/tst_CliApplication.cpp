@@ -1,0 +1,507 @@
+#include "CliApplication.h"
+
+#include "SceneRegistry.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <QtTest>
+
+#include <charconv>
+#include <cmath>
+
+using namespace clab;
+
+namespace {
+
+const QString cli = QStringLiteral(CLAB_BINARY_DIR "/app/constraintlab-cli");
+
+struct Result {
+    int exitCode = -1;
+    QByteArray out;
+    QString err;
+};
+
+Result runCli(const QStringList& args, const QString& standardOutputFile = {})
+{
+    QProcess process;
+    if (!standardOutputFile.isEmpty())
+        process.setStandardOutputFile(standardOutputFile);
+    process.start(cli, args);
+    Result r;
+    if (!process.waitForFinished(120000)) {
+        process.kill();
+        process.waitForFinished();
+        r.err = QStringLiteral("<timed out>");
+        return r;
+    }
+    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    r.out = process.readAllStandardOutput();
+    r.err = QString::fromUtf8(process.readAllStandardError());
+    return r;
+}
+
+QByteArray readFile(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QString describe(const Result& r)
+{
+    return QStringLiteral("exit %1, stderr: %2").arg(r.exitCode).arg(r.err);
+}
+
+// A parsed CSV: header and rows of doubles.
+struct Table {
+    QStringList header;
+    std::vector<std::vector<double>> rows;
+    int column(const QString& name) const { return static_cast<int>(header.indexOf(name)); }
+};
+
+bool parseCsv(const QByteArray& csv, Table& table)
+{
+    QList<QByteArray> lines = csv.split('\n');
+    if (!lines.isEmpty() && lines.last().isEmpty())
+        lines.removeLast();
+    if (lines.isEmpty())
+        return false;
+    for (const QByteArray& name : lines[0].trimmed().split(','))
+        table.header << QString::fromLatin1(name);
+    for (int i = 1; i < lines.size(); ++i) {
+        std::vector<double> row;
+        for (const QByteArray& field : lines[i].trimmed().split(',')) {
+            double v = 0;
+            const auto r = std::from_chars(field.constData(), field.constData() + field.size(), v);
+            if (r.ec != std::errc() || r.ptr != field.constData() + field.size())
+                return false;
+            row.push_back(v);
+        }
+        if (row.size() != static_cast<std::size_t>(table.header.size()))
+            return false;
+        table.rows.push_back(row);
+    }
+    return true;
+}
+
+// The columns Trace.h promises, spelled out independently: `contacts` frictional contacts add
+// "contact" (one) or "contact_NAME" (several) after W_ideal.
+QStringList expectedColumns(const QStringList& coords, bool rheonomic, const QStringList& extras,
+                            const QStringList& contacts)
+{
+    QStringList names{"t"};
+    for (const QString& c : coords)
+        names << c << c + "_dot" << c + "_ddot"
+              << "Q_" + c << "Qci_" + c << "Qcni_" + c;
+    names << "T"
+          << "V"
+          << "E"
+          << "W_nonideal"
+          << "residual_max"
+          << "E_error";
+    if (rheonomic)
+        names << "W_ideal";
+    if (contacts.size() == 1)
+        names << "contact";
+    else
+        for (const QString& c : contacts)
+            names << "contact_" + c;
+    return names + extras;
+}
+
+// The frictional contacts a scene declares (which scenes have them is the scene's business;
+// how they appear in the CSV is checked above).
+QStringList contactsOf(const QString& scene)
+{
+    const SceneDefinition* definition = SceneRegistry::find(scene.toStdString());
+    const auto system = definition->create(definition->defaults());
+    QStringList names;
+    for (int c = 0; c < system->contactCount(); ++c)
+        names << QString::fromStdString(system->contactName(c));
+    return names;
+}
+
+// Largest deviation of the bead's trace from s(t) = s0 + v0 t − ½ g (sin θ − μ cos θ) t² along
+// the wire while it slides down (v0 <= 0, tan θ > μ), x = s cos θ, y = s sin θ.
+double beadDeviation(const Table& table, double g, double angleDeg, double mu, double s0,
+                     double v0 = 0.0)
+{
+    const double theta = angleDeg * M_PI / 180.0;
+    const double a = g * (std::sin(theta) - mu * std::cos(theta));
+    const int t = table.column("t"), x = table.column("x"), y = table.column("y");
+    const int xd = table.column("x_dot"), yd = table.column("y_dot");
+    double worst = 0;
+    for (const std::vector<double>& row : table.rows) {
+        const double s = s0 + v0 * row[t] - 0.5 * a * row[t] * row[t];
+        const double v = v0 - a * row[t];
+        worst = std::max(
+            {worst, std::abs(row[x] - s * std::cos(theta)), std::abs(row[y] - s * std::sin(theta)),
+             std::abs(row[xd] - v * std::cos(theta)), std::abs(row[yd] - v * std::sin(theta))});
+    }
+    return worst;
+}
+
+} // namespace
+
+class CliApplicationTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void listShowsEveryBuiltInScene();
+    void describeShowsUnitsDefaultsAndRanges();
+    void helpAndVersionSucceed();
+    void usageErrorsExitWithTwo_data();
+    void usageErrorsExitWithTwo();
+    void invalidScenesAndParametersExitWithThree_data();
+    void invalidScenesAndParametersExitWithThree();
+    void numericalFailuresExitWithFourAndSayWhen_data();
+    void numericalFailuresExitWithFourAndSayWhen();
+    void everyEngineErrorKindHasAnExitCode();
+    void unwritableOutputExitsWithOne();
+    void fullStandardOutputExitsWithOne();
+    void csvHeaderOfEveryScene_data();
+    void csvHeaderOfEveryScene();
+    void everyBuiltInSceneRunsToItsEnd();
+    void beadSlidesAsTheClosedFormSays();
+    void sceneFileWithOverridesSlidesAsTheClosedFormSays();
+    void staticFrictionHoldsTheBeadAtRest();
+    void inProcessRunMatchesTheProcess();
+};
+
+void CliApplicationTest::initTestCase()
+{
+    QVERIFY2(QFile::exists(cli), qPrintable(cli + " has not been built"));
+}
+
+void CliApplicationTest::listShowsEveryBuiltInScene()
+{
+    const Result r = runCli({"list"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    const QString out = QString::fromUtf8(r.out);
+    QCOMPARE(out.count('\n'), static_cast<qsizetype>(SceneRegistry::builtIn().size()));
+    for (const SceneDefinition& d : SceneRegistry::builtIn()) {
+        QVERIFY(out.contains(QString::fromStdString(d.name)));
+        QVERIFY(out.contains(QString::fromStdString(d.title)));
+    }
+}
+
+void CliApplicationTest::describeShowsUnitsDefaultsAndRanges()
+{
+    const Result r = runCli({"describe", "bead-on-wire"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    const QStringList lines = QString::fromUtf8(r.out).split('\n');
+    // Rows of the parameter table, which follows the "Parameters" heading.
+    const QStringList table = lines.mid(lines.indexOf(QRegularExpression("^Parameters.*")));
+    auto line = [&](const QString& name) {
+        for (const QString& l : table)
+            if (l.simplified().startsWith(name + " "))
+                return l.simplified();
+        return QString();
+    };
+    QCOMPARE(line("mass"), QStringLiteral("mass kg 1 (0, inf) mass of the bead"));
+    QVERIFY2(line("mu").startsWith("mu - 0.2 [0, 2]"), qPrintable(line("mu")));
+    QVERIFY2(line("angle_deg").startsWith("angle_deg deg 30 [0, 90]"),
+             qPrintable(line("angle_deg")));
+    QVERIFY(QString::fromUtf8(r.out).contains("t_end = 2 s"));
+
+    const Result rigid = runCli({"describe", "rigid-body"});
+    QVERIFY2(rigid.exitCode == 0, qPrintable(describe(rigid)));
+    QVERIFY(QString::fromUtf8(rigid.out).contains("1,2,3"));
+    QVERIFY(QString::fromUtf8(rigid.out).contains("(3 components)"));
+}
+
+void CliApplicationTest::helpAndVersionSucceed()
+{
+    Result r = runCli({"--help"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("Exit codes") && r.out.contains("run SCENE"));
+    r = runCli({"--version"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(QRegularExpression("^constraintlab-cli \\d+\\.\\d+\\.\\d+\\n$")
+                .match(QString::fromUtf8(r.out))
+                .hasMatch());
+    r = runCli({"help", "run"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("--set NAME=VALUE") && r.out.contains("standard output"));
+    r = runCli({"run", "--help"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("--integrator"));
+}
+
+void CliApplicationTest::usageErrorsExitWithTwo_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("no command") << QStringList{} << "Usage";
+    QTest::newRow("unknown command") << QStringList{"simulate"} << "simulate";
+    QTest::newRow("unknown option") << QStringList{"--frobnicate"} << "--frobnicate";
+    QTest::newRow("unknown run option") << QStringList{"run", "ring", "--speed", "2"} << "--speed";
+    QTest::newRow("missing value") << QStringList{"run", "ring", "--t-end"} << "--t-end";
+    QTest::newRow("set without =") << QStringList{"run", "ring", "--set", "mu"} << "NAME=VALUE";
+    QTest::newRow("set empty name") << QStringList{"run", "ring", "--set", "=1"} << "NAME=VALUE";
+    QTest::newRow("set not a number") << QStringList{"run", "ring", "--set", "mu=0,3x"} << "0,3x";
+    QTest::newRow("set missing value") << QStringList{"run", "ring", "--set", "mu="} << "mu=";
+    QTest::newRow("dt not a number") << QStringList{"run", "ring", "--dt", "0,01"} << "0,01";
+    QTest::newRow("unknown integrator")
+        << QStringList{"run", "ring", "--integrator", "euler"} << "euler";
+    QTest::newRow("missing scene") << QStringList{"run"} << "SCENE";
+    QTest::newRow("two scenes") << QStringList{"run", "ring", "bead-on-wire"} << "bead-on-wire";
+    QTest::newRow("unknown column") << QStringList{"run", "ring", "--columns", "t,z"} << "\"z\"";
+    QTest::newRow("help unknown") << QStringList{"help", "fly"} << "fly";
+    QTest::newRow("list argument") << QStringList{"list", "all"} << "all";
+}
+
+void CliApplicationTest::usageErrorsExitWithTwo()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    const Result r = runCli(args);
+    QVERIFY2(r.exitCode == 2, qPrintable(describe(r)));
+    QVERIFY2(r.err.contains(mentions), qPrintable(r.err));
+    QVERIFY2(r.err.startsWith("constraintlab-cli: "), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+}
+
+void CliApplicationTest::invalidScenesAndParametersExitWithThree_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QStringList>("mentions");
+    QTest::newRow("out of range") << QStringList{"run", "bead-on-wire", "--set", "mu=5"}
+                                  << QStringList{"--set mu=5", "between 0 and 2"};
+    QTest::newRow("unknown parameter")
+        << QStringList{"run", "ring", "--set", "length=2"} << QStringList{"length", "radius"};
+    QTest::newRow("not finite") << QStringList{"run", "ring", "--set", "v0=nan"}
+                                << QStringList{"v0", "finite"};
+    QTest::newRow("overflow") << QStringList{"run", "ring", "--set", "v0=1e999"}
+                              << QStringList{"v0", "finite"};
+    QTest::newRow("vector length")
+        << QStringList{"run", "rigid-body", "--set", "J=1,2"} << QStringList{"J", "3 components"};
+    QTest::newRow("zero quaternion") << QStringList{"run", "rigid-body", "--set", "quat0=0,0,0,0"}
+                                     << QStringList{"quat0", "zero"};
+    QTest::newRow("inconsistent start")
+        << QStringList{"run", "ring", "--set", "radius=1e200"} << QStringList{"initial conditions"};
+    QTest::newRow("negative t-end")
+        << QStringList{"run", "ring", "--t-end", "-1"} << QStringList{"--t-end -1"};
+    QTest::newRow("zero dt") << QStringList{"run", "ring", "--dt", "0"} << QStringList{"--dt 0"};
+    QTest::newRow("unknown scene")
+        << QStringList{"run", "pendulum"} << QStringList{"pendulum", "bead-on-wire"};
+    QTest::newRow("describe unknown")
+        << QStringList{"describe", "pendulum"} << QStringList{"pendulum"};
+    QTest::newRow("missing file") << QStringList{"run", "no/such/scene.json"}
+                                  << QStringList{"no/such/scene.json"};
+}
+
+void CliApplicationTest::invalidScenesAndParametersExitWithThree()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, mentions);
+    const Result r = runCli(args);
+    QVERIFY2(r.exitCode == 3, qPrintable(describe(r)));
+    QVERIFY2(r.err.startsWith("constraintlab-cli: "), qPrintable(r.err));
+    for (const QString& m : mentions)
+        QVERIFY2(r.err.contains(m), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+}
+
+void CliApplicationTest::numericalFailuresExitWithFourAndSayWhen_data()
+{
+    QTest::addColumn<QStringList>("args");
+    // A body spinning at |ω| ≈ 374 rad/s stepped by RK4 with h = 5 s: hω ≈ 1900 lies far
+    // outside RK4's stability region and the state explodes (the run stops when it overflows
+    // or when it can no longer be brought back onto the constraint).
+    QTest::newRow("rk4 unstable") << QStringList{
+        "run", "rigid-body", "--integrator", "rk4",   "--dt",
+        "5",   "--t-end",    "1000",         "--set", "omega0=100,200,300"};
+    // No step can meet a relative and absolute error of 1e-300 in double precision.
+    QTest::newRow("tolerance unattainable")
+        << QStringList{"run", "bead-on-wire", "--rtol", "1e-300", "--atol", "1e-300"};
+}
+
+void CliApplicationTest::numericalFailuresExitWithFourAndSayWhen()
+{
+    QFETCH(QStringList, args);
+    const Result r = runCli(args);
+    QVERIFY2(r.exitCode == 4, qPrintable(describe(r)));
+    // "constraintlab-cli: KIND: at t = T s: what failed"
+    static const QRegularExpression message(
+        "^constraintlab-cli: (non-finite value|integration failure|singular mass matrix|"
+        "inconsistent constraints): .*at t = [0-9.e+-]+ s: .+");
+    QVERIFY2(message.match(r.err).hasMatch(), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty()); // no partial CSV on standard output
+}
+
+void CliApplicationTest::everyEngineErrorKindHasAnExitCode()
+{
+    using K = ConstraintLabError::Kind;
+    QCOMPARE(CliApplication::exitCodeFor(K::InvalidParameter), 3);
+    QCOMPARE(CliApplication::exitCodeFor(K::InvalidInitialState), 3);
+    QCOMPARE(CliApplication::exitCodeFor(K::InconsistentConstraints), 4);
+    QCOMPARE(CliApplication::exitCodeFor(K::SingularMass), 4);
+    QCOMPARE(CliApplication::exitCodeFor(K::NonFinite), 4);
+    QCOMPARE(CliApplication::exitCodeFor(K::IntegrationFailure), 4);
+}
+
+void CliApplicationTest::unwritableOutputExitsWithOne()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("missing/trace.csv");
+    const Result r = runCli({"run", "bead-on-wire", "--t-end", "0.1", "--output", path});
+    QVERIFY2(r.exitCode == 1, qPrintable(describe(r)));
+    QVERIFY2(r.err.startsWith("constraintlab-cli: " + path), qPrintable(r.err));
+    QVERIFY(!QFile::exists(path));
+}
+
+void CliApplicationTest::fullStandardOutputExitsWithOne()
+{
+    if (!QFile::exists("/dev/full"))
+        QSKIP("no /dev/full on this system");
+    const Result r = runCli({"run", "bead-on-wire", "--t-end", "0.1"}, "/dev/full");
+    QVERIFY2(r.exitCode == 1, qPrintable(describe(r)));
+    QVERIFY2(r.err.startsWith("constraintlab-cli: ") && r.err.contains("standard output"),
+             qPrintable(r.err));
+}
+
+void CliApplicationTest::csvHeaderOfEveryScene_data()
+{
+    QTest::addColumn<QString>("scene");
+    QTest::addColumn<QStringList>("columns");
+    QTest::newRow("bead-on-wire") << "bead-on-wire"
+                                  << expectedColumns({"x", "y"}, false, {},
+                                                     contactsOf("bead-on-wire"));
+    QTest::newRow("ring") << "ring" << expectedColumns({"x", "y"}, false, {}, contactsOf("ring"));
+    QTest::newRow("nonholonomic-particle")
+        << "nonholonomic-particle"
+        << expectedColumns({"x", "y", "z"}, false, {}, contactsOf("nonholonomic-particle"));
+    QTest::newRow("rigid-body") << "rigid-body"
+                                << expectedColumns({"u0", "u1", "u2", "u3"}, false,
+                                                   {"w1", "w2", "w3", "quat_norm"},
+                                                   contactsOf("rigid-body"));
+    QTest::newRow("acatastatic-particle")
+        << "acatastatic-particle"
+        << expectedColumns({"x", "y"}, true, {}, contactsOf("acatastatic-particle"));
+}
+
+void CliApplicationTest::csvHeaderOfEveryScene()
+{
+    QFETCH(QString, scene);
+    QFETCH(QStringList, columns);
+    const Result r = runCli({"run", scene, "--t-end", "0.5", "--dt", "0.1"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY(r.err.isEmpty());
+    Table table;
+    QVERIFY(parseCsv(r.out, table));
+    QCOMPARE(table.header, columns);
+    QCOMPARE(table.rows.size(), std::size_t(6)); // t = 0, 0.1, ..., 0.5
+    QCOMPARE(table.rows.back()[0], 0.5);
+}
+
+void CliApplicationTest::everyBuiltInSceneRunsToItsEnd()
+{
+    // What a teacher gets from `run NAME` with nothing else: the built-in file as shipped.
+    QTemporaryDir dir;
+    for (const SceneDefinition& d : SceneRegistry::builtIn()) {
+        const QString name = QString::fromStdString(d.name);
+        const QString path = dir.filePath(name + ".csv");
+        const Result r = runCli({"run", name, "--output", path});
+        QVERIFY2(r.exitCode == 0, qPrintable(name + ": " + describe(r)));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        Table table;
+        QVERIFY(parseCsv(file.readAll(), table));
+        const QJsonObject simulation =
+            QJsonDocument::fromJson(readFile(CLAB_SOURCE_DIR "/scenes/" + name + ".json"))
+                .object()
+                .value("simulation")
+                .toObject();
+        QCOMPARE(table.rows.back()[0], simulation.value("t_end").toDouble());
+        // The constraints hold along the whole run.
+        const int residual = table.column("residual_max");
+        for (const std::vector<double>& row : table.rows)
+            QVERIFY2(row[residual] < 1e-6, qPrintable(name));
+    }
+}
+
+void CliApplicationTest::beadSlidesAsTheClosedFormSays()
+{
+    // The built-in file: m = 1, g = 9.81, θ = 30°, μ = 0.2 < tan θ, s0 = 2, at rest, t_end 2 s.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("bead.csv");
+    const Result r = runCli({"run", "bead-on-wire", "--output", path});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.startsWith("constraintlab-cli: wrote 201 samples"), qPrintable(r.err));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    Table table;
+    QVERIFY(parseCsv(file.readAll(), table));
+    QCOMPARE(table.rows.size(), std::size_t(201));
+    QCOMPARE(table.rows.back()[table.column("t")], 2.0);
+    const double deviation = beadDeviation(table, 9.81, 30.0, 0.2, 2.0);
+    QVERIFY2(deviation < 1e-6, qPrintable(QString::number(deviation)));
+    // Friction does negative work μ m g cos θ × distance: E falls by exactly that.
+    const double distance = 0.5 * 9.81 * (0.5 - 0.2 * std::cos(M_PI / 6)) * 4.0;
+    const double work = -0.2 * 9.81 * std::cos(M_PI / 6) * distance;
+    QVERIFY(std::abs(table.rows.back()[table.column("W_nonideal")] - work) < 1e-6);
+}
+
+void CliApplicationTest::sceneFileWithOverridesSlidesAsTheClosedFormSays()
+{
+    QTemporaryDir dir;
+    const QString scene = dir.filePath("steep.json");
+    QFile file(scene);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": 1, "scene": "bead-on-wire", "title": "Steep wire",
+                   "parameters": {"angle_deg": 60, "mu": 3, "s0": 1, "g": 1.62},
+                   "simulation": {"t_end": 3, "dt": 0.05}})");
+    file.close();
+    // The file's mu = 3 is out of range on its own; the command line overrides it.
+    const Result bad = runCli({"run", scene});
+    QVERIFY2(bad.exitCode == 3, qPrintable(describe(bad)));
+    QVERIFY2(bad.err.contains(scene + ": parameters.mu: "), qPrintable(bad.err));
+    // Already sliding down at the start, so friction points the same way throughout.
+    const Result r = runCli({"run", scene, "--set", "mu=0.4", "--set=v0=-0.5", "--t-end=1.5",
+                             "--dt", "0.1", "--integrator", "rk4", "--output", "-"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    Table table;
+    QVERIFY(parseCsv(r.out, table));
+    QCOMPARE(table.rows.size(), std::size_t(16));
+    // RK4 with h = 0.1 is exact for a constant acceleration, up to rounding.
+    const double deviation = beadDeviation(table, 1.62, 60.0, 0.4, 1.0, -0.5);
+    QVERIFY2(deviation < 1e-6, qPrintable(QString::number(deviation)));
+}
+
+void CliApplicationTest::staticFrictionHoldsTheBeadAtRest()
+{
+    // mu_s = 0.7 > tan 30°: the bead never moves, and friction carries m g sin θ up the wire.
+    const Result r = runCli({"run", "bead-on-wire", "--set", "mu_s=0.7", "--t-end", "1"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    Table table;
+    QVERIFY(parseCsv(r.out, table));
+    const double theta = M_PI / 6, g = 9.81;
+    for (const std::vector<double>& row : table.rows) {
+        QVERIFY(std::abs(row[table.column("x")] - 2 * std::cos(theta)) < 1e-9);
+        QVERIFY(std::abs(row[table.column("y")] - 2 * std::sin(theta)) < 1e-9);
+        const double friction =
+            std::hypot(row[table.column("Qcni_x")], row[table.column("Qcni_y")]);
+        QVERIFY(std::abs(friction - g * std::sin(theta)) < 1e-9);
+    }
+}
+
+void CliApplicationTest::inProcessRunMatchesTheProcess()
+{
+    const QStringList args{"run",      "nonholonomic-particle", "--t-end", "1", "--columns",
+                           "t,x,y,z,E"};
+    QString out, err;
+    QTextStream outStream(&out), errStream(&err);
+    CliApplication app;
+    QCOMPARE(app.run(args, outStream, errStream), 0);
+    const Result r = runCli(args);
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(out.toUtf8(), r.out);
+    QVERIFY(out.startsWith("t,x,y,z,E\r\n"));
+}
+
+QTEST_APPLESS_MAIN(CliApplicationTest)
+#include "tst_CliApplication.moc"

@@ -1,0 +1,121 @@
+// Frame time of the 3D view: all three force arrows, a 10 000-point trail, 1280×720.
+// Needs a display: xvfb-run -a -s "-screen 0 1920x1080x24" ./bench_SceneView
+// Target: 16 ms per frame (60 frames per second during playback).
+#include <SceneView.h>
+#include <VtkOpenGLWidget.h>
+
+#include <SceneRegistry.h>
+#include <Simulator.h>
+
+#include <QApplication>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QOpenGLWidget>
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <memory>
+
+using namespace clab;
+
+namespace {
+
+constexpr int kTrailPoints = 10000;
+const QSize kFrameSize(1280, 720);
+
+/// The bead slides down its wire for the whole run, so gravity, normal force and friction are
+/// all non-zero and all three arrows are drawn in every frame.
+const Trace& beadTrace()
+{
+    static const Trace trace = [] {
+        const SceneDefinition* definition = SceneRegistry::find("bead-on-wire");
+        std::unique_ptr<MechanicalSystem> system = definition->create(definition->defaults());
+        Simulator simulator(*system);
+        SimulationOptions options;
+        options.tEnd = system->initialTime() + 2.0;
+        options.dt = 2.0 / (kTrailPoints - 1);
+        return simulator.run(options);
+    }();
+    return trace;
+}
+
+std::unique_ptr<SceneView> makeView(const Trace& trace)
+{
+    auto view = std::make_unique<SceneView>();
+    const SceneDefinition* definition = SceneRegistry::find("bead-on-wire");
+    view->setScene("bead-on-wire", definition->defaults());
+    view->setTrace(trace);
+    return view;
+}
+
+/// One frame on screen: move to the next time, paint the widget (VTK render and blit into
+/// the widget's framebuffer, Qt composition) and wait until the GL work is done.
+void BM_WidgetFrame(benchmark::State& state)
+{
+    const Trace& trace = beadTrace();
+    auto view = makeView(trace);
+    view->setFixedSize(kFrameSize);
+    view->show();
+    QApplication::processEvents();
+    auto* widget = view->findChild<QOpenGLWidget*>();
+    if (widget == nullptr || !widget->isValid()) {
+        state.SkipWithError("the view's OpenGL widget has no context");
+        return;
+    }
+    const double t0 = trace.samples.front().t;
+    const double t1 = trace.samples.back().t;
+    std::size_t frame = 0;
+    for (auto _ : state) {
+        // Walk through the run so that the trail grows and the arrows change.
+        const double t = t0 + (t1 - t0) * static_cast<double>(frame % 200 + 1) / 200.0;
+        ++frame;
+        view->setTime(t);
+        widget->repaint();
+        widget->makeCurrent();
+        widget->context()->functions()->glFinish();
+        widget->doneCurrent();
+    }
+    state.counters["width"] = widget->width() * widget->devicePixelRatioF();
+    state.counters["height"] = widget->height() * widget->devicePixelRatioF();
+    state.counters["trail_points"] = static_cast<double>(trace.samples.size());
+}
+BENCHMARK(BM_WidgetFrame)->Unit(benchmark::kMillisecond)->MinTime(3.0);
+
+/// One frame off screen, read back into a QImage (screenshots, export).
+void BM_RenderImage(benchmark::State& state)
+{
+    const Trace& trace = beadTrace();
+    auto view = makeView(trace);
+    const double t0 = trace.samples.front().t;
+    const double t1 = trace.samples.back().t;
+    std::size_t frame = 0;
+    for (auto _ : state) {
+        const double t = t0 + (t1 - t0) * static_cast<double>(frame % 200 + 1) / 200.0;
+        ++frame;
+        view->setTime(t);
+        const QImage image = view->renderImage(kFrameSize);
+        if (image.size() != kFrameSize) {
+            state.SkipWithError("renderImage did not return a 1280x720 image");
+            return;
+        }
+        benchmark::DoNotOptimize(image.constBits());
+    }
+    state.counters["trail_points"] = static_cast<double>(trace.samples.size());
+}
+BENCHMARK(BM_RenderImage)->Unit(benchmark::kMillisecond)->MinTime(3.0);
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    QApplication app(argc, argv);
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
+        return 1;
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

@@ -1,0 +1,467 @@
+// The main window end to end: editing with undo, live re-simulation (checked against the bead's
+// closed form), file round trips, bad files, the unsaved-changes prompt, drag and drop, compare
+// mode and playback. Modal dialogs are replaced by the window's test hooks.
+
+#include <ForcesPanel.h>
+#include <GuiSceneStore.h>
+#include <MainWindow.h>
+#include <MessageBanner.h>
+#include <ParameterEditor.h>
+#include <PlaybackClock.h>
+#include <SceneFile.h>
+#include <SceneRegistry.h>
+#include <SceneSession.h>
+#include <SceneView.h>
+#include <SimulationWorker.h>
+#include <TimeControls.h>
+#include <VtkOpenGLWidget.h>
+
+#include <QAction>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QMimeData>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <QUrl>
+
+#include <cmath>
+#include <numbers>
+
+using namespace clab;
+
+namespace {
+
+// Before QApplication exists: VTK needs an OpenGL 3.2 core context.
+const bool surfaceFormatSet = [] {
+    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    return true;
+}();
+
+constexpr int timeout = 60000;
+
+// The default bead on a short span, so each run takes milliseconds.
+SceneDocument shortBead()
+{
+    SceneDocument document = SceneDocument::fromDefinition(*SceneRegistry::find("bead-on-wire"));
+    document.simulation.tEnd = 2.0;
+    document.simulation.dt = 0.01;
+    return document;
+}
+
+double param(const SceneDocument& document, const char* name)
+{
+    return document.parameters.at(name).at(0);
+}
+
+// Distance the bead has slid down the wire by the last sample.
+double distanceTravelled(const Trace& trace, double angleDeg)
+{
+    const double theta = angleDeg * std::numbers::pi / 180.0;
+    const auto along = [&](const TraceSample& s) {
+        return s.q[0] * std::cos(theta) + s.q[1] * std::sin(theta);
+    };
+    return along(trace.samples.front()) - along(trace.samples.back());
+}
+
+// MATH.md §5: sliding down from rest, the bead's along-wire acceleration is g (sin θ − μ cos θ).
+double closedFormDistance(double g, double angleDeg, double mu, double t)
+{
+    const double theta = angleDeg * std::numbers::pi / 180.0;
+    return 0.5 * g * (std::sin(theta) - mu * std::cos(theta)) * t * t;
+}
+
+} // namespace
+
+class MainWindowTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir settingsDir_;
+    std::unique_ptr<MainWindow> window_;
+    int prompts_ = 0;
+
+    MainWindow& freshWindow(const SceneDocument& document = shortBead())
+    {
+        window_.reset();
+        window_ = std::make_unique<MainWindow>(std::make_shared<GuiSceneStore>());
+        prompts_ = 0;
+        window_->setUnsavedChangesPrompt([this](const QString&) {
+            ++prompts_;
+            return MainWindow::UnsavedChoice::Cancel;
+        });
+        window_->setDocument(document);
+        window_->resize(1200, 800);
+        window_->show();
+        return *window_;
+    }
+
+    // Waits for the trajectory computed with this μ; gives up early when a simulation fails.
+    bool waitForMu(MainWindow& window, double mu)
+    {
+        const auto done = [&] {
+            return window.trace() && param(window.shownDocument(), "mu") == mu &&
+                   !window.worker()->isBusy();
+        };
+        const auto failed = [&] {
+            return !window.worker()->isBusy() && window.banner()->isVisibleTo(&window) &&
+                   window.banner()->kind() == MessageBanner::Kind::Error;
+        };
+        const bool finished = QTest::qWaitFor([&] { return done() || failed(); }, timeout);
+        if (!finished || !done())
+            qWarning("no trajectory for mu = %g: %s", mu, qPrintable(window.banner()->text()));
+        return done();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(surfaceFormatSet);
+        QVERIFY(settingsDir_.isValid());
+        // Never touch the user's real settings.
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    }
+
+    void cleanup()
+    {
+        if (window_)
+            window_->setUnsavedChangesPrompt(
+                [](const QString&) { return MainWindow::UnsavedChoice::Discard; });
+        window_.reset();
+    }
+
+    void startsWithTheDocumentAndComputesItsTrajectory()
+    {
+        MainWindow& window = freshWindow();
+        QTRY_VERIFY_WITH_TIMEOUT(window.trace() != nullptr, timeout);
+        const Trace& trace = *window.trace();
+        QCOMPARE(trace.samples.size(), std::size_t(201));
+        QCOMPARE(trace.samples.back().t, 2.0);
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(window.windowTitle().contains(QStringLiteral("[*]")));
+        QVERIFY(window.timeControls()->timeSlider()->isEnabled());
+        QCOMPARE(window.timeControls()->timeSlider()->maximum(), 200);
+    }
+
+    void editingParameterUpdatesSceneAndUndoStack()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        QDoubleSpinBox* spin = window.parameterEditor()->spinBox(QStringLiteral("mu"));
+        QVERIFY(spin);
+        spin->setValue(0.35);
+        QCOMPARE(param(window.session()->document(), "mu"), 0.35);
+        QCOMPARE(window.session()->undoStack()->count(), 1);
+        QVERIFY(window.isWindowModified());
+        QVERIFY(waitForMu(window, 0.35));
+        // The slider follows the spin box.
+        const ParameterSpec* spec = SceneRegistry::find("bead-on-wire")->parameter("mu");
+        QSlider* slider = window.parameterEditor()->slider(QStringLiteral("mu"));
+        QVERIFY(slider);
+        QCOMPARE(slider->value(),
+                 static_cast<int>(std::lround((0.35 - spec->min) / (spec->max - spec->min) *
+                                              ParameterEditor::sliderSteps)));
+
+        window.session()->undoStack()->undo();
+        QCOMPARE(param(window.session()->document(), "mu"), 0.2);
+        QCOMPARE(spin->value(), 0.2);
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(waitForMu(window, 0.2));
+
+        window.session()->undoStack()->redo();
+        QCOMPARE(spin->value(), 0.35);
+        QVERIFY(window.isWindowModified());
+        QVERIFY(waitForMu(window, 0.35));
+    }
+
+    void sliderDragIsOneUndoStep()
+    {
+        MainWindow& window = freshWindow();
+        QSlider* slider = window.parameterEditor()->slider(QStringLiteral("angle_deg"));
+        QVERIFY(slider);
+        const double before = param(window.session()->document(), "angle_deg");
+        slider->setSliderDown(true);
+        for (int position : {300, 320, 350, 400})
+            slider->setValue(position);
+        slider->setSliderDown(false);
+        QCOMPARE(window.session()->undoStack()->count(), 1);
+        const double after = param(window.session()->document(), "angle_deg");
+        QVERIFY(after != before);
+        window.session()->undoStack()->undo();
+        QCOMPARE(param(window.session()->document(), "angle_deg"), before);
+        // A second drag is a second step.
+        slider->setSliderDown(true);
+        slider->setValue(500);
+        slider->setValue(510);
+        slider->setSliderDown(false);
+        QCOMPARE(window.session()->undoStack()->count(), 1);
+        QCOMPARE(window.session()->undoStack()->index(), 1);
+    }
+
+    void moreFrictionShortensTheSlide()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        const SceneDocument& shown = window.shownDocument();
+        const double g = param(shown, "g");
+        const double angle = param(shown, "angle_deg");
+        const double lowFriction = distanceTravelled(*window.trace(), angle);
+        QVERIFY(std::abs(lowFriction - closedFormDistance(g, angle, 0.2, 2.0)) <
+                1e-6 * lowFriction);
+
+        // Drag the μ slider to 0.4 (still below tan 30°, so the bead keeps sliding).
+        const ParameterSpec* spec = SceneRegistry::find("bead-on-wire")->parameter("mu");
+        QSlider* slider = window.parameterEditor()->slider(QStringLiteral("mu"));
+        const auto target = static_cast<int>(std::lround(
+            (0.4 - spec->min) / (spec->max - spec->min) * ParameterEditor::sliderSteps));
+        QSignalSpy shown0(&window, &MainWindow::trajectoryShown);
+        slider->setSliderDown(true);
+        for (int p = slider->value(); p <= target; p += 10)
+            slider->setValue(p);
+        slider->setValue(target);
+        slider->setSliderDown(false);
+        QVERIFY(waitForMu(window, 0.4));
+        QVERIFY(shown0.count() >= 1);
+        const double highFriction = distanceTravelled(*window.trace(), angle);
+        QVERIFY2(highFriction < lowFriction,
+                 qPrintable(QStringLiteral("%1 >= %2").arg(highFriction).arg(lowFriction)));
+        QVERIFY(std::abs(highFriction - closedFormDistance(g, angle, 0.4, 2.0)) <
+                1e-6 * highFriction);
+        QCOMPARE(window.session()->undoStack()->count(), 1);
+    }
+
+    void playbackContinuesFromTheSameTime()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        window.clock()->setTime(1.25);
+        window.parameterEditor()->spinBox(QStringLiteral("mu"))->setValue(0.3);
+        QVERIFY(waitForMu(window, 0.3));
+        QCOMPARE(window.clock()->time(), 1.25);
+        QCOMPARE(window.sceneView()->time(), 1.25);
+        QCOMPARE(window.timeControls()->timeText(), QStringLiteral("t = 1.250 s"));
+    }
+
+    void invalidValueShowsMessageAndKeepsLastTrajectory()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        const std::shared_ptr<const Trace> good = window.trace();
+        QSignalSpy failed(&window, &MainWindow::simulationFailed);
+        // mass must be > 0: the spin box allows 0, the scene rejects it.
+        window.parameterEditor()->spinBox(QStringLiteral("mass"))->setValue(0.0);
+        QVERIFY(failed.wait(timeout));
+        QVERIFY(window.banner()->isVisibleTo(&window));
+        QCOMPARE(window.banner()->kind(), MessageBanner::Kind::Error);
+        QVERIFY2(window.banner()->text().contains(QStringLiteral("mass")),
+                 qPrintable(window.banner()->text()));
+        QCOMPARE(window.trace(), good);
+        // Undo brings a good trajectory back and the message goes away.
+        window.session()->undoStack()->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(window.trace() != good, timeout);
+        QVERIFY(!window.banner()->isVisibleTo(&window));
+    }
+
+    void saveAndOpenRoundTrip()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("rough-wire.json"));
+        MainWindow& window = freshWindow();
+        window.parameterEditor()->spinBox(QStringLiteral("mu"))->setValue(0.45);
+        window.parameterEditor()->spinBox(QStringLiteral("angle_deg"))->setValue(40.0);
+        QVERIFY(window.isWindowModified());
+        QVERIFY(window.saveAs(path));
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(window.windowTitle().startsWith(QStringLiteral("rough-wire.json")));
+        QCOMPARE(window.recentFiles().value(0), path);
+
+        // Independent reader: the file holds what the editor showed.
+        const SceneDocument onDisk = SceneFile::load(path);
+        QCOMPARE(param(onDisk, "mu"), 0.45);
+        QCOMPARE(param(onDisk, "angle_deg"), 40.0);
+        QCOMPARE(onDisk.simulation.tEnd, 2.0);
+
+        // Change it, discard the change and open the file again.
+        window.parameterEditor()->spinBox(QStringLiteral("mu"))->setValue(0.1);
+        window.setUnsavedChangesPrompt(
+            [](const QString&) { return MainWindow::UnsavedChoice::Discard; });
+        QVERIFY(window.openFile(path));
+        QCOMPARE(window.session()->document(), onDisk);
+        QCOMPARE(window.parameterEditor()->spinBox(QStringLiteral("mu"))->value(), 0.45);
+        QCOMPARE(window.session()->undoStack()->count(), 0);
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(waitForMu(window, 0.45));
+    }
+
+    void badSceneFileGivesMessageAndKeepsScene()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("broken.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": 1, "scene": "bead-on-wire", "parameters": {"mu": "lots"}})");
+        file.close();
+
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        const SceneDocument before = window.session()->document();
+        const std::shared_ptr<const Trace> trace = window.trace();
+        QVERIFY(!window.openFile(path));
+        QVERIFY(window.banner()->isVisibleTo(&window));
+        QCOMPARE(window.banner()->kind(), MessageBanner::Kind::Error);
+        QVERIFY2(window.banner()->text().contains(QStringLiteral("broken.json")),
+                 qPrintable(window.banner()->text()));
+        QVERIFY2(window.banner()->text().contains(QStringLiteral("parameters.mu")),
+                 qPrintable(window.banner()->text()));
+        QCOMPARE(window.session()->document(), before);
+        QCOMPARE(window.trace(), trace);
+        QVERIFY(!window.recentFiles().contains(path));
+
+        // A file that does not exist is reported the same way.
+        QVERIFY(!window.openFile(dir.filePath(QStringLiteral("missing.json"))));
+        QVERIFY(window.banner()->text().contains(QStringLiteral("missing.json")));
+        QCOMPARE(window.session()->document(), before);
+    }
+
+    void unsavedChangesPromptGuardsNewOpenAndClose()
+    {
+        QTemporaryDir dir;
+        MainWindow& window = freshWindow();
+        // Unmodified: no question asked.
+        QVERIFY(window.newFromBuiltIn("bead-on-wire"));
+        QCOMPARE(prompts_, 0);
+
+        window.parameterEditor()->spinBox(QStringLiteral("mu"))->setValue(0.3);
+        QVERIFY(window.isWindowModified());
+        // Cancel keeps everything.
+        QVERIFY(!window.newFromBuiltIn("ring"));
+        QCOMPARE(prompts_, 1);
+        QCOMPARE(window.session()->document().scene, std::string("bead-on-wire"));
+        QVERIFY(!window.close());
+        QCOMPARE(prompts_, 2);
+        QVERIFY(window.isVisible());
+
+        // Save asks for a file name (the document has none) and then proceeds.
+        const QString path = dir.filePath(QStringLiteral("saved-on-prompt.json"));
+        window.setUnsavedChangesPrompt(
+            [](const QString&) { return MainWindow::UnsavedChoice::Save; });
+        window.setFileDialogs([] { return QString(); },
+                              [path](const QString&, const QString&) { return path; });
+        QVERIFY(window.newFromBuiltIn("ring"));
+        QCOMPARE(window.session()->document().scene, std::string("ring"));
+        QCOMPARE(param(SceneFile::load(path), "mu"), 0.3);
+
+        // Cancelling the file dialog of that Save cancels the New.
+        window.parameterEditor()->spinBox(QStringLiteral("mu"))->setValue(0.05);
+        window.setFileDialogs([] { return QString(); },
+                              [](const QString&, const QString&) { return QString(); });
+        QVERIFY(!window.newFromBuiltIn("bead-on-wire"));
+        QCOMPARE(window.session()->document().scene, std::string("ring"));
+
+        // Discard throws the change away.
+        window.setUnsavedChangesPrompt(
+            [](const QString&) { return MainWindow::UnsavedChoice::Discard; });
+        QVERIFY(window.newFromBuiltIn("bead-on-wire"));
+        QVERIFY(!window.isWindowModified());
+    }
+
+    void droppingASceneFileOpensIt()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("dropped.json"));
+        SceneDocument document = SceneDocument::fromDefinition(*SceneRegistry::find("ring"));
+        document.simulation.tEnd = 1.0;
+        SceneFile::save(document, path);
+
+        MainWindow& window = freshWindow();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(path)});
+        QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton,
+                              Qt::NoModifier);
+        QApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &drop);
+        QTRY_COMPARE_WITH_TIMEOUT(window.session()->document().scene, std::string("ring"), timeout);
+        QCOMPARE(window.session()->filePath(), path);
+
+        // Something that is not a scene file is refused.
+        QMimeData text;
+        text.setUrls({QUrl::fromLocalFile(dir.filePath(QStringLiteral("notes.txt")))});
+        QDragEnterEvent refuse(QPoint(100, 100), Qt::CopyAction, &text, Qt::LeftButton,
+                               Qt::NoModifier);
+        refuse.setAccepted(false);
+        QApplication::sendEvent(&window, &refuse);
+        QVERIFY(!refuse.isAccepted());
+    }
+
+    void compareModeKeepsOneGhostPerEdit()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        window.setCompareEnabled(true);
+        QCOMPARE(window.sceneView()->ghostCount(), 0);
+        window.parameterEditor()->spinBox(QStringLiteral("mu"))->setValue(0.3);
+        QVERIFY(waitForMu(window, 0.3));
+        QCOMPARE(window.sceneView()->ghostCount(), 1);
+        // A whole slider drag leaves one ghost, whatever the number of intermediate runs.
+        QSlider* slider = window.parameterEditor()->slider(QStringLiteral("mu"));
+        slider->setSliderDown(true);
+        const int start = slider->value();
+        for (int p = start + 5; p <= start + 100; p += 5) {
+            slider->setValue(p);
+            QTest::qWait(5);
+        }
+        slider->setSliderDown(false);
+        const double mu = param(window.session()->document(), "mu");
+        QVERIFY(waitForMu(window, mu));
+        QCOMPARE(window.sceneView()->ghostCount(), 2);
+        window.setCompareEnabled(false);
+        QCOMPARE(window.sceneView()->ghostCount(), 0);
+    }
+
+    void spaceTogglesPlayback()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        window.activateWindow();
+        if (!QTest::qWaitForWindowActive(&window))
+            QSKIP("the window manager does not activate windows here");
+        window.sceneView()->setFocus();
+        QVERIFY(!window.clock()->isPlaying());
+        QTest::keyClick(&window, Qt::Key_Space);
+        QVERIFY(window.clock()->isPlaying());
+        QTest::keyClick(&window, Qt::Key_Space);
+        QVERIFY(!window.clock()->isPlaying());
+        QTest::keyClick(&window, Qt::Key_Right);
+        QCOMPARE(window.clock()->time(), 0.01);
+        QTest::keyClick(&window, Qt::Key_Home);
+        QCOMPARE(window.clock()->time(), 0.0);
+    }
+
+    void layoutAndDisplayChoicesPersist()
+    {
+        {
+            MainWindow& window = freshWindow();
+            window.forcesPanel()->setForceVisible(ForceKind::IdealConstraint, false);
+            window.forcesPanel()->setArrowScale(2.0);
+            QVERIFY(window.close());
+        }
+        MainWindow& again = freshWindow();
+        QVERIFY(!again.forcesPanel()->isForceVisible(ForceKind::IdealConstraint));
+        QVERIFY(again.forcesPanel()->isForceVisible(ForceKind::Given));
+        QVERIFY(!again.sceneView()->isForceVisible(ForceKind::IdealConstraint));
+        QVERIFY(std::abs(again.forcesPanel()->arrowScale() - 2.0) < 0.03);
+        again.forcesPanel()->setForceVisible(ForceKind::IdealConstraint, true);
+        again.forcesPanel()->setArrowScale(1.0);
+        QVERIFY(again.close());
+    }
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "tst_MainWindow.moc"

@@ -1,0 +1,444 @@
+// Rendering tests of the 3D view: image baselines for every built-in scene, and behaviour that
+// can be read off the pixels (arrows in the Okabe–Ito colours, ghosts) or off closed forms.
+#include <SceneView.h>
+#include <VtkOpenGLWidget.h>
+
+#include <SceneRegistry.h>
+#include <Simulator.h>
+
+#include <QDir>
+#include <QFileInfo>
+#include <QImage>
+#include <QOpenGLWidget>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+#include <numbers>
+
+using namespace clab;
+
+namespace {
+
+// VTK needs a 3.2 core context: the default format must be set before QApplication exists.
+const bool surfaceFormatSet = [] {
+    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    return true;
+}();
+
+constexpr double kSimulatedSeconds = 2.0;
+constexpr double kShownTime = 1.0;
+const QSize kBaselineSize(640, 480);
+// A pixel differs when a channel is off by more than this; a run fails when more than
+// kMaxDifferingFraction of the pixels differ (llvmpipe is deterministic, fonts and MSAA are not
+// quite across driver versions).
+constexpr int kChannelTolerance = 24;
+constexpr double kMaxDifferingFraction = 0.004;
+
+Trace simulate(const std::string& scene, const ParameterValues& overrides = {})
+{
+    const SceneDefinition* definition = SceneRegistry::find(scene);
+    if (definition == nullptr) {
+        throw std::runtime_error("no scene " + scene);
+    }
+    ParameterValues values = definition->defaults();
+    for (const auto& [name, value] : overrides) {
+        values[name] = value;
+    }
+    std::unique_ptr<MechanicalSystem> system = definition->create(values);
+    Simulator simulator(*system);
+    SimulationOptions options;
+    options.tEnd = system->initialTime() + kSimulatedSeconds;
+    options.dt = 0.01;
+    return simulator.run(options);
+}
+
+ParameterValues withDefaults(const std::string& scene, const ParameterValues& overrides = {})
+{
+    ParameterValues values = SceneRegistry::find(scene)->defaults();
+    for (const auto& [name, value] : overrides) {
+        values[name] = value;
+    }
+    return values;
+}
+
+/// Pixels whose hue is within `hueTolerance` degrees of `color`'s and that are clearly coloured
+/// (shading changes value and saturation, not hue).
+int countPixelsOfHue(const QImage& image, const QColor& color, int hueTolerance = 10)
+{
+    const int hue = color.hsvHue();
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c(line[x]);
+            if (c.hsvSaturation() < 120 || c.value() < 60) {
+                continue;
+            }
+            int dh = std::abs(c.hsvHue() - hue);
+            dh = std::min(dh, 360 - dh);
+            if (dh <= hueTolerance) {
+                ++count;
+            }
+        }
+    }
+    return count;
+}
+
+QString failedDir()
+{
+    const QString dir = QStringLiteral(CLAB_BINARY_DIR "/tests/ui/failed");
+    QDir().mkpath(dir);
+    return dir;
+}
+
+QString baselinePath(const QString& name)
+{
+    return QStringLiteral(CLAB_SOURCE_DIR "/tests/ui/baselines/%1.png").arg(name);
+}
+
+} // namespace
+
+class TestSceneView : public QObject {
+    Q_OBJECT
+
+private:
+    /// Compares with tests/ui/baselines/<name>.png; on failure keeps actual and diff images.
+    void compareWithBaseline(const QString& name, const QImage& actual);
+
+private slots:
+    void initTestCase();
+    void eachSceneMatchesItsBaseline_data();
+    void eachSceneMatchesItsBaseline();
+    void renderImageHasExactlyTheRequestedSize();
+    void widgetShowsWhatRenderImageRenders();
+    void hidingAForceRemovesItsArrow();
+    void frictionlessWireShowsNoFrictionArrow();
+    void idealQuaternionForceIsNoTorque();
+    void arrowLengthsAreProportionalToForces();
+    void arrowScaleMultipliesArrowLengths();
+    void ghostsAddAndClear();
+    void unknownSceneIsRejected();
+    void scratch();
+};
+
+void TestSceneView::initTestCase()
+{
+    QVERIFY(surfaceFormatSet);
+    QCOMPARE(QSurfaceFormat::defaultFormat().majorVersion(), 3);
+    QCOMPARE(QSurfaceFormat::defaultFormat().profile(), QSurfaceFormat::CoreProfile);
+}
+
+void TestSceneView::compareWithBaseline(const QString& name, const QImage& rendered)
+{
+    QVERIFY2(!rendered.isNull(), "renderImage returned a null image");
+    const QImage actual = rendered.convertToFormat(QImage::Format_RGB32);
+    const QString path = baselinePath(name);
+    if (qEnvironmentVariableIntValue("CLAB_UPDATE_BASELINES") == 1) {
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QVERIFY2(actual.save(path), qPrintable("cannot write " + path));
+        qInfo("updated baseline %s", qPrintable(path));
+        return;
+    }
+    const QString actualPath = failedDir() + QStringLiteral("/%1-actual.png").arg(name);
+    QImage expected(path);
+    if (expected.isNull()) {
+        actual.save(actualPath);
+        QFAIL(qPrintable(QStringLiteral("no baseline %1; candidate written to %2 (look at it, then "
+                                        "rerun with CLAB_UPDATE_BASELINES=1)")
+                             .arg(path, actualPath)));
+    }
+    expected = expected.convertToFormat(QImage::Format_RGB32);
+    QCOMPARE(actual.size(), expected.size());
+
+    QImage diff(actual.size(), QImage::Format_RGB32);
+    diff.fill(Qt::white);
+    qint64 differing = 0;
+    for (int y = 0; y < actual.height(); ++y) {
+        const auto* a = reinterpret_cast<const QRgb*>(actual.constScanLine(y));
+        const auto* e = reinterpret_cast<const QRgb*>(expected.constScanLine(y));
+        auto* out = reinterpret_cast<QRgb*>(diff.scanLine(y));
+        for (int x = 0; x < actual.width(); ++x) {
+            const int d =
+                std::max({std::abs(qRed(a[x]) - qRed(e[x])), std::abs(qGreen(a[x]) - qGreen(e[x])),
+                          std::abs(qBlue(a[x]) - qBlue(e[x]))});
+            if (d > kChannelTolerance) {
+                ++differing;
+                out[x] = qRgb(255, 0, 0);
+            } else {
+                // Agreeing pixels as a faint copy, so the red marks have context.
+                const int g = 255 - qGray(e[x]) / 6;
+                out[x] = qRgb(g, g, g);
+            }
+        }
+    }
+    const double fraction =
+        static_cast<double>(differing) / (static_cast<double>(actual.width()) * actual.height());
+    if (fraction > kMaxDifferingFraction) {
+        const QString diffPath = failedDir() + QStringLiteral("/%1-diff.png").arg(name);
+        actual.save(actualPath);
+        diff.save(diffPath);
+        QFAIL(qPrintable(QStringLiteral("%1: %2% of the pixels differ from %3 (allowed %4%); "
+                                        "actual: %5, diff: %6")
+                             .arg(name)
+                             .arg(100.0 * fraction, 0, 'f', 3)
+                             .arg(path)
+                             .arg(100.0 * kMaxDifferingFraction, 0, 'f', 3)
+                             .arg(actualPath, diffPath)));
+    }
+}
+
+void TestSceneView::eachSceneMatchesItsBaseline_data()
+{
+    QTest::addColumn<QString>("scene");
+    for (const SceneDefinition& definition : SceneRegistry::builtIn()) {
+        const QString name = QString::fromStdString(definition.name);
+        QTest::newRow(qPrintable(name)) << name;
+    }
+}
+
+void TestSceneView::eachSceneMatchesItsBaseline()
+{
+    QFETCH(QString, scene);
+    const std::string name = scene.toStdString();
+    const Trace trace = simulate(name);
+    QVERIFY(trace.samples.size() > 100);
+    SceneView view;
+    view.setScene(name, withDefaults(name));
+    view.setTrace(trace);
+    view.setTime(trace.samples.front().t + kShownTime);
+    compareWithBaseline(scene, view.renderImage(kBaselineSize));
+}
+
+void TestSceneView::renderImageHasExactlyTheRequestedSize()
+{
+    SceneView view;
+    view.setScene("ring", withDefaults("ring"));
+    view.setTrace(simulate("ring"));
+    view.setTime(0.5);
+    for (const QSize size : {QSize(640, 480), QSize(333, 217), QSize(1280, 720)}) {
+        const QImage image = view.renderImage(size);
+        QCOMPARE(image.size(), size);
+        // Not a blank frame: the gradient background plus dark geometry spans a wide range.
+        int darkest = 255;
+        int brightest = 0;
+        for (int y = 0; y < image.height(); y += 3) {
+            for (int x = 0; x < image.width(); x += 3) {
+                const int g = qGray(image.pixel(x, y));
+                darkest = std::min(darkest, g);
+                brightest = std::max(brightest, g);
+            }
+        }
+        QVERIFY2(
+            brightest - darkest > 120,
+            qPrintable(QStringLiteral("flat image at %1x%2").arg(size.width()).arg(size.height())));
+    }
+}
+
+void TestSceneView::widgetShowsWhatRenderImageRenders()
+{
+    // The bridge (QOpenGLWidget + blit) and the offscreen path must show the same picture.
+    SceneView view;
+    view.resize(480, 360);
+    view.setScene("bead-on-wire", withDefaults("bead-on-wire"));
+    view.setTrace(simulate("bead-on-wire"));
+    view.setTime(kShownTime);
+    QSignalSpy frames(&view, &SceneView::frameRendered);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTRY_VERIFY_WITH_TIMEOUT(frames.count() > 0, 10000);
+
+    auto* widget = view.findChild<QOpenGLWidget*>();
+    QVERIFY(widget != nullptr);
+    const QImage shown = widget->grabFramebuffer().convertToFormat(QImage::Format_RGB32);
+    const QSize deviceSize = shown.size();
+    QVERIFY(!shown.isNull());
+    const QImage offscreen = view.renderImage(deviceSize);
+    QCOMPARE(offscreen.size(), shown.size());
+    qint64 differing = 0;
+    for (int y = 0; y < shown.height(); ++y) {
+        for (int x = 0; x < shown.width(); ++x) {
+            const QRgb a = shown.pixel(x, y);
+            const QRgb b = offscreen.pixel(x, y);
+            const int d = std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
+                                    std::abs(qBlue(a) - qBlue(b))});
+            differing += d > kChannelTolerance ? 1 : 0;
+        }
+    }
+    const double fraction = static_cast<double>(differing) / (shown.width() * shown.height());
+    if (fraction > 0.01) {
+        shown.save(failedDir() + "/widget-shown.png");
+        offscreen.save(failedDir() + "/widget-offscreen.png");
+    }
+    QVERIFY2(fraction <= 0.01, qPrintable(QStringLiteral("widget and offscreen images differ in "
+                                                         "%1% of the pixels")
+                                              .arg(100.0 * fraction)));
+    // The three forces of the sliding bead are all on screen in the widget, too.
+    for (ForceKind kind :
+         {ForceKind::Given, ForceKind::IdealConstraint, ForceKind::NonIdealConstraint}) {
+        QVERIFY(countPixelsOfHue(shown, forceColor(kind)) > 50);
+    }
+}
+
+void TestSceneView::hidingAForceRemovesItsArrow()
+{
+    // The bead slides at t = 1 s: gravity, the normal force and friction are all non-zero.
+    SceneView view;
+    view.setScene("bead-on-wire", withDefaults("bead-on-wire"));
+    view.setTrace(simulate("bead-on-wire"));
+    view.setTime(kShownTime);
+    view.setLegendVisible(false);
+    const QSize size(640, 480);
+    for (ForceKind kind :
+         {ForceKind::Given, ForceKind::IdealConstraint, ForceKind::NonIdealConstraint}) {
+        QVERIFY(view.isArrowDrawn(kind));
+        const int before = countPixelsOfHue(view.renderImage(size), forceColor(kind));
+        QVERIFY2(before > 50, qPrintable(QStringLiteral("%1 arrow covers only %2 pixels")
+                                             .arg(forceSymbol(kind))
+                                             .arg(before)));
+        view.setForceVisible(kind, false);
+        QVERIFY(!view.isForceVisible(kind));
+        QVERIFY(!view.isArrowDrawn(kind));
+        const QImage hidden = view.renderImage(size);
+        QCOMPARE(countPixelsOfHue(hidden, forceColor(kind)), 0);
+        // The other arrows stay.
+        for (ForceKind other :
+             {ForceKind::Given, ForceKind::IdealConstraint, ForceKind::NonIdealConstraint}) {
+            if (other != kind) {
+                QVERIFY(countPixelsOfHue(hidden, forceColor(other)) > 50);
+            }
+        }
+        view.setForceVisible(kind, true);
+        QCOMPARE(countPixelsOfHue(view.renderImage(size), forceColor(kind)), before);
+    }
+}
+
+void TestSceneView::frictionlessWireShowsNoFrictionArrow()
+{
+    // μ = 0: Qᶜₙᵢ = −μ m g cos θ sgn(ẋ) (cos θ, sin θ) vanishes identically (MATH.md §5).
+    const ParameterValues values = withDefaults("bead-on-wire", {{"mu", {0.0}}});
+    SceneView view;
+    view.setScene("bead-on-wire", values);
+    view.setTrace(simulate("bead-on-wire", {{"mu", {0.0}}}));
+    view.setTime(kShownTime);
+    view.setLegendVisible(false);
+    QVERIFY(view.isForceVisible(ForceKind::NonIdealConstraint));
+    QVERIFY(!view.isArrowDrawn(ForceKind::NonIdealConstraint));
+    QVERIFY(view.isArrowDrawn(ForceKind::Given));
+    QVERIFY(view.isArrowDrawn(ForceKind::IdealConstraint));
+    const QImage image = view.renderImage(QSize(640, 480));
+    QCOMPARE(countPixelsOfHue(image, forceColor(ForceKind::NonIdealConstraint)), 0);
+    QVERIFY(countPixelsOfHue(image, forceColor(ForceKind::Given)) > 200);
+}
+
+void TestSceneView::idealQuaternionForceIsNoTorque()
+{
+    // Qᶜᵢ of the rigid body is along u (A = uᵀ) and E(u) u = 0: it corresponds to no torque, so
+    // no arrow, although its quaternion components are far from zero.
+    const Trace trace = simulate("rigid-body");
+    SceneView view;
+    view.setScene("rigid-body", withDefaults("rigid-body"));
+    view.setTrace(trace);
+    view.setTime(kShownTime);
+    const TraceSample& s = trace.samples[static_cast<std::size_t>(kShownTime / 0.01)];
+    QVERIFY(s.Qci.norm() > 1e-3);
+    QVERIFY(!view.isArrowDrawn(ForceKind::IdealConstraint));
+    view.setLegendVisible(false);
+    QCOMPARE(
+        countPixelsOfHue(view.renderImage(QSize(640, 480)), forceColor(ForceKind::IdealConstraint)),
+        0);
+}
+
+void TestSceneView::arrowLengthsAreProportionalToForces()
+{
+    // On the wire ‖Q‖ = m g and ‖Qᶜᵢ‖ = m g cos θ, ‖Qᶜₙᵢ‖ = μ m g cos θ while sliding.
+    const ParameterValues values = withDefaults("bead-on-wire");
+    const double theta = values.at("angle_deg").front() * std::numbers::pi / 180.0;
+    const double mu = values.at("mu").front();
+    SceneView view;
+    view.setScene("bead-on-wire", values);
+    view.setTrace(simulate("bead-on-wire"));
+    view.setTime(kShownTime);
+    const double q = view.arrowLength(ForceKind::Given);
+    QVERIFY(q > 0.0);
+    QVERIFY(std::abs(view.arrowLength(ForceKind::IdealConstraint) / q - std::cos(theta)) < 1e-6);
+    QVERIFY(std::abs(view.arrowLength(ForceKind::NonIdealConstraint) / q - mu * std::cos(theta)) <
+            1e-6);
+}
+
+void TestSceneView::arrowScaleMultipliesArrowLengths()
+{
+    SceneView view;
+    view.setScene("ring", withDefaults("ring"));
+    view.setTrace(simulate("ring"));
+    view.setTime(0.4);
+    const double automatic = view.arrowLength(ForceKind::Given);
+    QVERIFY(automatic > 0.0);
+    view.setArrowScale(2.5);
+    QCOMPARE(view.arrowScale(), 2.5);
+    QVERIFY(std::abs(view.arrowLength(ForceKind::Given) / automatic - 2.5) < 1e-9);
+    QVERIFY_THROWS_EXCEPTION(ConstraintLabError, view.setArrowScale(0.0));
+    QCOMPARE(view.arrowScale(), 2.5);
+}
+
+void TestSceneView::ghostsAddAndClear()
+{
+    // Ghost runs are drawn in colours no force uses; the first one is Okabe–Ito orange.
+    const QColor ghostOrange(0xE6, 0x9F, 0x00);
+    SceneView view;
+    view.setScene("ring", withDefaults("ring"));
+    view.setTrace(simulate("ring"));
+    view.setTime(kShownTime);
+    view.setLegendVisible(false);
+    const QSize size(640, 480);
+    QCOMPARE(view.ghostCount(), 0);
+    QCOMPARE(countPixelsOfHue(view.renderImage(size), ghostOrange, 6), 0);
+
+    view.addGhost(simulate("ring", {{"phi0_deg", {60.0}}}),
+                  QStringLiteral("\u03C6\u2080 = 60\u00B0"));
+    view.addGhost(simulate("ring", {{"v0", {2.0}}}), QStringLiteral("v\u2080 = 2 m/s"));
+    QCOMPARE(view.ghostCount(), 2);
+    QVERIFY(countPixelsOfHue(view.renderImage(size), ghostOrange, 6) > 100);
+
+    view.clearGhosts();
+    QCOMPARE(view.ghostCount(), 0);
+    QCOMPARE(countPixelsOfHue(view.renderImage(size), ghostOrange, 6), 0);
+
+    // A different scene starts without the ghosts of the previous one.
+    view.addGhost(simulate("ring", {{"v0", {2.0}}}), QStringLiteral("old"));
+    view.setScene("bead-on-wire", withDefaults("bead-on-wire"));
+    QCOMPARE(view.ghostCount(), 0);
+}
+
+void TestSceneView::scratch()
+{
+    if (qEnvironmentVariableIsEmpty("CLAB_SCRATCH")) {
+        QSKIP("scratch");
+    }
+    const std::string name = qEnvironmentVariable("CLAB_SCRATCH").toStdString();
+    Trace trace;
+    try {
+        trace = simulate(name);
+    } catch (const std::exception& e) {
+        QFAIL(e.what());
+    }
+    SceneView view;
+    view.setScene(name, withDefaults(name));
+    view.setTrace(trace);
+    for (double t : {0.2, 1.0, 1.9}) {
+        view.setTime(trace.samples.front().t + t);
+        view.renderImage(QSize(1280, 720)).save(QStringLiteral("/tmp/h5-%1-%2.png").arg(QString::fromStdString(name)).arg(t));
+    }
+    view.renderImage(QSize(480, 640)).save(QStringLiteral("/tmp/h5-%1-portrait.png").arg(QString::fromStdString(name)));
+}
+
+void TestSceneView::unknownSceneIsRejected()
+{
+    SceneView view;
+    QVERIFY_THROWS_EXCEPTION(ConstraintLabError, view.setScene("no-such-scene", {}));
+}
+
+QTEST_MAIN(TestSceneView)
+#include "tst_SceneView.moc"

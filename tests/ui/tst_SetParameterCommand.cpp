@@ -1,0 +1,150 @@
+// Undo of parameter edits: one command per edit, slider drags merge into one step, a drag back
+// to the start vanishes, undo restores exactly the old value, the clean state tracks saves.
+
+#include <SceneRegistry.h>
+#include <SceneSession.h>
+#include <SetParameterCommand.h>
+
+#include <ConstraintLabError.h>
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace clab;
+
+namespace {
+
+SceneDocument bead()
+{
+    return SceneDocument::fromDefinition(*SceneRegistry::find("bead-on-wire"));
+}
+
+} // namespace
+
+class SetParameterCommandTest : public QObject {
+    Q_OBJECT
+private slots:
+    void undoRestoresTheOldValueAndRedoTheNew()
+    {
+        SceneSession session;
+        session.setDocument(bead(), {});
+        QSignalSpy changed(&session, &SceneSession::valueChanged);
+        session.edit(QStringLiteral("mu"), {0.5});
+        session.edit(QStringLiteral("angle_deg"), {45.0});
+        QCOMPARE(session.undoStack()->count(), 2);
+        QCOMPARE(changed.count(), 2);
+        session.undoStack()->undo();
+        QCOMPARE(session.value(QStringLiteral("angle_deg")), std::vector<double>{30.0});
+        QCOMPARE(session.value(QStringLiteral("mu")), std::vector<double>{0.5});
+        session.undoStack()->undo();
+        QCOMPARE(session.value(QStringLiteral("mu")), std::vector<double>{0.2});
+        QVERIFY(!session.isModified());
+        session.undoStack()->redo();
+        QCOMPARE(session.value(QStringLiteral("mu")), std::vector<double>{0.5});
+        QVERIFY(session.isModified());
+        QCOMPARE(changed.count(), 5);
+    }
+
+    void sliderDragMergesIntoOneStep()
+    {
+        SceneSession session;
+        session.setDocument(bead(), {});
+        const quint64 serial = session.editSerial();
+        for (double mu : {0.25, 0.3, 0.35, 0.4})
+            session.edit(QStringLiteral("mu"), {mu}, 7);
+        QCOMPARE(session.undoStack()->count(), 1);
+        // One distinct edit for compare mode, however long the drag.
+        QCOMPARE(session.editSerial(), serial + 1);
+        const auto* command =
+            static_cast<const SetParameterCommand*>(session.undoStack()->command(0));
+        QCOMPARE(command->oldValue(), std::vector<double>{0.2});
+        QCOMPARE(command->newValue(), std::vector<double>{0.4});
+        // Another drag (another id) and another key are separate steps.
+        session.edit(QStringLiteral("mu"), {0.5}, 8);
+        session.edit(QStringLiteral("angle_deg"), {35.0}, 8);
+        QCOMPARE(session.undoStack()->count(), 3);
+        // Plain edits never merge.
+        session.edit(QStringLiteral("mu"), {0.6});
+        session.edit(QStringLiteral("mu"), {0.7});
+        QCOMPARE(session.undoStack()->count(), 5);
+        session.undoStack()->setIndex(0);
+        QCOMPARE(session.document(), bead());
+    }
+
+    void dragBackToTheStartLeavesNoStep()
+    {
+        SceneSession session;
+        session.setDocument(bead(), {});
+        session.edit(QStringLiteral("mu"), {0.3}, 3);
+        session.edit(QStringLiteral("mu"), {0.2}, 3);
+        QCOMPARE(session.undoStack()->count(), 0);
+        QVERIFY(!session.isModified());
+        QCOMPARE(session.value(QStringLiteral("mu")), std::vector<double>{0.2});
+    }
+
+    void unchangedValueIsNotRecorded()
+    {
+        SceneSession session;
+        session.setDocument(bead(), {});
+        session.edit(QStringLiteral("mu"), {0.2});
+        QCOMPARE(session.undoStack()->count(), 0);
+    }
+
+    void simulationSettingsAreUndoableToo()
+    {
+        SceneSession session;
+        session.setDocument(bead(), {});
+        session.edit(SceneSession::simulationKey("t_end"), {3.0});
+        session.edit(SceneSession::simulationKey("integrator"), {1.0});
+        session.edit(SceneSession::simulationKey("rtol"), {1e-6});
+        QCOMPARE(session.document().simulation.tEnd, 3.0);
+        QCOMPARE(session.document().simulation.integrator, IntegratorKind::Rk4);
+        QCOMPARE(session.document().simulation.rtol, 1e-6);
+        session.undoStack()->setIndex(0);
+        const SimulationOptions defaults;
+        QCOMPARE(session.document().simulation.tEnd, defaults.tEnd);
+        QCOMPARE(session.document().simulation.integrator, defaults.integrator);
+        QCOMPARE(session.document().simulation.rtol, defaults.rtol);
+    }
+
+    void vectorParametersKeepAllComponents()
+    {
+        SceneSession session;
+        session.setDocument(SceneDocument::fromDefinition(*SceneRegistry::find("rigid-body")), {});
+        const std::vector<double> before = session.value(QStringLiteral("J"));
+        session.edit(QStringLiteral("J"), {1.0, 2.5, 3.0});
+        QCOMPARE(session.value(QStringLiteral("J")), (std::vector<double>{1.0, 2.5, 3.0}));
+        session.undoStack()->undo();
+        QCOMPARE(session.value(QStringLiteral("J")), before);
+    }
+
+    void savingMarksTheStateClean()
+    {
+        SceneSession session;
+        session.setDocument(bead(), {});
+        session.edit(QStringLiteral("mu"), {0.5});
+        QVERIFY(session.isModified());
+        session.markSaved(QStringLiteral("/tmp/x.json"));
+        QVERIFY(!session.isModified());
+        QCOMPARE(session.displayName(), QStringLiteral("x.json"));
+        session.undoStack()->undo();
+        QVERIFY(session.isModified());
+    }
+
+    void unknownKeysAndScenesAreRejected()
+    {
+        SceneSession session;
+        session.setDocument(bead(), {});
+        QVERIFY_THROWS_EXCEPTION(ConstraintLabError, session.value(QStringLiteral("radius")));
+        QVERIFY_THROWS_EXCEPTION(ConstraintLabError,
+                                 session.edit(QStringLiteral("nonsense"), {1.0}));
+        SceneDocument unknown = bead();
+        unknown.scene = "no-such-scene";
+        QVERIFY_THROWS_EXCEPTION(ConstraintLabError, session.setDocument(unknown, {}));
+        QCOMPARE(session.document().scene, std::string("bead-on-wire"));
+    }
+};
+
+QTEST_GUILESS_MAIN(SetParameterCommandTest)
+#include "tst_SetParameterCommand.moc"

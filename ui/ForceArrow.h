@@ -1,0 +1,61 @@
+#pragma once
+
+#include <Eigen/Dense>
+#include <QColor>
+
+#include <vtkSmartPointer.h>
+
+class vtkActor;
+class vtkArrowSource;
+class vtkMatrix4x4;
+
+namespace clab {
+
+/// \brief A shaded 3D arrow of constant thickness whose length follows a vector.
+///
+/// Shaft radius, tip radius and tip length are absolute (scene units), so a long and a short
+/// arrow look alike apart from their length; arrows shorter than `minLength` are not drawn.
+class ForceArrow {
+public:
+    ForceArrow();
+
+    vtkActor* actor() const;
+
+    void setColor(const QColor& color);
+    /// Thickness of the arrow in scene units.
+    void setDimensions(double shaftRadius, double tipRadius, double tipLength);
+    /// Vectors shorter than this (scene units) show no arrow.
+    void setMinimumLength(double length);
+    /// The user's switch; a disabled arrow is never drawn.
+    void setEnabled(bool enabled);
+    bool isEnabled() const { return enabled_; }
+
+    /// Places the arrow from `origin` along `vector` (scene units).
+    void set(const Eigen::Vector3d& origin, const Eigen::Vector3d& vector);
+    /// Hides the arrow until the next set().
+    void clear();
+
+    /// True when the arrow is currently on screen (enabled and long enough).
+    bool isDrawn() const;
+    /// Tip position of the last set() (origin + vector).
+    Eigen::Vector3d tip() const { return origin_ + vector_; }
+    /// Length of the last set() vector (scene units).
+    double length() const { return vector_.norm(); }
+
+private:
+    void refreshVisibility();
+
+    vtkSmartPointer<vtkArrowSource> source_;
+    vtkSmartPointer<vtkActor> actor_;
+    vtkSmartPointer<vtkMatrix4x4> matrix_;
+    double shaftRadius_ = 0.01;
+    double tipRadius_ = 0.03;
+    double tipLength_ = 0.08;
+    double minLength_ = 1e-9;
+    bool enabled_ = true;
+    bool hasVector_ = false;
+    Eigen::Vector3d origin_ = Eigen::Vector3d::Zero();
+    Eigen::Vector3d vector_ = Eigen::Vector3d::Zero();
+};
+
+} // namespace clab

@@ -1,0 +1,878 @@
+#include "MainWindow.h"
+
+#include "ForceKind.h"
+#include "ForcesPanel.h"
+#include "HelpDialog.h"
+#include "MessageBanner.h"
+#include "ParameterEditor.h"
+#include "PlaybackClock.h"
+#include "SceneSession.h"
+#include "SceneStore.h"
+#include "SceneView.h"
+#include "SimulationWorker.h"
+#include "TimeControls.h"
+
+#include <SceneRegistry.h>
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+// Resources of a static library must be registered by hand; outside any namespace.
+static void initConstraintLabResources()
+{
+    Q_INIT_RESOURCE(constraintlab);
+}
+
+namespace clab {
+
+namespace {
+
+constexpr int maxRecentFiles = 8;
+const char* const recentFilesKey = "recentFiles";
+const char* const sceneFilter = QT_TRANSLATE_NOOP("MainWindow", "ConstraintLab scenes (*.json)");
+
+QIcon themed(const char* themeName, const char* resource)
+{
+    return QIcon::fromTheme(QLatin1String(themeName), QIcon(QLatin1String(resource)));
+}
+
+// Where the window layout, display choices and recent files persist.
+const QString settingsOrganization = QStringLiteral("ConstraintLab");
+const QString settingsApplication = QStringLiteral("ConstraintLab");
+
+QString formatValue(const std::vector<double>& value)
+{
+    QStringList parts;
+    for (double v : value)
+        parts << QString::number(v, 'g', 4);
+    return value.size() == 1 ? parts.front()
+                             : QStringLiteral("(%1)").arg(parts.join(QStringLiteral(", ")));
+}
+
+// The local scene file a drag carries, if any.
+QString droppedSceneFile(const QMimeData* mime)
+{
+    if (!mime || !mime->hasUrls())
+        return {};
+    const QList<QUrl> urls = mime->urls();
+    if (urls.size() != 1 || !urls.front().isLocalFile())
+        return {};
+    const QString path = urls.front().toLocalFile();
+    return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? path : QString();
+}
+
+// The sample shown at time t: the last one at or before t, as SceneView does.
+const TraceSample* sampleAt(const Trace& trace, double t)
+{
+    if (trace.samples.empty())
+        return nullptr;
+    auto it = std::upper_bound(trace.samples.begin(), trace.samples.end(), t + 1e-12,
+                               [](double time, const TraceSample& s) { return time < s.t; });
+    if (it != trace.samples.begin())
+        --it;
+    return &*it;
+}
+
+} // namespace
+
+MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
+    : QMainWindow(parent), store_(std::move(store)), session_(new SceneSession(this)),
+      clock_(new PlaybackClock(this)), worker_(new SimulationWorker(this))
+{
+    initConstraintLabResources();
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/constraintlab.svg")));
+    setAcceptDrops(true);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks);
+
+    unsavedPrompt_ = [this](const QString& name) {
+        const auto answer = QMessageBox::warning(
+            this, tr("Unsaved Changes"),
+            tr("The scene “%1” has unsaved changes.\nDo you want to save them?").arg(name),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer == QMessageBox::Save)
+            return UnsavedChoice::Save;
+        return answer == QMessageBox::Discard ? UnsavedChoice::Discard : UnsavedChoice::Cancel;
+    };
+    openProvider_ = [this] {
+        const QString dir =
+            session_->filePath().isEmpty()
+                ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+                : QFileInfo(session_->filePath()).absolutePath();
+        return QFileDialog::getOpenFileName(this, tr("Open Scene"), dir, tr(sceneFilter));
+    };
+    saveProvider_ = [this](const QString& suggested, const QString& filter) {
+        return QFileDialog::getSaveFileName(this, tr("Save As"), suggested, filter);
+    };
+
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    banner_ = new MessageBanner(central);
+    auto* bannerRow = new QHBoxLayout;
+    bannerRow->setContentsMargins(8, 8, 8, 4);
+    bannerRow->addWidget(banner_);
+    centralLayout->addLayout(bannerRow);
+    view_ = new SceneView(central);
+    view_->setObjectName(QStringLiteral("sceneView"));
+    view_->setMinimumSize(320, 240);
+    // The view takes the keyboard focus first, so Space and the arrows drive playback.
+    view_->setFocusPolicy(Qt::StrongFocus);
+    centralLayout->addWidget(view_, 1);
+    setCentralWidget(central);
+
+    createActions();
+    createDocks();
+    createMenus();
+
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 1000);
+    progress_->setMaximumWidth(180);
+    progress_->setTextVisible(false);
+    progress_->hide();
+    statusReadout_ = new QLabel(this);
+    statusReadout_->setObjectName(QStringLiteral("statusReadout"));
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(statusReadout_);
+
+    connect(session_, &SceneSession::documentReset, this, &MainWindow::sceneReset);
+    connect(session_, &SceneSession::valueChanged, this, &MainWindow::requestSimulation);
+    connect(session_, &SceneSession::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(session_, &SceneSession::filePathChanged, this, &MainWindow::updateTitle);
+    connect(worker_, &SimulationWorker::started, this, &MainWindow::simulationStarted);
+    connect(worker_, &SimulationWorker::progress, this, &MainWindow::simulationProgress);
+    connect(worker_, &SimulationWorker::finished, this, &MainWindow::simulationFinished);
+    connect(worker_, &SimulationWorker::failed, this, &MainWindow::simulationError);
+    connect(clock_, &PlaybackClock::timeChanged, this, &MainWindow::showTime);
+
+    connect(forces_, &ForcesPanel::forceVisibilityChanged, view_, &SceneView::setForceVisible);
+    connect(forces_, &ForcesPanel::arrowScaleChanged, view_, &SceneView::setArrowScale);
+    connect(forces_, &ForcesPanel::legendVisibilityChanged, view_, &SceneView::setLegendVisible);
+
+    readSettings();
+    updateRecentMenu();
+    updateTitle();
+    view_->setFocus();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    // Scene: the parameters, with the compare controls on top.
+    auto* sceneDock = new QDockWidget(tr("Scene"), this);
+    sceneDock->setObjectName(QStringLiteral("sceneDock"));
+    auto* sceneContainer = new QWidget(sceneDock);
+    auto* sceneLayout = new QVBoxLayout(sceneContainer);
+    sceneLayout->setContentsMargins(0, 0, 0, 0);
+    auto* compareRow = new QHBoxLayout;
+    compareRow->setContentsMargins(6, 6, 6, 0);
+    sceneLayout->addLayout(compareRow);
+    editor_ = new ParameterEditor(session_, sceneContainer);
+    editor_->setObjectName(QStringLiteral("parameterEditor"));
+    auto* scroll = new QScrollArea(sceneContainer);
+    scroll->setWidget(editor_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    sceneLayout->addWidget(scroll, 1);
+    sceneDock->setWidget(sceneContainer);
+    sceneDock->setMinimumWidth(340);
+    addDockWidget(Qt::LeftDockWidgetArea, sceneDock);
+
+    auto* forcesDock = new QDockWidget(tr("Forces"), this);
+    forcesDock->setObjectName(QStringLiteral("forcesDock"));
+    forces_ = new ForcesPanel(forcesDock);
+    forces_->setObjectName(QStringLiteral("forcesPanel"));
+    forcesDock->setWidget(forces_);
+    addDockWidget(Qt::RightDockWidgetArea, forcesDock);
+
+    auto* timeDock = new QDockWidget(tr("Time"), this);
+    timeDock->setObjectName(QStringLiteral("timeDock"));
+    timeControls_ = new TimeControls(clock_, timeDock);
+    timeControls_->setObjectName(QStringLiteral("timeControls"));
+    timeDock->setWidget(timeControls_);
+    timeDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable |
+                          QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::BottomDockWidgetArea, timeDock);
+
+    for (QAction* action : {compareAction_, clearGhostsAction_, defaultsAction_}) {
+        auto* button = new QToolButton(sceneContainer);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        button->setAutoRaise(true);
+        compareRow->addWidget(button);
+    }
+    compareRow->addStretch(1);
+}
+
+void MainWindow::createActions()
+{
+    newAction_ = new QAction(themed("document-new", ":/icons/new.svg"), tr("&New"), this);
+    newMenu_ = new QMenu(tr("&New"), this);
+    newMenu_->setIcon(newAction_->icon());
+    bool first = true;
+    for (const SceneDefinition& definition : SceneRegistry::builtIn()) {
+        QAction* action = newMenu_->addAction(QString::fromStdString(definition.title));
+        action->setObjectName(
+            QStringLiteral("new_%1").arg(QString::fromStdString(definition.name)));
+        action->setStatusTip(QString::fromStdString(definition.description));
+        const std::string name = definition.name;
+        connect(action, &QAction::triggered, this, [this, name] { newFromBuiltIn(name); });
+        if (first) {
+            // Ctrl+N starts the first scene; the others are one click away in the submenu.
+            action->setShortcut(QKeySequence::New);
+            first = false;
+        }
+    }
+    newAction_->setMenu(newMenu_);
+
+    openAction_ = new QAction(themed("document-open", ":/icons/open.svg"), tr("&Open…"), this);
+    openAction_->setShortcut(QKeySequence::Open);
+    openAction_->setStatusTip(tr("Open a scene file"));
+    connect(openAction_, &QAction::triggered, this, &MainWindow::open);
+
+    recentMenu_ = new QMenu(tr("Open &Recent"), this);
+    recentMenu_->setIcon(themed("document-open-recent", ":/icons/open.svg"));
+
+    saveAction_ = new QAction(themed("document-save", ":/icons/save.svg"), tr("&Save"), this);
+    saveAction_->setShortcut(QKeySequence::Save);
+    saveAction_->setStatusTip(tr("Save the scene"));
+    connect(saveAction_, &QAction::triggered, this, &MainWindow::save);
+
+    saveAsAction_ =
+        new QAction(themed("document-save-as", ":/icons/save-as.svg"), tr("Save &As…"), this);
+    saveAsAction_->setShortcut(QKeySequence::SaveAs);
+    connect(saveAsAction_, &QAction::triggered, this, &MainWindow::saveAsDialog);
+
+    exportImageAction_ = new QAction(themed("image-x-generic", ":/icons/export-image.svg"),
+                                     tr("&Export Image…"), this);
+    exportImageAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportImageAction_->setStatusTip(tr("Save the 3D view as a PNG image (1920×1080)"));
+    connect(exportImageAction_, &QAction::triggered, this, &MainWindow::exportImage);
+
+    quitAction_ = new QAction(themed("application-exit", ":/icons/quit.svg"), tr("&Quit"), this);
+    quitAction_->setShortcut(QKeySequence::Quit);
+    quitAction_->setMenuRole(QAction::QuitRole);
+    connect(quitAction_, &QAction::triggered, this, &QWidget::close);
+
+    undoAction_ = session_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undoAction_->setIcon(themed("edit-undo", ":/icons/undo.svg"));
+    // The menu says what would be undone; the toolbar button keeps a steady width.
+    undoAction_->setIconText(tr("Undo"));
+    undoAction_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Z)});
+    redoAction_ = session_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redoAction_->setIcon(themed("edit-redo", ":/icons/redo.svg"));
+    redoAction_->setIconText(tr("Redo"));
+    redoAction_->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+
+    defaultsAction_ = new QAction(themed("edit-reset", ":/icons/defaults.svg"),
+                                  tr("Restore Scene &Defaults"), this);
+    defaultsAction_->setStatusTip(tr("Set every parameter back to the scene's default (undoable)"));
+    connect(defaultsAction_, &QAction::triggered, this, &MainWindow::restoreDefaults);
+
+    compareAction_ =
+        new QAction(QIcon(QStringLiteral(":/icons/compare.svg")), tr("&Compare Runs"), this);
+    compareAction_->setObjectName(QStringLiteral("compareAction"));
+    compareAction_->setCheckable(true);
+    compareAction_->setIconText(tr("Compare"));
+    compareAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    compareAction_->setToolTip(tr("Keep a faded, labelled trail of each earlier run (Ctrl+K)"));
+    connect(compareAction_, &QAction::toggled, this, [this](bool on) {
+        if (!on)
+            view_->clearGhosts();
+        statusBar()->showMessage(
+            on ? tr("Compare: every change leaves a ghost trail of the previous run")
+               : tr("Compare off"),
+            4000);
+    });
+
+    clearGhostsAction_ = new QAction(QIcon(QStringLiteral(":/icons/clear-ghosts.svg")),
+                                     tr("C&lear Ghost Trails"), this);
+    clearGhostsAction_->setToolTip(tr("Remove the trails of earlier runs"));
+    connect(clearGhostsAction_, &QAction::triggered, view_, &SceneView::clearGhosts);
+
+    resetCameraAction_ =
+        new QAction(themed("zoom-fit-best", ":/icons/camera-reset.svg"), tr("Reset &Camera"), this);
+    resetCameraAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(resetCameraAction_, &QAction::triggered, view_, &SceneView::resetCamera);
+
+    fullScreenAction_ =
+        new QAction(themed("view-fullscreen", ":/icons/fullscreen.svg"), tr("&Full Screen"), this);
+    fullScreenAction_->setCheckable(true);
+    fullScreenAction_->setShortcut(QKeySequence::FullScreen);
+    connect(fullScreenAction_, &QAction::toggled, this, [this](bool on) {
+        if (on)
+            showFullScreen();
+        else
+            showNormal();
+    });
+
+    helpAction_ = new QAction(themed("help-contents", ":/icons/help.svg"),
+                              tr("The &Fundamental Equation"), this);
+    helpAction_->setShortcut(QKeySequence::HelpContents);
+    helpAction_->setIconText(tr("Help"));
+    helpAction_->setToolTip(tr("The fundamental equation and what each arrow means (F1)"));
+    connect(helpAction_, &QAction::triggered, this, &MainWindow::showHelp);
+    aboutAction_ = new QAction(QIcon(QStringLiteral(":/icons/constraintlab.svg")),
+                               tr("&About ConstraintLab"), this);
+    aboutAction_->setMenuRole(QAction::AboutRole);
+    connect(aboutAction_, &QAction::triggered, this, &MainWindow::showAbout);
+    aboutQtAction_ = new QAction(tr("About &Qt"), this);
+    aboutQtAction_->setMenuRole(QAction::AboutQtRole);
+    connect(aboutQtAction_, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addMenu(newMenu_);
+    file->addAction(openAction_);
+    file->addMenu(recentMenu_);
+    file->addSeparator();
+    file->addAction(saveAction_);
+    file->addAction(saveAsAction_);
+    file->addSeparator();
+    file->addAction(exportImageAction_);
+    file->addSeparator();
+    file->addAction(quitAction_);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(undoAction_);
+    edit->addAction(redoAction_);
+    edit->addSeparator();
+    edit->addAction(defaultsAction_);
+
+    viewMenu_ = menuBar()->addMenu(tr("&View"));
+    viewMenu_->addAction(compareAction_);
+    viewMenu_->addAction(clearGhostsAction_);
+    viewMenu_->addSeparator();
+    viewMenu_->addAction(resetCameraAction_);
+    viewMenu_->addAction(fullScreenAction_);
+    viewMenu_->addSeparator();
+    QMenu* panels = viewMenu_->addMenu(tr("&Panels"));
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        panels->addAction(dock->toggleViewAction());
+
+    QMenu* playback = menuBar()->addMenu(tr("&Playback"));
+    playback->addAction(timeControls_->playPauseAction());
+    playback->addAction(timeControls_->stepForwardAction());
+    playback->addAction(timeControls_->stepBackwardAction());
+    playback->addAction(timeControls_->resetAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(helpAction_);
+    help->addSeparator();
+    help->addAction(aboutAction_);
+    help->addAction(aboutQtAction_);
+
+    QToolBar* toolbar = addToolBar(tr("Main Toolbar"));
+    toolbar->setObjectName(QStringLiteral("mainToolBar"));
+    toolbar->setIconSize(QSize(28, 28));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->addAction(newAction_);
+    if (auto* newButton = qobject_cast<QToolButton*>(toolbar->widgetForAction(newAction_)))
+        newButton->setPopupMode(QToolButton::InstantPopup);
+    toolbar->addAction(openAction_);
+    toolbar->addAction(saveAction_);
+    toolbar->addSeparator();
+    toolbar->addAction(undoAction_);
+    toolbar->addAction(redoAction_);
+    toolbar->addSeparator();
+    toolbar->addAction(timeControls_->resetAction());
+    toolbar->addAction(timeControls_->playPauseAction());
+    toolbar->addAction(timeControls_->stepForwardAction());
+    toolbar->addSeparator();
+    toolbar->addAction(compareAction_);
+    toolbar->addAction(resetCameraAction_);
+    toolbar->addSeparator();
+    toolbar->addAction(helpAction_);
+    panels->addSeparator();
+    panels->addAction(toolbar->toggleViewAction());
+}
+
+void MainWindow::readSettings()
+{
+    QSettings s(settingsOrganization, settingsApplication);
+    if (!restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1400, 860);
+    const QByteArray state = s.value(QStringLiteral("window/state")).toByteArray();
+    if (state.isEmpty() || !restoreState(state)) {
+        // First start: give the 3D view most of the width once the window has its size.
+        QTimer::singleShot(0, this, [this] {
+            resizeDocks({findChild<QDockWidget*>(QStringLiteral("sceneDock")),
+                         findChild<QDockWidget*>(QStringLiteral("forcesDock"))},
+                        {360, 300}, Qt::Horizontal);
+        });
+    }
+    for (int i = 0; i < 3; ++i) {
+        const auto kind = static_cast<ForceKind>(i);
+        const bool visible = s.value(QStringLiteral("view/force%1").arg(i), true).toBool();
+        forces_->setForceVisible(kind, visible);
+        view_->setForceVisible(kind, visible);
+    }
+    const double scale = s.value(QStringLiteral("view/arrowScale"), 1.0).toDouble();
+    forces_->setArrowScale(scale);
+    view_->setArrowScale(forces_->arrowScale());
+    const bool legend = s.value(QStringLiteral("view/legend"), true).toBool();
+    forces_->setLegendVisible(legend);
+    view_->setLegendVisible(legend);
+}
+
+void MainWindow::writeSettings() const
+{
+    QSettings s(settingsOrganization, settingsApplication);
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    for (int i = 0; i < 3; ++i)
+        s.setValue(QStringLiteral("view/force%1").arg(i),
+                   forces_->isForceVisible(static_cast<ForceKind>(i)));
+    s.setValue(QStringLiteral("view/arrowScale"), forces_->arrowScale());
+    s.setValue(QStringLiteral("view/legend"), forces_->isLegendVisible());
+}
+
+void MainWindow::setFileDialogs(OpenFileProvider open, SaveFileProvider save)
+{
+    openProvider_ = std::move(open);
+    saveProvider_ = std::move(save);
+}
+
+bool MainWindow::isCompareEnabled() const
+{
+    return compareAction_->isChecked();
+}
+
+void MainWindow::setCompareEnabled(bool enabled)
+{
+    compareAction_->setChecked(enabled);
+}
+
+void MainWindow::setDocument(const SceneDocument& document, const QString& path)
+{
+    session_->setDocument(document, path);
+}
+
+bool MainWindow::newFromBuiltIn(const std::string& sceneName)
+{
+    if (!maybeSave())
+        return false;
+    try {
+        session_->setDocument(store_->builtIn(sceneName), {});
+    } catch (const std::exception& error) {
+        showFileError(tr("Could not create the scene “%1”").arg(QString::fromStdString(sceneName)),
+                      QString::fromStdString(error.what()));
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString path = openProvider_ ? openProvider_() : QString();
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    if (!maybeSave())
+        return false;
+    SceneDocument document;
+    try {
+        document = store_->load(path);
+        session_->setDocument(document, QFileInfo(path).absoluteFilePath());
+    } catch (const std::exception& error) {
+        showFileError(tr("Could not open %1").arg(QFileInfo(path).fileName()),
+                      QString::fromStdString(error.what()));
+        return false;
+    }
+    addRecentFile(QFileInfo(path).absoluteFilePath());
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (session_->filePath().isEmpty())
+        return saveAsDialog();
+    return saveAs(session_->filePath());
+}
+
+bool MainWindow::saveAsDialog()
+{
+    QString suggested = session_->filePath();
+    if (suggested.isEmpty()) {
+        const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        suggested = QDir(dir).filePath(QString::fromStdString(session_->document().scene) +
+                                       QStringLiteral(".json"));
+    }
+    QString path = saveProvider_ ? saveProvider_(suggested, tr(sceneFilter)) : QString();
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    return saveAs(path);
+}
+
+bool MainWindow::saveAs(const QString& path)
+{
+    try {
+        store_->save(session_->document(), path);
+    } catch (const std::exception& error) {
+        showFileError(tr("Could not save %1").arg(QFileInfo(path).fileName()),
+                      QString::fromStdString(error.what()));
+        return false;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    session_->markSaved(absolute);
+    addRecentFile(absolute);
+    if (!bannerShowsSimulation_)
+        banner_->clearMessage();
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(absolute)), 4000);
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!session_->isModified())
+        return true;
+    switch (unsavedPrompt_(session_->displayName())) {
+    case UnsavedChoice::Save:
+        return save();
+    case UnsavedChoice::Discard:
+        return true;
+    case UnsavedChoice::Cancel:
+        return false;
+    }
+    return false;
+}
+
+void MainWindow::exportImage()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    const QString suggested = QDir(dir).filePath(
+        QString::fromStdString(session_->document().scene) + QStringLiteral(".png"));
+    QString path = saveProvider_ ? saveProvider_(suggested, tr("PNG images (*.png)")) : QString();
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".png");
+    const QImage image = view_->renderImage(QSize(1920, 1080));
+    if (image.isNull() || !image.save(path, "PNG")) {
+        showFileError(tr("Could not export the image"),
+                      tr("%1: the image could not be rendered or written").arg(path));
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 4000);
+}
+
+void MainWindow::restoreDefaults()
+{
+    const SceneDefinition* definition = session_->definition();
+    if (!definition)
+        return;
+    // One undo step for the whole reset.
+    session_->undoStack()->beginMacro(tr("Restore scene defaults"));
+    for (const auto& [name, value] : definition->defaults())
+        session_->edit(QString::fromStdString(name), value);
+    session_->undoStack()->endMacro();
+}
+
+void MainWindow::showHelp()
+{
+    auto* dialog = findChild<HelpDialog*>();
+    if (!dialog) {
+        dialog = new HelpDialog(this);
+        dialog->setModal(false);
+    }
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(
+        this, tr("About ConstraintLab"),
+        tr("<h3>ConstraintLab %1</h3>"
+           "<p>The Udwadia–Kalaba fundamental equation of constrained motion, "
+           "<i>M q&#x0308; = Q + Q<sup>c</sup><sub>i</sub> + Q<sup>c</sup><sub>ni</sub></i>, "
+           "seen and played with.</p>"
+           "<p>Scenes with ideal and non-ideal (friction) constraints, holonomic and "
+           "nonholonomic, with positive-definite or singular mass matrices.</p>"
+           "<p>Built with Qt %2, VTK, Eigen and Boost.Odeint.</p>")
+            .arg(QApplication::applicationVersion(), QLatin1String(qVersion())));
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    const QSettings s(settingsOrganization, settingsApplication);
+    return s.value(QLatin1String(recentFilesKey)).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > maxRecentFiles)
+        files.removeLast();
+    QSettings s(settingsOrganization, settingsApplication);
+    s.setValue(QLatin1String(recentFilesKey), files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    recentMenu_->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString& path = files[i];
+        // &1 … &8 give keyboard access, as KDE's recent-files menus do.
+        QAction* action = recentMenu_->addAction(
+            QStringLiteral("&%1  %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        connect(action, &QAction::triggered, this, [this, path] { openFile(path); });
+    }
+    if (!files.isEmpty()) {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("&Clear List"), this, [this] {
+            QSettings s(settingsOrganization, settingsApplication);
+            s.remove(QLatin1String(recentFilesKey));
+            updateRecentMenu();
+        });
+    }
+    recentMenu_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — ConstraintLab").arg(session_->displayName()));
+    setWindowModified(session_->isModified());
+    setWindowFilePath(session_->filePath());
+}
+
+void MainWindow::sceneReset()
+{
+    // A different document: earlier runs and their ghosts belong to another scene.
+    view_->clearGhosts();
+    trace_.reset();
+    sceneShown_ = false;
+    bannerShowsSimulation_ = false;
+    banner_->clearMessage();
+    forces_->clearMagnitudes();
+    statusReadout_->clear();
+    timeControls_->setTrajectoryAvailable(false);
+    clock_->pause();
+    clock_->setRange(0.0, 0.0, 0.01);
+    clock_->setTime(0.0);
+    timeControls_->updateRange();
+    updateTitle();
+    requestSimulation();
+}
+
+void MainWindow::requestSimulation()
+{
+    // Several values can change in one go (restore defaults): simulate once, afterwards.
+    if (simulationScheduled_)
+        return;
+    simulationScheduled_ = true;
+    QTimer::singleShot(0, this, [this] {
+        simulationScheduled_ = false;
+        if (!session_->definition())
+            return;
+        pendingDocument_ = session_->document();
+        pendingSerial_ = session_->editSerial();
+        worker_->request(pendingDocument_);
+    });
+}
+
+void MainWindow::simulationStarted(quint64 generation)
+{
+    (void)generation;
+    progress_->setValue(0);
+    progress_->show();
+    statusBar()->showMessage(tr("Simulating…"));
+}
+
+void MainWindow::simulationProgress(quint64 generation, double time, double endTime)
+{
+    (void)generation;
+    // The built-in scenes start at t = 0, so the fraction done is time / endTime.
+    const double fraction = endTime > 0.0 ? time / endTime : 0.0;
+    progress_->setValue(static_cast<int>(std::clamp(fraction, 0.0, 1.0) * 1000));
+}
+
+void MainWindow::simulationFinished(quint64 generation, std::shared_ptr<const Trace> trace,
+                                    double seconds)
+{
+    (void)generation;
+    progress_->hide();
+    if (!trace || trace->samples.empty()) {
+        simulationError(generation, tr("the simulation produced no samples"));
+        return;
+    }
+    const SceneDocument& document = pendingDocument_;
+    // Compare mode: the run on screen becomes a ghost when a distinct edit replaces it.
+    if (isCompareEnabled() && trace_ && sceneShown_ && shownSerial_ != pendingSerial_ &&
+        shownDocument_.scene == document.scene)
+        view_->addGhost(*trace_, ghostLabel(shownDocument_, document));
+
+    const bool sameGeometry = sceneShown_ && shownDocument_.scene == document.scene &&
+                              shownDocument_.parameters == document.parameters;
+    trace_ = std::move(trace);
+    shownDocument_ = document;
+    shownSerial_ = pendingSerial_;
+    if (!sameGeometry)
+        view_->setScene(document.scene, document.parameters);
+    sceneShown_ = true;
+    view_->setTrace(*trace_);
+
+    // Playback continues from the same time in the new motion.
+    const double t0 = trace_->samples.front().t;
+    const double t1 = trace_->samples.back().t;
+    const double time = clock_->time();
+    clock_->setRange(t0, t1, document.simulation.dt);
+    timeControls_->updateRange();
+    timeControls_->setTrajectoryAvailable(true);
+    showTime(std::clamp(time, t0, t1));
+
+    if (bannerShowsSimulation_) {
+        banner_->clearMessage();
+        bannerShowsSimulation_ = false;
+    }
+    statusBar()->showMessage(tr("Computed %1 samples up to t = %2 s in %3 ms")
+                                 .arg(trace_->samples.size())
+                                 .arg(t1, 0, 'g', 4)
+                                 .arg(seconds * 1000.0, 0, 'f', 1),
+                             5000);
+    if (autoPlay_) {
+        autoPlay_ = false;
+        clock_->play();
+    }
+    emit trajectoryShown();
+}
+
+void MainWindow::simulationError(quint64 generation, const QString& message)
+{
+    (void)generation;
+    progress_->hide();
+    statusBar()->clearMessage();
+    const QString text = trace_ ? tr("%1. The last good trajectory is still shown.").arg(message)
+                                : tr("%1.").arg(message);
+    banner_->showMessage(MessageBanner::Kind::Error, text);
+    bannerShowsSimulation_ = true;
+    emit simulationFailed(message);
+}
+
+void MainWindow::showTime(double t)
+{
+    view_->setTime(t);
+    if (!trace_)
+        return;
+    const TraceSample* sample = sampleAt(*trace_, t);
+    if (!sample)
+        return;
+    // Quaternion-space forces of the rigid body have no plain unit.
+    const QString unit = shownDocument_.scene == "rigid-body" ? QString() : tr("N");
+    forces_->setMagnitudes({sample->Q.norm(), sample->Qci.norm(), sample->Qcni.norm()}, unit);
+    statusReadout_->setText(tr("E = %1 J    W(%2) = %3 J    residual %4")
+                                .arg(sample->E, 0, 'f', 4)
+                                .arg(forceSymbol(ForceKind::NonIdealConstraint))
+                                .arg(sample->W_nonideal, 0, 'f', 4)
+                                .arg(sample->residualMax, 0, 'e', 1));
+}
+
+void MainWindow::showFileError(const QString& what, const QString& message)
+{
+    banner_->showMessage(MessageBanner::Kind::Error, QStringLiteral("%1: %2").arg(what, message));
+    bannerShowsSimulation_ = false;
+}
+
+QString MainWindow::ghostLabel(const SceneDocument& before, const SceneDocument& after) const
+{
+    QStringList changes;
+    for (const auto& [name, value] : before.parameters) {
+        const auto it = after.parameters.find(name);
+        if (it == after.parameters.end() || it->second != value)
+            changes << QStringLiteral("%1 = %2").arg(QString::fromStdString(name),
+                                                     formatValue(value));
+    }
+    const SimulationOptions& a = before.simulation;
+    const SimulationOptions& b = after.simulation;
+    if (a.tEnd != b.tEnd)
+        changes << QStringLiteral("t_end = %1").arg(a.tEnd);
+    if (a.dt != b.dt)
+        changes << QStringLiteral("dt = %1").arg(a.dt);
+    if (a.integrator != b.integrator)
+        changes << (a.integrator == IntegratorKind::Rk4 ? QStringLiteral("RK4")
+                                                        : QStringLiteral("Dopri5"));
+    if (a.rtol != b.rtol)
+        changes << QStringLiteral("rtol = %1").arg(a.rtol);
+    if (a.atol != b.atol)
+        changes << QStringLiteral("atol = %1").arg(a.atol);
+    if (changes.isEmpty())
+        return tr("run %1").arg(view_->ghostCount() + 1);
+    return changes.join(QStringLiteral(", "));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    clock_->pause();
+    worker_->cancel();
+    writeSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!droppedSceneFile(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QString path = droppedSceneFile(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    // Opening may ask about unsaved changes: do it after the drag-and-drop has finished.
+    QTimer::singleShot(0, this, [this, path] { openFile(path); });
+}
+
+} // namespace clab

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <QHash>
+#include <QString>
+#include <QWidget>
+
+#include <vector>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QGridLayout;
+class QLabel;
+class QSlider;
+class QVBoxLayout;
+
+namespace clab {
+
+class SceneSession;
+
+/// \brief The Scene dock: every parameter of the scene with its unit (from ParameterSpec), a
+/// spin box per component plus a slider where the range is finite, and the simulation settings
+/// (integrator, tolerances, end time, output interval).
+///
+/// Edits go to the session's undo stack; a slider drag becomes one undo step.
+class ParameterEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit ParameterEditor(SceneSession* session, QWidget* parent = nullptr);
+
+    /// The spin box of one component of a key (see SceneSession), or nullptr.
+    QDoubleSpinBox* spinBox(const QString& key, int component = 0) const;
+    /// The slider of a scalar key with a finite range, or nullptr.
+    QSlider* slider(const QString& key) const;
+    QComboBox* integratorBox() const { return integrator_; }
+
+    /// Slider resolution: positions 0 … sliderSteps span [min, max].
+    static constexpr int sliderSteps = 1000;
+
+private:
+    struct Row {
+        std::vector<QDoubleSpinBox*> spins;
+        QSlider* slider = nullptr;
+        double min = 0.0;
+        double max = 0.0;
+    };
+
+    void rebuild();
+    void addParameterRows(QGridLayout* grid);
+    void addSimulationRows(QFormLayout* form);
+    QDoubleSpinBox* makeSpin(const QString& key, int component, double min, double max,
+                             int decimals, double step, QWidget* parent);
+    void showValue(const QString& key);
+    void spinEdited(const QString& key);
+    void sliderMoved(const QString& key, int position);
+
+    SceneSession* session_;
+    QVBoxLayout* layout_;
+    QWidget* content_ = nullptr;
+    QComboBox* integrator_ = nullptr;
+    QHash<QString, Row> rows_;
+    bool aboutExpanded_ = false;
+    int dragId_ = 0;
+    int nextDragId_ = 1;
+};
+
+} // namespace clab

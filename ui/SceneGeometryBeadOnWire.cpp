@@ -1,0 +1,143 @@
+#include "SceneGeometryBeadOnWire.h"
+
+#include <vtkActor.h>
+#include <vtkBillboardTextActor3D.h>
+#include <vtkCellArray.h>
+#include <vtkLineSource.h>
+#include <vtkNew.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkProperty.h>
+#include <vtkTextProperty.h>
+#include <vtkTubeFilter.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+namespace clab {
+
+SceneGeometryBeadOnWire::SceneGeometryBeadOnWire(const ParameterValues& values)
+    : angle_(scalar(values, "angle_deg") * std::numbers::pi / 180.0), s0_(scalar(values, "s0"))
+{
+    const double half = 0.5 * std::max(1.0, std::abs(s0_));
+    build(s0_ - half, s0_ + half);
+}
+
+Eigen::Vector3d SceneGeometryBeadOnWire::bodyPosition(const Eigen::VectorXd& q) const
+{
+    return {q[0], q[1], 0.0};
+}
+
+Eigen::Vector3d SceneGeometryBeadOnWire::trailPoint(const Eigen::VectorXd& q) const
+{
+    return {q[0], q[1], 10 * wireRadius_};
+}
+
+void SceneGeometryBeadOnWire::fitToTrace(const Trace& trace)
+{
+    const Eigen::Vector2d dir(std::cos(angle_), std::sin(angle_));
+    double sMin = s0_;
+    double sMax = s0_;
+    for (const TraceSample& s : trace.samples) {
+        const double arc = dir.dot(s.q.head<2>());
+        if (std::isfinite(arc)) {
+            sMin = std::min(sMin, arc);
+            sMax = std::max(sMax, arc);
+        }
+    }
+    // Some wire beyond the motion on both sides, and never a stub.
+    const double span = sMax - sMin;
+    const double margin = std::max(0.12 * span, 0.5 * std::max(0.0, 1.0 - span));
+    build(sMin - margin, sMax + margin);
+}
+
+void SceneGeometryBeadOnWire::build(double sMin, double sMax)
+{
+    clearProps();
+    length_ = sMax - sMin;
+    const Eigen::Vector3d dir(std::cos(angle_), std::sin(angle_), 0.0);
+    const Eigen::Vector3d a = sMin * dir;
+    const Eigen::Vector3d b = sMax * dir;
+    const double wireRadius = 0.0075 * length_;
+    wireRadius_ = wireRadius;
+    addProp(rodActor(a, b, wireRadius, constraintColor()));
+
+    // Ground at the lowest point of the wire shown, a bead radius below it; both ends rest on
+    // thin posts.
+    const double beadRadius = bodyRadius();
+    const double groundY =
+        std::min(a.y(), b.y()) - 1.2 * beadRadius - (std::abs(angle_) < 0.05 ? 0.2 * length_ : 0.0);
+    const QColor post = constraintColor().lighter(125);
+    for (const Eigen::Vector3d& end : {a, b}) {
+        if (end.y() - groundY > 1e-9 * length_) {
+            addProp(
+                rodActor(end, Eigen::Vector3d(end.x(), groundY, end.z()), 0.6 * wireRadius, post));
+        }
+    }
+    const double xMin = std::min(a.x(), b.x()) - 0.12 * length_;
+    const double xMax = std::max(a.x(), b.x()) + 0.12 * length_;
+    const double depth = 0.28 * length_;
+    addProp(boxActor(Eigen::AlignedBox3d(Eigen::Vector3d(xMin, groundY - 0.02 * length_, -depth),
+                                         Eigen::Vector3d(xMax, groundY, depth)),
+                     groundColor()));
+
+    // The angle of the wire, marked where it would meet the ground (textbook style).
+    if (std::abs(angle_) > 0.05 && std::abs(angle_) < 0.5 * std::numbers::pi - 0.05) {
+        const double t = (groundY - 0.0) / std::sin(angle_);
+        const Eigen::Vector3d apex = t * dir;
+        const double r = 0.2 * length_;
+        const double sign = (apex - a).norm() < (apex - b).norm() ? 1.0 : -1.0;
+        vtkNew<vtkPoints> points;
+        const int n = 40;
+        for (int i = 0; i <= n; ++i) {
+            const double phi = angle_ * i / n;
+            const double start = sign > 0 ? 0.0 : std::numbers::pi;
+            const double th = sign > 0 ? phi : start + phi;
+            points->InsertNextPoint(apex.x() + r * std::cos(th), apex.y() + r * std::sin(th), 0.0);
+        }
+        vtkNew<vtkPolyData> arc;
+        arc->SetPoints(points);
+        vtkNew<vtkCellArray> line;
+        line->InsertNextCell(n + 1);
+        for (int i = 0; i <= n; ++i) {
+            line->InsertCellPoint(i);
+        }
+        arc->SetLines(line);
+        auto arcActor = surfaceActor(arc, constraintColor());
+        arcActor->GetProperty()->SetLineWidth(2.0f);
+        arcActor->GetProperty()->LightingOff();
+        addProp(arcActor);
+
+        auto label = vtkSmartPointer<vtkBillboardTextActor3D>::New();
+        const double mid = sign > 0 ? 0.5 * angle_ : std::numbers::pi + 0.5 * angle_;
+        label->SetPosition(apex.x() + 1.35 * r * std::cos(mid), apex.y() + 1.35 * r * std::sin(mid),
+                           0.0);
+        char text[64];
+        std::snprintf(text, sizeof text, "%.0f\xC2\xB0",
+                      std::abs(angle_) * 180.0 / std::numbers::pi);
+        label->SetInput(text);
+        vtkTextProperty* tp = label->GetTextProperty();
+        tp->SetFontSize(16);
+        tp->SetColor(constraintColor().redF(), constraintColor().greenF(),
+                     constraintColor().blueF());
+        tp->SetJustificationToCentered();
+        tp->SetVerticalJustificationToCentered();
+        addProp(label);
+    }
+
+    if (!bead_) {
+        bead_ = sphereActor(1.0, bodyColor());
+    }
+    bead_->SetScale(beadRadius);
+    addProp(bead_);
+}
+
+void SceneGeometryBeadOnWire::update(const TraceSample& sample)
+{
+    const Eigen::Vector3d p = bodyPosition(sample.q);
+    bead_->SetPosition(p.x(), p.y(), p.z());
+}
+
+} // namespace clab

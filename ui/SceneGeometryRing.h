@@ -1,0 +1,24 @@
+#pragma once
+
+#include "SceneGeometry.h"
+
+namespace clab {
+
+/// \brief Particle on a vertical ring: a torus of the given radius in the x–y plane on a stand,
+/// the particle as a sphere.
+class SceneGeometryRing : public SceneGeometry {
+public:
+    explicit SceneGeometryRing(const ParameterValues& values);
+
+    void update(const TraceSample& sample) override;
+    Eigen::Vector3d bodyPosition(const Eigen::VectorXd& q) const override;
+    /// The trail runs just in front of the ring, where it stays visible.
+    Eigen::Vector3d trailPoint(const Eigen::VectorXd& q) const override;
+    double sceneSize() const override { return 2.6 * radius_; }
+
+private:
+    double radius_;
+    vtkSmartPointer<vtkActor> particle_;
+};
+
+} // namespace clab

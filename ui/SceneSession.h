@@ -1,0 +1,80 @@
+#pragma once
+
+#include <SceneDefinition.h>
+#include <SceneDocument.h>
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <string>
+#include <vector>
+
+namespace clab {
+
+/// \brief The scene being edited: its document, file path, undo stack and modified state.
+///
+/// Values are addressed by key: a parameter name ("mu", "J") or a simulation setting
+/// ("simulation.t_end", "simulation.dt", "simulation.integrator" (0 Dormand–Prince, 1 RK4),
+/// "simulation.rtol", "simulation.atol"). Every value is a vector (scalars have one component).
+class SceneSession : public QObject {
+    Q_OBJECT
+public:
+    explicit SceneSession(QObject* parent = nullptr);
+
+    static QString simulationKey(const char* name)
+    {
+        return QStringLiteral("simulation.") + QLatin1String(name);
+    }
+    /// All simulation keys in display order.
+    static const std::vector<QString>& simulationKeys();
+
+    const SceneDocument& document() const { return document_; }
+    /// nullptr when the document's scene type is not built in (never after setDocument).
+    const SceneDefinition* definition() const { return definition_; }
+
+    /// Replaces the whole document (New, Open): clears the undo stack and marks it saved
+    /// under `path` (empty for an untitled document). Throws ConstraintLabError when the scene
+    /// type is unknown; the session is then unchanged.
+    void setDocument(const SceneDocument& document, const QString& path);
+
+    /// Current value of a key; throws ConstraintLabError for an unknown key.
+    std::vector<double> value(const QString& key) const;
+    /// Sets a value without recording it (SetParameterCommand calls this); emits valueChanged.
+    void setValue(const QString& key, const std::vector<double>& value);
+    bool hasKey(const QString& key) const;
+
+    /// Records a change of `key` on the undo stack; commands with the same non-zero mergeId and
+    /// key merge into one (a slider drag). Does nothing when the value is unchanged.
+    void edit(const QString& key, const std::vector<double>& value, int mergeId = 0);
+
+    QUndoStack* undoStack() { return &undo_; }
+    QString filePath() const { return path_; }
+    /// Marks the current state as saved under `path`.
+    void markSaved(const QString& path);
+    bool isModified() const { return !undo_.isClean(); }
+    /// The name shown in the title bar: the file name, or the scene's title when untitled.
+    QString displayName() const;
+    /// Counts distinct edits: it changes with every edit, undo and redo, but not while one
+    /// slider drag goes on (compare mode keeps one ghost per distinct edit).
+    quint64 editSerial() const { return serial_; }
+
+signals:
+    /// The whole document was replaced.
+    void documentReset();
+    /// One value changed (edit, undo or redo).
+    void valueChanged(const QString& key);
+    void modifiedChanged(bool modified);
+    void filePathChanged(const QString& path);
+
+private:
+    SceneDocument document_;
+    const SceneDefinition* definition_ = nullptr;
+    QString path_;
+    QUndoStack undo_;
+    quint64 serial_ = 0;
+    int lastMergeId_ = 0;
+    bool continuingDrag_ = false;
+};
+
+} // namespace clab

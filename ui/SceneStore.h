@@ -1,0 +1,28 @@
+#pragma once
+
+#include <SceneDocument.h>
+
+#include <QString>
+
+#include <string>
+
+namespace clab {
+
+/// \brief Where the main window loads and saves scene files.
+///
+/// ui/ depends on core/ only, so the file format lives behind this interface (implemented over
+/// the application's SceneFile). Every failure throws an exception derived from
+/// std::exception whose what() names the file and the reason; the window shows it as is.
+class SceneStore {
+public:
+    virtual ~SceneStore() = default;
+
+    /// Reads and validates a scene file.
+    virtual SceneDocument load(const QString& path) const = 0;
+    /// Writes a scene file atomically (an interrupted save leaves the old file intact).
+    virtual void save(const SceneDocument& document, const QString& path) const = 0;
+    /// The document of a built-in scene (its shipped file, with title and notes).
+    virtual SceneDocument builtIn(const std::string& sceneName) const = 0;
+};
+
+} // namespace clab

@@ -1,0 +1,282 @@
+#include "SceneView.h"
+
+#include "OffscreenRenderWindow.h"
+#include "SceneViewContent.h"
+#include "VtkOpenGLWidget.h"
+
+#include <ConstraintLabError.h>
+#include <SceneRegistry.h>
+
+#include <QKeyEvent>
+#include <QVBoxLayout>
+
+#include <vtkCamera.h>
+#include <vtkGenericOpenGLRenderWindow.h>
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+
+#include <array>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace clab {
+
+/// The widget's content is updated at once; the offscreen content (for renderImage) is created
+/// on first use and brought up to date lazily, from the state kept here.
+struct SceneView::Impl {
+    VtkOpenGLWidget* widget = nullptr;
+    SceneViewContent onscreen;
+    std::unique_ptr<OffscreenRenderWindow> offscreenWindow;
+    std::unique_ptr<SceneViewContent> offscreen;
+
+    // The state both contents are built from.
+    std::string sceneName;
+    ParameterValues values;
+    std::shared_ptr<const Trace> trace;
+    std::vector<std::pair<std::shared_ptr<const Trace>, QString>> ghosts;
+    double time = 0.0;
+    double arrowScale = 1.0;
+    bool legendVisible = true;
+    std::array<bool, 3> forceVisible = {true, true, true};
+    // Until the user turns the camera, every view (any size) is framed automatically.
+    bool userCamera = false;
+
+    std::uint64_t sceneGeneration = 0;
+    std::uint64_t traceGeneration = 0;
+    std::uint64_t ghostGeneration = 0;
+    std::uint64_t offscreenScene = 0;
+    std::uint64_t offscreenTrace = 0;
+    std::uint64_t offscreenGhosts = 0;
+
+    void syncOffscreen()
+    {
+        if (!offscreen) {
+            offscreenWindow = std::make_unique<OffscreenRenderWindow>();
+            offscreen = std::make_unique<SceneViewContent>();
+            offscreen->attachTo(offscreenWindow->window());
+        }
+        if (offscreenScene != sceneGeneration) {
+            if (!sceneName.empty()) {
+                offscreen->setScene(sceneName, values);
+            }
+            offscreenScene = sceneGeneration;
+            offscreenTrace = 0;
+            offscreenGhosts = 0;
+        }
+        if (!sceneName.empty() && offscreenGhosts != ghostGeneration) {
+            offscreen->clearGhosts();
+            for (const auto& [ghost, label] : ghosts) {
+                offscreen->addGhost(ghost, label);
+            }
+            offscreenGhosts = ghostGeneration;
+        }
+        if (!sceneName.empty() && offscreenTrace != traceGeneration) {
+            if (trace) {
+                offscreen->setTrace(trace);
+            }
+            offscreenTrace = traceGeneration;
+        }
+        for (int k = 0; k < 3; ++k) {
+            if (offscreen->isForceVisible(static_cast<ForceKind>(k)) != forceVisible[k]) {
+                offscreen->setForceVisible(static_cast<ForceKind>(k), forceVisible[k]);
+            }
+        }
+        if (offscreen->arrowScale() != arrowScale) {
+            offscreen->setArrowScale(arrowScale);
+        }
+        if (offscreen->isLegendVisible() != legendVisible) {
+            offscreen->setLegendVisible(legendVisible);
+        }
+        offscreen->setTime(time);
+    }
+
+    void autoFrame()
+    {
+        if (!userCamera) {
+            onscreen.frameCamera();
+        }
+    }
+};
+
+SceneView::SceneView(QWidget* parent) : QWidget(parent), d(std::make_unique<Impl>())
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    d->widget = new VtkOpenGLWidget(this);
+    d->widget->setObjectName(QStringLiteral("vtkWidget"));
+    layout->addWidget(d->widget);
+    d->onscreen.attachTo(d->widget->renderWindow());
+    setFocusProxy(d->widget);
+
+    connect(d->widget, &VtkOpenGLWidget::frameRendered, this, &SceneView::frameRendered);
+    connect(d->widget, &VtkOpenGLWidget::interacted, this, [this] { d->userCamera = true; });
+    connect(d->widget, &QOpenGLWidget::resized, this, [this] { d->autoFrame(); });
+}
+
+SceneView::~SceneView() = default;
+
+void SceneView::setScene(const std::string& sceneName, const ParameterValues& values)
+{
+    const SceneDefinition* definition = SceneRegistry::find(sceneName);
+    if (definition == nullptr) {
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "SceneView::setScene: there is no built-in scene '" + sceneName +
+                                     "'");
+    }
+    // Missing parameters take their defaults, as everywhere else.
+    ParameterValues complete = definition->defaults();
+    for (const auto& [name, value] : values) {
+        complete[name] = value;
+    }
+    d->onscreen.setScene(sceneName, complete);
+    if (sceneName != d->sceneName) {
+        d->ghosts.clear();
+        ++d->ghostGeneration;
+    }
+    d->sceneName = sceneName;
+    d->values = std::move(complete);
+    d->trace.reset();
+    ++d->sceneGeneration;
+    ++d->traceGeneration;
+    d->time = d->onscreen.time();
+    // A new scene is framed whatever the user did to the camera before.
+    d->userCamera = false;
+    d->onscreen.frameCamera();
+    d->widget->update();
+}
+
+void SceneView::setTrace(const Trace& trace)
+{
+    d->trace = std::make_shared<const Trace>(trace);
+    ++d->traceGeneration;
+    if (d->sceneName.empty()) {
+        return;
+    }
+    d->onscreen.setTrace(d->trace);
+    d->onscreen.setTime(d->time);
+    d->autoFrame();
+    d->widget->update();
+}
+
+void SceneView::setTime(double t)
+{
+    d->time = t;
+    d->onscreen.setTime(t);
+    d->widget->update();
+}
+
+double SceneView::time() const
+{
+    return d->time;
+}
+
+void SceneView::setForceVisible(ForceKind kind, bool visible)
+{
+    d->forceVisible[static_cast<int>(kind)] = visible;
+    d->onscreen.setForceVisible(kind, visible);
+    // The legend changed size: the scene moves to stay clear of it.
+    d->autoFrame();
+    d->widget->update();
+}
+
+bool SceneView::isForceVisible(ForceKind kind) const
+{
+    return d->forceVisible[static_cast<int>(kind)];
+}
+
+void SceneView::setArrowScale(double scale)
+{
+    d->onscreen.setArrowScale(scale); // throws for a non-positive scale
+    d->arrowScale = scale;
+    d->widget->update();
+}
+
+double SceneView::arrowScale() const
+{
+    return d->arrowScale;
+}
+
+void SceneView::setLegendVisible(bool visible)
+{
+    d->legendVisible = visible;
+    d->onscreen.setLegendVisible(visible);
+    // The legend changed size: the scene moves to stay clear of it.
+    d->autoFrame();
+    d->widget->update();
+}
+
+void SceneView::addGhost(const Trace& trace, const QString& label)
+{
+    auto ghost = std::make_shared<const Trace>(trace);
+    d->ghosts.emplace_back(ghost, label);
+    ++d->ghostGeneration;
+    d->onscreen.addGhost(ghost, label);
+    // The legend changed size: the scene moves to stay clear of it.
+    d->autoFrame();
+    d->widget->update();
+}
+
+void SceneView::clearGhosts()
+{
+    d->ghosts.clear();
+    ++d->ghostGeneration;
+    d->onscreen.clearGhosts();
+    // The legend changed size: the scene moves to stay clear of it.
+    d->autoFrame();
+    d->widget->update();
+}
+
+int SceneView::ghostCount() const
+{
+    return static_cast<int>(d->ghosts.size());
+}
+
+void SceneView::resetCamera()
+{
+    d->userCamera = false;
+    d->onscreen.frameCamera();
+    d->widget->update();
+}
+
+bool SceneView::isArrowDrawn(ForceKind kind) const
+{
+    return d->onscreen.isArrowDrawn(kind);
+}
+
+double SceneView::arrowLength(ForceKind kind) const
+{
+    return d->onscreen.arrowLength(kind);
+}
+
+QImage SceneView::renderImage(const QSize& size)
+{
+    d->syncOffscreen();
+    vtkRenderWindow* window = d->offscreenWindow->window();
+    window->SetSize(size.width(), size.height());
+    if (d->userCamera) {
+        d->offscreen->renderer()->GetActiveCamera()->DeepCopy(
+            d->onscreen.renderer()->GetActiveCamera());
+        d->offscreen->renderer()->ResetCameraClippingRange();
+    } else {
+        d->offscreen->frameCamera();
+    }
+    QImage image = d->offscreenWindow->render(size);
+    if (image.isNull()) {
+        qWarning("SceneView::renderImage: %s", qPrintable(d->offscreenWindow->errorString()));
+    }
+    emit frameRendered();
+    return image;
+}
+
+void SceneView::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_R && event->modifiers() == Qt::NoModifier) {
+        resetCamera();
+        event->accept();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+} // namespace clab

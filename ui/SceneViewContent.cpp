@@ -1,0 +1,688 @@
+#include "SceneViewContent.h"
+
+#include "ViewFonts.h"
+
+#include <ConstraintLabError.h>
+#include <SceneRegistry.h>
+#include <Simulator.h>
+
+#include <vtkActor.h>
+#include <vtkAxesActor.h>
+#include <vtkBillboardTextActor3D.h>
+#include <vtkCamera.h>
+#include <vtkCaptionActor2D.h>
+#include <vtkCommand.h>
+#include <vtkLightKit.h>
+#include <vtkNew.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkProperty.h>
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+#include <vtkSphereSource.h>
+#include <vtkTextActor.h>
+#include <vtkTextProperty.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace clab {
+
+namespace {
+
+// A cool light-grey gradient: projects well in a lit classroom, every Okabe–Ito colour reads on it.
+const QColor kBackgroundTop(0xFC, 0xFD, 0xFE);
+const QColor kBackgroundBottom(0xD6, 0xDD, 0xE6);
+const QColor kTrailColor(0x1E, 0x23, 0x2B);
+const QColor kTextColor(0x1F, 0x24, 0x2C);
+
+QColor backgroundMid()
+{
+    return QColor((kBackgroundTop.red() + kBackgroundBottom.red()) / 2,
+                  (kBackgroundTop.green() + kBackgroundBottom.green()) / 2,
+                  (kBackgroundTop.blue() + kBackgroundBottom.blue()) / 2);
+}
+
+QColor ghostColor(int index)
+{
+    // Okabe–Ito colours not used by the force arrows.
+    static const QColor colors[4] = {QColor(0xE6, 0x9F, 0x00), QColor(0xCC, 0x79, 0xA7),
+                                     QColor(0x56, 0xB4, 0xE9), QColor(0x80, 0x80, 0x80)};
+    return colors[index % 4];
+}
+
+QColor blend(const QColor& a, const QColor& b, double t)
+{
+    return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * t),
+                            static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * t),
+                            static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * t));
+}
+
+void setColor(vtkTextProperty* tp, const QColor& c)
+{
+    tp->SetColor(c.redF(), c.greenF(), c.blueF());
+}
+
+/// Index of the sample shown at time t: the last one at or before t (the first before the start).
+std::size_t sampleIndex(const Trace& trace, double t)
+{
+    const auto& s = trace.samples;
+    if (s.empty()) {
+        return 0;
+    }
+    const double tol = 1e-9 * (1.0 + std::abs(t));
+    const auto it =
+        std::upper_bound(s.begin(), s.end(), t + tol,
+                         [](double value, const TraceSample& x) { return value < x.t; });
+    return it == s.begin() ? 0 : static_cast<std::size_t>(it - s.begin()) - 1;
+}
+
+const Eigen::VectorXd& force(const TraceSample& s, ForceKind kind)
+{
+    switch (kind) {
+    case ForceKind::Given:
+        return s.Q;
+    case ForceKind::IdealConstraint:
+        return s.Qci;
+    case ForceKind::NonIdealConstraint:
+        break;
+    }
+    return s.Qcni;
+}
+
+constexpr ForceKind kKinds[3] = {ForceKind::Given, ForceKind::IdealConstraint,
+                                 ForceKind::NonIdealConstraint};
+
+} // namespace
+
+struct SceneViewContent::Ghost {
+    std::shared_ptr<const Trace> trace;
+    QString label;
+    QColor color;
+    TrailActor trail;
+    vtkSmartPointer<vtkActor> marker;
+    vtkSmartPointer<vtkBillboardTextActor3D> caption;
+};
+
+SceneViewContent::SceneViewContent()
+    : renderer_(vtkSmartPointer<vtkRenderer>::New()),
+      triadRenderer_(vtkSmartPointer<vtkRenderer>::New()),
+      triad_(vtkSmartPointer<vtkAxesActor>::New()), title_(vtkSmartPointer<vtkTextActor>::New()),
+      clock_(vtkSmartPointer<vtkTextActor>::New()),
+      annotation_(vtkSmartPointer<vtkTextActor>::New())
+{
+    renderer_->GradientBackgroundOn();
+    renderer_->SetBackground(kBackgroundBottom.redF(), kBackgroundBottom.greenF(),
+                             kBackgroundBottom.blueF());
+    renderer_->SetBackground2(kBackgroundTop.redF(), kBackgroundTop.greenF(),
+                              kBackgroundTop.blueF());
+    renderer_->UseFXAAOff();
+    // A key/fill/back light kit gives shapes depth that a single headlight flattens.
+    renderer_->RemoveAllLights();
+    vtkNew<vtkLightKit> lights;
+    lights->SetKeyLightIntensity(0.85);
+    lights->AddLightsToRenderer(renderer_);
+    renderer_->AddObserver(vtkCommand::StartEvent, this, &SceneViewContent::onStartRender);
+
+    trail_.setColors(kTrailColor, backgroundMid(), 0.3);
+    trail_.setLineWidth(4.0);
+    renderer_->AddViewProp(trail_.actor());
+    for (ForceKind kind : kKinds) {
+        ForceArrow& arrow = arrows_[static_cast<int>(kind)];
+        arrow.setColor(forceColor(kind));
+        renderer_->AddViewProp(arrow.actor());
+    }
+
+    for (vtkTextActor* text : {title_.Get(), clock_.Get(), annotation_.Get()}) {
+        vtkTextProperty* tp = text->GetTextProperty();
+        ViewFonts::apply(tp, text == annotation_.Get());
+        setColor(tp, kTextColor);
+        renderer_->AddViewProp(text);
+    }
+    title_->GetTextProperty()->BoldOn();
+    title_->GetTextProperty()->SetVerticalJustificationToTop();
+    clock_->GetTextProperty()->SetVerticalJustificationToTop();
+    annotation_->GetTextProperty()->SetJustificationToRight();
+    annotation_->GetTextProperty()->SetVerticalJustificationToBottom();
+    annotation_->GetTextProperty()->SetBackgroundColor(1.0, 1.0, 1.0);
+    annotation_->GetTextProperty()->SetBackgroundOpacity(0.75);
+    annotation_->GetTextProperty()->SetFrame(false);
+    annotation_->VisibilityOff();
+    legend_.addTo(renderer_);
+
+    // Axes triad in the lower-left corner, on a layer above the scene.
+    triadRenderer_->SetLayer(1);
+    triadRenderer_->InteractiveOff();
+    triadRenderer_->SetViewport(0.0, 0.0, 0.2, 0.2);
+    triad_->SetShaftTypeToCylinder();
+    triad_->SetCylinderRadius(0.035);
+    triad_->SetConeRadius(0.42);
+    triad_->SetTotalLength(1.0, 1.0, 1.0);
+    triad_->SetXAxisLabelText("x");
+    triad_->SetYAxisLabelText("y");
+    triad_->SetZAxisLabelText("z");
+    for (vtkCaptionActor2D* caption :
+         {triad_->GetXAxisCaptionActor2D(), triad_->GetYAxisCaptionActor2D(),
+          triad_->GetZAxisCaptionActor2D()}) {
+        vtkTextProperty* tp = caption->GetCaptionTextProperty();
+        ViewFonts::apply(tp);
+        tp->BoldOff();
+        tp->ItalicOn();
+        tp->ShadowOff();
+        setColor(tp, kTextColor);
+        // Fixed pixel size (set per frame) instead of scaling the text into the caption box.
+        caption->GetTextActor()->SetTextScaleModeToNone();
+        caption->BorderOff();
+    }
+    triadRenderer_->AddViewProp(triad_);
+}
+
+SceneViewContent::~SceneViewContent()
+{
+    renderer_->RemoveObservers(vtkCommand::StartEvent);
+}
+
+void SceneViewContent::attachTo(vtkRenderWindow* window)
+{
+    window->SetNumberOfLayers(std::max(2, window->GetNumberOfLayers()));
+    window->AddRenderer(renderer_);
+    window->AddRenderer(triadRenderer_);
+}
+
+void SceneViewContent::setScene(const std::string& sceneName, const ParameterValues& values)
+{
+    std::unique_ptr<SceneGeometry> geometry = SceneGeometry::create(sceneName, values);
+    if (geometry_) {
+        geometry_->removeFrom(renderer_);
+    }
+    const bool sameScene = sceneName == sceneName_;
+    geometry_ = std::move(geometry);
+    geometry_->addTo(renderer_);
+    sceneName_ = sceneName;
+    const SceneDefinition* definition = SceneRegistry::find(sceneName);
+    sceneTitle_ =
+        definition ? QString::fromStdString(definition->title) : QString::fromStdString(sceneName);
+
+    // The state the scene starts from, with its forces: what the view shows before a run.
+    initialSample_.reset();
+    if (definition) {
+        try {
+            std::unique_ptr<MechanicalSystem> system = definition->create(values);
+            Simulator simulator(*system);
+            Eigen::VectorXd q0;
+            Eigen::VectorXd qd0;
+            system->initialState(q0, qd0);
+            TraceSample sample;
+            simulator.sample(q0, qd0, system->initialTime(), sample);
+            initialSample_ = std::move(sample);
+        } catch (const std::exception&) {
+            // Invalid initial conditions: the geometry is still worth showing; the editor
+            // reports the error.
+        }
+    }
+
+    trace_.reset();
+    if (!sameScene) {
+        clearGhosts();
+    } else {
+        for (auto& ghost : ghosts_) {
+            rebuildGhost(*ghost);
+        }
+    }
+    rebuildTrail();
+    updateArrowStyle();
+    updateLegend();
+    time_ = initialSample_ ? initialSample_->t : 0.0;
+    showSample();
+}
+
+void SceneViewContent::setTrace(std::shared_ptr<const Trace> trace)
+{
+    trace_ = std::move(trace);
+    if (geometry_ && trace_) {
+        // Geometry fitted to the motion may replace its props (a longer wire, a new patch grid).
+        geometry_->removeFrom(renderer_);
+        geometry_->fitToTrace(*trace_);
+        if (!qEnvironmentVariableIsSet("CLAB_DEBUG_NOGEOM"))
+        geometry_->addTo(renderer_);
+    }
+    rebuildTrail();
+    for (auto& ghost : ghosts_) {
+        rebuildGhost(*ghost);
+    }
+    updateArrowStyle();
+    updateLegend();
+    showSample();
+}
+
+void SceneViewContent::rebuildTrail()
+{
+    std::vector<Eigen::Vector3d> points;
+    if (geometry_ && trace_) {
+        points.reserve(trace_->samples.size());
+        for (const TraceSample& s : trace_->samples) {
+            points.push_back(geometry_->trailPoint(s.q));
+        }
+    }
+    trail_.setPath(points);
+}
+
+void SceneViewContent::rebuildGhost(Ghost& ghost)
+{
+    std::vector<Eigen::Vector3d> points;
+    if (geometry_) {
+        points.reserve(ghost.trace->samples.size());
+        for (const TraceSample& s : ghost.trace->samples) {
+            points.push_back(geometry_->trailPoint(s.q));
+        }
+    }
+    ghost.trail.setPath(points);
+    ghost.trail.setHead(points.size());
+    if (geometry_) {
+        ghost.marker->SetScale(0.8 * geometry_->bodyRadius());
+    }
+}
+
+void SceneViewContent::updateArrowStyle()
+{
+    maxForce_ = 0.0;
+    maxForceOfKind_ = {0.0, 0.0, 0.0};
+    if (geometry_) {
+        const auto consider = [this](const TraceSample& s) {
+            for (ForceKind kind : kKinds) {
+                const Eigen::VectorXd& F = force(s, kind);
+                if (F.size() == 0) {
+                    continue;
+                }
+                const double m = geometry_->forceVector(s.q, F).norm();
+                if (std::isfinite(m)) {
+                    double& kindMax = maxForceOfKind_[static_cast<int>(kind)];
+                    kindMax = std::max(kindMax, m);
+                    maxForce_ = std::max(maxForce_, m);
+                }
+            }
+        };
+        if (trace_ && !trace_->samples.empty()) {
+            for (const TraceSample& s : trace_->samples) {
+                consider(s);
+            }
+        } else if (initialSample_) {
+            consider(*initialSample_);
+        }
+    }
+    const double size = geometry_ ? geometry_->sceneSize() : 1.0;
+    // The largest force of the whole run is 40 % of the scene: long enough to read, short
+    // enough to stay in the frame.
+    autoScale_ = maxForce_ > 0.0 ? 0.4 * size / maxForce_ : 1.0;
+    for (ForceArrow& arrow : arrows_) {
+        arrow.setDimensions(0.014 * size, 0.034 * size, 0.08 * size);
+        // Below a thousandth of the largest force an arrow would be a speck: draw none.
+        arrow.setMinimumLength(maxForce_ > 0.0 ? 1e-3 * maxForce_ * autoScale_ * arrowScale_
+                                               : 1e300);
+    }
+}
+
+void SceneViewContent::updateLegend()
+{
+    std::vector<LegendOverlay::Entry> entries;
+    if (geometry_) {
+        for (ForceKind kind : kKinds) {
+            // A force that never shows an arrow in this run (friction with μ = 0, the ideal
+            // torque of the rigid body) would only be noise in the legend.
+            const bool everDrawn =
+                maxForceOfKind_[static_cast<int>(kind)] > 1e-3 * maxForce_ && maxForce_ > 0.0;
+            if (arrows_[static_cast<int>(kind)].isEnabled() && everDrawn) {
+                entries.push_back({geometry_->forceLabel(kind), forceColor(kind),
+                                   LegendOverlay::Entry::Symbol::Arrow});
+            }
+        }
+        for (const auto& extra : geometry_->extraLegendEntries()) {
+            entries.push_back(extra);
+        }
+        if (trail_.pointCount() > 1) {
+            entries.push_back(
+                {QStringLiteral("trajectory"), kTrailColor, LegendOverlay::Entry::Symbol::Line});
+        }
+        for (const auto& ghost : ghosts_) {
+            entries.push_back({ghost->label, ghost->color, LegendOverlay::Entry::Symbol::Line});
+        }
+    }
+    legend_.setEntries(entries);
+}
+
+const TraceSample* SceneViewContent::currentSample() const
+{
+    if (trace_ && !trace_->samples.empty()) {
+        return &trace_->samples[std::min(index_, trace_->samples.size() - 1)];
+    }
+    return initialSample_ ? &*initialSample_ : nullptr;
+}
+
+void SceneViewContent::setTime(double t)
+{
+    time_ = t;
+    showSample();
+}
+
+void SceneViewContent::showSample()
+{
+    index_ = trace_ ? sampleIndex(*trace_, time_) : 0;
+    const TraceSample* sample = currentSample();
+    if (!geometry_ || sample == nullptr) {
+        for (ForceArrow& arrow : arrows_) {
+            arrow.clear();
+        }
+        trail_.setHead(0);
+        updateCaptions();
+        return;
+    }
+    geometry_->update(*sample);
+    trail_.setHead(trace_ ? index_ + 1 : 0);
+    if (qEnvironmentVariableIsSet("CLAB_DEBUG_TRAIL")) {
+        const auto b = trail_.bounds();
+        qDebug("trail: %zu points head %zu visible %d bounds (%g %g %g)-(%g %g %g)", trail_.pointCount(), trail_.head(), trail_.actor()->GetVisibility(), b.min().x(), b.min().y(), b.min().z(), b.max().x(), b.max().y(), b.max().z());
+    }
+
+    const Eigen::Vector3d origin = geometry_->bodyPosition(sample->q);
+    const double scale = autoScale_ * arrowScale_;
+    for (ForceKind kind : kKinds) {
+        const Eigen::VectorXd& F = force(*sample, kind);
+        ForceArrow& arrow = arrows_[static_cast<int>(kind)];
+        if (F.size() == 0) {
+            arrow.clear();
+            continue;
+        }
+        const Eigen::Vector3d v = scale * geometry_->forceVector(sample->q, F);
+        // Arrows start on the body's surface: a short force (friction) is not swallowed by it.
+        const double n = v.norm();
+        const Eigen::Vector3d base = n > 0.0 && std::isfinite(n)
+                                         ? Eigen::Vector3d(origin + geometry_->bodyRadius() * v / n)
+                                         : origin;
+        arrow.set(base, v);
+    }
+
+    for (auto& ghost : ghosts_) {
+        const auto& samples = ghost->trace->samples;
+        if (samples.empty()) {
+            continue;
+        }
+        const TraceSample& g = samples[sampleIndex(*ghost->trace, time_)];
+        const Eigen::Vector3d p = geometry_->trailPoint(g.q);
+        ghost->marker->SetPosition(p.x(), p.y(), p.z());
+        ghost->caption->SetPosition(p.x(), p.y(), p.z());
+        ghost->marker->SetVisibility(1);
+        ghost->caption->SetVisibility(1);
+    }
+    updateCaptions();
+}
+
+void SceneViewContent::updateCaptions()
+{
+    title_->SetInput(sceneTitle_.toUtf8().constData());
+    title_->SetVisibility(geometry_ ? 1 : 0);
+    const TraceSample* sample = currentSample();
+    if (geometry_ && sample) {
+        clock_->SetInput(QStringLiteral("t = %1 s").arg(sample->t, 0, 'f', 3).toUtf8().constData());
+        clock_->SetVisibility(1);
+        const QString text = geometry_->annotation(*sample);
+        annotation_->SetInput(text.toUtf8().constData());
+        annotation_->SetVisibility(text.isEmpty() ? 0 : 1);
+    } else {
+        clock_->SetVisibility(0);
+        annotation_->SetVisibility(0);
+    }
+}
+
+void SceneViewContent::setForceVisible(ForceKind kind, bool visible)
+{
+    arrows_[static_cast<int>(kind)].setEnabled(visible);
+    updateLegend();
+}
+
+bool SceneViewContent::isForceVisible(ForceKind kind) const
+{
+    return arrows_[static_cast<int>(kind)].isEnabled();
+}
+
+void SceneViewContent::setArrowScale(double scale)
+{
+    if (!(scale > 0.0) || !std::isfinite(scale)) {
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "SceneView::setArrowScale: the scale must be a positive number, "
+                                 "got " +
+                                     std::to_string(scale));
+    }
+    arrowScale_ = scale;
+    updateArrowStyle();
+    showSample();
+}
+
+void SceneViewContent::setLegendVisible(bool visible)
+{
+    legend_.setVisible(visible);
+}
+
+void SceneViewContent::addGhost(std::shared_ptr<const Trace> trace, const QString& label)
+{
+    if (!trace) {
+        return;
+    }
+    auto ghost = std::make_unique<Ghost>();
+    ghost->trace = std::move(trace);
+    ghost->label = label;
+    const QColor base = ghostColor(static_cast<int>(ghosts_.size()));
+    // Faded: part of the way to the background, the whole run drawn at uniform strength.
+    ghost->color = blend(base, backgroundMid(), 0.3);
+    ghost->trail.setColors(ghost->color, backgroundMid(), 1.0);
+    ghost->trail.setLineWidth(2.5);
+
+    vtkNew<vtkSphereSource> sphere;
+    sphere->SetRadius(1.0);
+    sphere->SetThetaResolution(32);
+    sphere->SetPhiResolution(20);
+    auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+    mapper->SetInputConnection(sphere->GetOutputPort());
+    ghost->marker = vtkSmartPointer<vtkActor>::New();
+    ghost->marker->SetMapper(mapper);
+    vtkProperty* p = ghost->marker->GetProperty();
+    p->SetColor(ghost->color.redF(), ghost->color.greenF(), ghost->color.blueF());
+    p->SetOpacity(0.6);
+    p->SetAmbient(0.3);
+    p->SetDiffuse(0.7);
+    ghost->marker->VisibilityOff();
+
+    ghost->caption = vtkSmartPointer<vtkBillboardTextActor3D>::New();
+    ghost->caption->SetInput(label.toUtf8().constData());
+    vtkTextProperty* tp = ghost->caption->GetTextProperty();
+    ViewFonts::apply(tp);
+    setColor(tp, base.darker(135));
+    tp->SetFontSize(std::max(8, fontPixels_ - 2));
+    tp->SetJustificationToLeft();
+    tp->SetVerticalJustificationToBottom();
+    ghost->caption->SetDisplayOffset(8, 8);
+    ghost->caption->VisibilityOff();
+
+    renderer_->AddViewProp(ghost->trail.actor());
+    renderer_->AddViewProp(ghost->marker);
+    renderer_->AddViewProp(ghost->caption);
+    rebuildGhost(*ghost);
+    ghosts_.push_back(std::move(ghost));
+    updateLegend();
+    showSample();
+}
+
+void SceneViewContent::clearGhosts()
+{
+    for (auto& ghost : ghosts_) {
+        renderer_->RemoveViewProp(ghost->trail.actor());
+        renderer_->RemoveViewProp(ghost->marker);
+        renderer_->RemoveViewProp(ghost->caption);
+    }
+    ghosts_.clear();
+    updateLegend();
+}
+
+} // namespace clab
+
+namespace clab {
+
+int SceneViewContent::fontPixelsFor(int width, int height)
+{
+    return std::clamp(static_cast<int>(std::lround(std::min(height, width * 3 / 4) / 32.0)), 12,
+                      30);
+}
+
+bool SceneViewContent::isArrowDrawn(ForceKind kind) const
+{
+    return arrows_[static_cast<int>(kind)].isDrawn();
+}
+
+double SceneViewContent::arrowLength(ForceKind kind) const
+{
+    const ForceArrow& arrow = arrows_[static_cast<int>(kind)];
+    return arrow.isDrawn() ? arrow.length() : 0.0;
+}
+
+void SceneViewContent::frameCamera()
+{
+    Eigen::AlignedBox3d box;
+    if (geometry_) {
+        box = geometry_->frameBox();
+    }
+    box.extend(trail_.bounds());
+    for (const auto& ghost : ghosts_) {
+        box.extend(ghost->trail.bounds());
+    }
+    if (box.isEmpty()) {
+        box = Eigen::AlignedBox3d(Eigen::Vector3d::Constant(-1.0), Eigen::Vector3d::Constant(1.0));
+    }
+    const Eigen::Vector3d center = box.center();
+    const Eigen::Vector3d d =
+        geometry_ ? geometry_->viewDirection() : Eigen::Vector3d(0.0, 0.0, 1.0);
+    Eigen::Vector3d up = geometry_ ? geometry_->viewUp() : Eigen::Vector3d::UnitY();
+    up = (up - up.dot(d) * d).normalized();
+    const Eigen::Vector3d right = (-d).cross(up);
+
+    vtkCamera* camera = renderer_->GetActiveCamera();
+    camera->ParallelProjectionOff();
+    const double viewAngle = 30.0;
+    camera->SetViewAngle(viewAngle);
+    const int* size = renderer_->GetSize();
+    const double aspect =
+        size[0] > 0 && size[1] > 0 ? static_cast<double>(size[0]) / size[1] : 4.0 / 3.0;
+    const double tanV = std::tan(0.5 * viewAngle * 3.14159265358979323846 / 180.0);
+
+    // The scene is framed in a free part of the view: left of the legend panel (and below the
+    // title), or below the panel, whichever shows it larger. The projection centre is shifted
+    // into that part (vtkCamera window centre, in [-1, 1] viewport units).
+    struct Region {
+        double width;  ///< fraction of the view's width
+        double height; ///< fraction of the view's height
+    };
+    std::vector<Region> regions = {{1.0, 1.0}};
+    if (size[0] > 0 && size[1] > 0) {
+        const double w = size[0];
+        const double h = size[1];
+        const int font = fontPixelsFor(size[0], size[1]);
+        const double titleHeight = 3.2 * font;
+        if (legend_.isVisible() && !legend_.entries().empty()) {
+            vtkRenderWindow* window = renderer_->GetRenderWindow();
+            const double dpi = window ? window->GetDPI() : 72.0;
+            legend_.layout(size[0], size[1], font, dpi);
+            const double legendWidth = legend_.panelWidth() + 2.0 * legend_.margin();
+            const double legendHeight = legend_.panelHeight() + 2.0 * legend_.margin();
+            regions = {{(w - legendWidth) / w, (h - titleHeight) / h},
+                       {1.0, (h - std::max(legendHeight, titleHeight)) / h}};
+        } else {
+            regions = {{1.0, (h - titleHeight) / h}};
+        }
+    }
+    // The scene fills this much of its region; the rest is breathing room.
+    const double fill = 0.88;
+    double distance = std::numeric_limits<double>::infinity();
+    Region chosen = regions.front();
+    for (Region region : regions) {
+        region.width = std::clamp(region.width, 0.3, 1.0);
+        region.height = std::clamp(region.height, 0.3, 1.0);
+        const double tanH = tanV * aspect * region.width * fill;
+        const double tanVr = tanV * region.height * fill;
+        double needed = 0.0;
+        for (int i = 0; i < 8; ++i) {
+            const Eigen::Vector3d o =
+                box.corner(static_cast<Eigen::AlignedBox3d::CornerType>(i)) - center;
+            const double z = o.dot(d);
+            needed = std::max(
+                {needed, z + std::abs(o.dot(right)) / tanH, z + std::abs(o.dot(up)) / tanVr});
+        }
+        if (needed < distance) {
+            distance = needed;
+            chosen = region;
+        }
+    }
+    camera->SetWindowCenter(1.0 - chosen.width, 1.0 - chosen.height);
+    distance = std::max(distance, 1e-3);
+    const Eigen::Vector3d position = center + distance * d;
+    camera->SetFocalPoint(center.x(), center.y(), center.z());
+    camera->SetPosition(position.x(), position.y(), position.z());
+    camera->SetViewUp(up.x(), up.y(), up.z());
+    renderer_->ResetCameraClippingRange();
+}
+
+void SceneViewContent::onStartRender(vtkObject* caller, unsigned long eventId, void* callData)
+{
+    (void)caller, (void)eventId, (void)callData;
+    const int* size = renderer_->GetSize();
+    const int w = size[0];
+    const int h = size[1];
+    if (w <= 0 || h <= 0) {
+        return;
+    }
+    vtkRenderWindow* window = renderer_->GetRenderWindow();
+    const double dpi = window ? window->GetDPI() : 72.0;
+    // Text grows with the view so that it stays legible from the back of a classroom.
+    fontPixels_ = fontPixelsFor(w, h);
+    const auto points = [dpi](double pixels) {
+        return std::max(1, static_cast<int>(std::lround(pixels * 72.0 / dpi)));
+    };
+    const int margin = static_cast<int>(std::lround(0.8 * fontPixels_));
+    title_->GetTextProperty()->SetFontSize(points(1.15 * fontPixels_));
+    title_->SetDisplayPosition(margin, h - margin);
+    clock_->GetTextProperty()->SetFontSize(points(fontPixels_));
+    clock_->SetDisplayPosition(margin,
+                               h - margin - static_cast<int>(std::lround(1.7 * fontPixels_)));
+    annotation_->GetTextProperty()->SetFontSize(points(0.8 * fontPixels_));
+    annotation_->SetDisplayPosition(w - margin, margin);
+    legend_.layout(w, h, fontPixels_, dpi);
+    for (auto& ghost : ghosts_) {
+        ghost->caption->GetTextProperty()->SetFontSize(points(0.85 * fontPixels_));
+    }
+
+    // Axes triad: a square in the lower-left corner, turned like the scene.
+    const double side = std::clamp(0.2 * std::min(w, h), 80.0, 220.0);
+    for (vtkCaptionActor2D* caption :
+         {triad_->GetXAxisCaptionActor2D(), triad_->GetYAxisCaptionActor2D(),
+          triad_->GetZAxisCaptionActor2D()}) {
+        caption->GetCaptionTextProperty()->SetFontSize(points(0.95 * fontPixels_));
+    }
+    triadRenderer_->SetViewport(0.0, 0.0, side / w, side / h);
+    vtkCamera* main = renderer_->GetActiveCamera();
+    vtkCamera* cam = triadRenderer_->GetActiveCamera();
+    double position[3];
+    double focal[3];
+    main->GetPosition(position);
+    main->GetFocalPoint(focal);
+    Eigen::Vector3d dir(position[0] - focal[0], position[1] - focal[1], position[2] - focal[2]);
+    if (dir.norm() > 0.0) {
+        dir.normalize();
+    } else {
+        dir = Eigen::Vector3d::UnitZ();
+    }
+    cam->SetFocalPoint(0.35, 0.35, 0.35);
+    const Eigen::Vector3d eye = Eigen::Vector3d::Constant(0.35) + 4.2 * dir;
+    cam->SetPosition(eye.x(), eye.y(), eye.z());
+    cam->SetViewUp(main->GetViewUp());
+    cam->SetViewAngle(30.0);
+    triadRenderer_->ResetCameraClippingRange();
+}
+
+} // namespace clab

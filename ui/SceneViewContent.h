@@ -1,0 +1,121 @@
+#pragma once
+
+#include "ForceArrow.h"
+#include "ForceKind.h"
+#include "LegendOverlay.h"
+#include "SceneGeometry.h"
+#include "TrailActor.h"
+
+#include <ParameterSpec.h>
+#include <Trace.h>
+
+#include <QString>
+
+#include <vtkSmartPointer.h>
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+class vtkActor;
+class vtkAxesActor;
+class vtkBillboardTextActor3D;
+class vtkObject;
+class vtkRenderWindow;
+class vtkRenderer;
+class vtkTextActor;
+
+namespace clab {
+
+/// \brief Everything the 3D view draws, in one vtkRenderer: scene geometry, body, trail,
+/// force arrows, ghosts, legend, captions, axes triad, background and camera framing.
+///
+/// Knows nothing about windows or OpenGL contexts, so the same content can be shown in the
+/// widget and rendered off screen (SceneView keeps one of each, fed the same state).
+class SceneViewContent {
+public:
+    SceneViewContent();
+    ~SceneViewContent();
+    SceneViewContent(const SceneViewContent&) = delete;
+    SceneViewContent& operator=(const SceneViewContent&) = delete;
+
+    /// Adds the content's renderers (scene, and the axes triad on a layer above) to a window.
+    void attachTo(vtkRenderWindow* window);
+    vtkRenderer* renderer() const { return renderer_; }
+
+    /// Builds a built-in scene from complete parameter values; throws ConstraintLabError for an
+    /// unknown scene. Drops the trace; keeps the ghosts when the scene name is unchanged.
+    void setScene(const std::string& sceneName, const ParameterValues& values);
+    bool hasScene() const { return geometry_ != nullptr; }
+    void setTrace(std::shared_ptr<const Trace> trace);
+    void setTime(double t);
+    double time() const { return time_; }
+
+    void setForceVisible(ForceKind kind, bool visible);
+    bool isForceVisible(ForceKind kind) const;
+    void setArrowScale(double scale);
+    double arrowScale() const { return arrowScale_; }
+    void setLegendVisible(bool visible);
+    bool isLegendVisible() const { return legend_.isVisible(); }
+
+    void addGhost(std::shared_ptr<const Trace> trace, const QString& label);
+    void clearGhosts();
+    int ghostCount() const { return static_cast<int>(ghosts_.size()); }
+
+    /// Points the camera at the scene from its preset direction so that the constraint and the
+    /// motion fill the view at the renderer's current aspect ratio.
+    void frameCamera();
+
+    /// True when the arrow of `kind` is on screen (enabled, and the force above threshold).
+    bool isArrowDrawn(ForceKind kind) const;
+    /// Length in scene units the arrow of `kind` has at the current time (0 when not drawn).
+    double arrowLength(ForceKind kind) const;
+    /// Scene units per unit of force at arrowScale() = 1.
+    double automaticArrowScale() const { return autoScale_; }
+    /// The sample shown (nullptr before any scene).
+    const TraceSample* currentSample() const;
+
+    /// Text size in pixels for a view of width × height pixels: legible from the back of a
+    /// classroom at full screen, not crowding a small window.
+    static int fontPixelsFor(int width, int height);
+
+private:
+    struct Ghost;
+
+    void rebuildTrail();
+    void rebuildGhost(Ghost& ghost);
+    void updateArrowStyle();
+    void updateLegend();
+    void updateCaptions();
+    void showSample();
+    void onStartRender(vtkObject* caller, unsigned long eventId, void* callData);
+
+    vtkSmartPointer<vtkRenderer> renderer_;
+    vtkSmartPointer<vtkRenderer> triadRenderer_;
+    vtkSmartPointer<vtkAxesActor> triad_;
+    std::unique_ptr<SceneGeometry> geometry_;
+    std::string sceneName_;
+    QString sceneTitle_;
+    std::shared_ptr<const Trace> trace_;
+    std::optional<TraceSample> initialSample_;
+    std::size_t index_ = 0;
+    double time_ = 0.0;
+
+    TrailActor trail_;
+    std::array<ForceArrow, 3> arrows_;
+    double maxForce_ = 0.0;
+    std::array<double, 3> maxForceOfKind_ = {0.0, 0.0, 0.0};
+    double autoScale_ = 1.0;
+    double arrowScale_ = 1.0;
+
+    std::vector<std::unique_ptr<Ghost>> ghosts_;
+    LegendOverlay legend_;
+    vtkSmartPointer<vtkTextActor> title_;
+    vtkSmartPointer<vtkTextActor> clock_;
+    vtkSmartPointer<vtkTextActor> annotation_;
+    int fontPixels_ = 16;
+};
+
+} // namespace clab

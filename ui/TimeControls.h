@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QWidget>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QSlider;
+class QToolButton;
+
+namespace clab {
+
+class PlaybackClock;
+
+/// \brief The Time dock: play/pause, single step, reset, speed ×0.1 to ×10, and a slider that
+/// scrubs through the computed trajectory, with the current time.
+///
+/// It drives a PlaybackClock it does not own; its actions carry the keyboard shortcuts
+/// (Space, Right or period, Left or comma, Home or R) and are meant for menus and toolbars too.
+class TimeControls : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimeControls(PlaybackClock* clock, QWidget* parent = nullptr);
+
+    QAction* playPauseAction() const { return playPause_; }
+    QAction* stepForwardAction() const { return stepForward_; }
+    QAction* stepBackwardAction() const { return stepBackward_; }
+    QAction* resetAction() const { return reset_; }
+
+    /// Enables the controls when there is a trajectory to play.
+    void setTrajectoryAvailable(bool available);
+    /// Re-reads the clock's range after a new trajectory.
+    void updateRange();
+
+    QSlider* timeSlider() const { return slider_; }
+    QComboBox* speedBox() const { return speed_; }
+    QString timeText() const;
+
+private:
+    void showTime(double t);
+    void showPlaying(bool playing);
+
+    PlaybackClock* clock_;
+    QAction* playPause_;
+    QAction* stepForward_;
+    QAction* stepBackward_;
+    QAction* reset_;
+    QSlider* slider_;
+    QComboBox* speed_;
+    QLabel* time_;
+    QLabel* end_;
+};
+
+} // namespace clab
