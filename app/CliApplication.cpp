@@ -137,7 +137,11 @@ struct RunRequest {
     std::optional<double> tEnd, dt, rtol, atol;
     QString tEndText, dtText, rtolText, atolText;
     std::optional<IntegratorKind> integrator;
+    std::optional<Stabilization> stabilization;
+    std::optional<double> alpha, beta;
+    QString alphaText, betaText;
     QString output = QStringLiteral("-");
+    QString events; // empty: no event file
     std::vector<std::string> columns;
 };
 
@@ -208,6 +212,21 @@ RunRequest parseRun(const QStringList& args)
                 throw UsageProblem{QStringLiteral("--integrator %1: unknown integrator (use dopri5 "
                                                   "or rk4)")
                                        .arg(name)};
+        } else if (option == QLatin1String("--stabilization")) {
+            const QString name = value();
+            request.stabilization = SceneFile::stabilizationFromName(name);
+            if (!request.stabilization)
+                throw UsageProblem{QStringLiteral("--stabilization %1: unknown stabilization (use "
+                                                  "projection, baumgarte or none)")
+                                       .arg(name)};
+        } else if (option == QLatin1String("--baumgarte-alpha")) {
+            numberOption(request.alpha, request.alphaText);
+        } else if (option == QLatin1String("--baumgarte-beta")) {
+            numberOption(request.beta, request.betaText);
+        } else if (option == QLatin1String("--events")) {
+            request.events = value();
+            if (request.events.isEmpty())
+                throw UsageProblem{QStringLiteral("option --events needs a file name or -")};
         } else if (option == QLatin1String("--output") || option == QLatin1String("-o")) {
             request.output = value();
             if (request.output.isEmpty())
@@ -232,6 +251,9 @@ RunRequest parseRun(const QStringList& args)
     }
     if (!haveScene)
         throw UsageProblem{QStringLiteral("run: missing SCENE (a built-in name or a scene file)")};
+    if (request.events == QLatin1String("-") && request.output == QLatin1String("-"))
+        throw UsageProblem{QStringLiteral("--events -: standard output already carries the trace; "
+                                          "give --output FILE or an event file name")};
     return request;
 }
 
@@ -339,14 +361,25 @@ QString CliApplication::commandHelp(const QString& command)
             "  --integrator NAME    dopri5 (adaptive Dormand-Prince 5(4)) or rk4 (fixed step).\n"
             "  --rtol R             Relative tolerance of dopri5.\n"
             "  --atol A             Absolute tolerance of dopri5.\n"
+            "  --stabilization S    How the constraints are kept from drifting: projection\n"
+            "                       (q and q' back onto the constraints after every step, the\n"
+            "                       default), baumgarte or none.\n"
+            "  --baumgarte-alpha A  Baumgarte alpha in 1/s (b -= 2 alpha phi' + beta^2 phi).\n"
+            "  --baumgarte-beta B   Baumgarte beta in 1/s.\n"
             "  --columns A,B,...    Write only these columns, in this order.\n"
             "  -o, --output FILE    Write the CSV to FILE, atomically (a failed run never\n"
             "                       leaves half a file). \"-\" is standard output, the default.\n"
+            "  --events FILE        Also write the stick-slip events as CSV to FILE, atomically:\n"
+            "                       t, scene, contact (index), contact_name, event (stick, slip\n"
+            "                       or reversal). \"-\" is standard output (with --output FILE).\n"
             "\n"
             "The CSV has a header row, '.' as decimal point, 17 significant digits and CRLF\n"
             "line ends (RFC 4180). Columns: t; for each coordinate c: c, c_dot, c_ddot, Q_c,\n"
-            "Qci_c, Qcni_c; then T, V, E, W_nonideal, residual_max; W_ideal when the\n"
-            "constraints depend on time; then the scene's own columns.\n"
+            "Qci_c, Qcni_c; then T, V, E, W_nonideal, residual_max, E_error; W_ideal when the\n"
+            "constraints depend on time; contact (1 sliding, 0 stuck) for scenes with a\n"
+            "frictional contact (contact_NAME for each of several); then the scene's own\n"
+            "columns. E_error = E - E(0) - W_nonideal - W_given_nc - W_ideal is the energy\n"
+            "audit: it stays at the level of the tolerances.\n"
             "\n"
             "Exit codes: 0 success, 1 output not writable, 2 usage error, 3 invalid scene or\n"
             "parameter, 4 numerical failure.\n");
@@ -490,7 +523,12 @@ int CliApplication::describe(const QStringList& args, QTextStream& out, QTextStr
     out << "\nSimulation (from the built-in scene file; override with --t-end, --dt, ...):\n"
         << "  t_end = " << number(s.tEnd) << " s, dt = " << number(s.dt)
         << " s, integrator = " << SceneFile::integratorName(s.integrator)
-        << ", rtol = " << number(s.rtol) << ", atol = " << number(s.atol) << "\n";
+        << ", rtol = " << number(s.rtol) << ", atol = " << number(s.atol)
+        << ", stabilization = " << SceneFile::stabilizationName(s.stabilization);
+    if (s.stabilization == Stabilization::Baumgarte)
+        out << " (alpha = " << number(s.baumgarteAlpha)
+            << " 1/s, beta = " << number(s.baumgarteBeta) << " 1/s)";
+    out << "\n";
     return Success;
 }
 
@@ -527,6 +565,12 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
         options.atol = *request.atol;
     if (request.integrator)
         options.integrator = *request.integrator;
+    if (request.stabilization)
+        options.stabilization = *request.stabilization;
+    if (request.alpha)
+        options.baumgarteAlpha = *request.alpha;
+    if (request.beta)
+        options.baumgarteBeta = *request.beta;
 
     // Validate the combination; name the command-line option when it caused the problem.
     try {
@@ -542,6 +586,10 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
              {&request.rtol, QStringLiteral("--rtol ") + request.rtolText}},
             {QStringLiteral("simulation.atol"),
              {&request.atol, QStringLiteral("--atol ") + request.atolText}},
+            {QStringLiteral("simulation.baumgarte_alpha"),
+             {&request.alpha, QStringLiteral("--baumgarte-alpha ") + request.alphaText}},
+            {QStringLiteral("simulation.baumgarte_beta"),
+             {&request.beta, QStringLiteral("--baumgarte-beta ") + request.betaText}},
         };
         if (const auto it = simulation.find(key); it != simulation.end() && *it->second.first)
             throw FileError(FileError::Kind::Invalid, it->second.second, QString(), e.reason());
@@ -582,6 +630,15 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
         writer.writeFile(trace, request.output);
         err << prefix << "wrote " << trace.samples.size() << " samples of " << qs(document.scene)
             << " to " << request.output << "\n";
+    }
+    if (!request.events.isEmpty()) {
+        if (request.events == QLatin1String("-")) {
+            out << QLatin1String(CsvWriter::eventsCsv(trace, document.scene));
+        } else {
+            CsvWriter::writeEventsFile(trace, document.scene, request.events);
+            err << prefix << "wrote " << trace.events.size() << " contact event"
+                << (trace.events.size() == 1 ? "" : "s") << " to " << request.events << "\n";
+        }
     }
     return Success;
 }

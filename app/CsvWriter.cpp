@@ -157,6 +157,37 @@ void CsvWriter::write(const Trace& trace, QTextStream& stream, const QString& na
                         QStringLiteral("cannot write the CSV"));
 }
 
+QByteArray CsvWriter::eventsCsv(const Trace& trace, const std::string& scene)
+{
+    std::string text = "t,scene,contact,contact_name,event\r\n";
+    for (const ContactEvent& e : trace.events) {
+        const auto index = static_cast<std::size_t>(e.contact);
+        const std::string name = index < trace.contactNames().size() ? trace.contactNames()[index]
+                                                                     : std::to_string(e.contact);
+        text += formatNumber(e.t) + ',' + quote(scene) + ',' + std::to_string(e.contact) + ',' +
+                quote(name) + ',' + ContactEvent::kindName(e.kind) + "\r\n";
+    }
+    return QByteArray::fromStdString(text);
+}
+
+void CsvWriter::writeEventsFile(const Trace& trace, const std::string& scene, const QString& path)
+{
+    const QByteArray text = eventsCsv(trace, scene);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+        throw FileError(FileError::Kind::Write, path, QString(),
+                        QStringLiteral("cannot write the events: %1").arg(file.errorString()));
+    if (!writeFully(file, text.constData(), text.size()) || !file.flush()) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        throw FileError(FileError::Kind::Write, path, QString(),
+                        QStringLiteral("cannot write the events: %1").arg(reason));
+    }
+    if (!file.commit())
+        throw FileError(FileError::Kind::Write, path, QString(),
+                        QStringLiteral("cannot write the events: %1").arg(file.errorString()));
+}
+
 void CsvWriter::writeFile(const Trace& trace, const QString& path) const
 {
     columnIndices(trace); // an unknown column must not leave an empty file behind

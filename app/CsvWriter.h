@@ -41,6 +41,12 @@ public:
     /// standard output when `path` is "-".
     void writeFile(const Trace& trace, const QString& path) const;
 
+    /// The trace's contact events as CSV: header "t,scene,contact,contact_name,event", then one
+    /// row per event (event: stick, slip or reversal), same number format and line ends.
+    static QByteArray eventsCsv(const Trace& trace, const std::string& scene);
+    /// eventsCsv written atomically to `path` (QSaveFile). Throws FileError(Write).
+    static void writeEventsFile(const Trace& trace, const std::string& scene, const QString& path);
+
     /// One field formatted the way rows are: 17 significant digits, '.' decimal point.
     static std::string formatNumber(double value);
     /// One field quoted according to RFC 4180 when needed.

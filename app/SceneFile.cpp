@@ -38,6 +38,8 @@ constexpr NumberKey simulationNumbers[] = {
     {"dt", &SimulationOptions::dt},
     {"rtol", &SimulationOptions::rtol},
     {"atol", &SimulationOptions::atol},
+    {"baumgarte_alpha", &SimulationOptions::baumgarteAlpha},
+    {"baumgarte_beta", &SimulationOptions::baumgarteBeta},
 };
 const QStringList& rootKeys()
 {
@@ -49,7 +51,7 @@ QStringList simulationKeys()
     QStringList keys;
     for (const NumberKey& k : simulationNumbers)
         keys << QString::fromLatin1(k.key);
-    keys << QStringLiteral("integrator");
+    keys << QStringLiteral("integrator") << QStringLiteral("stabilization");
     return keys;
 }
 
@@ -268,6 +270,30 @@ QString SceneFile::integratorName(IntegratorKind kind)
     return QStringLiteral("dopri5");
 }
 
+QString SceneFile::stabilizationName(Stabilization kind)
+{
+    switch (kind) {
+    case Stabilization::None:
+        return QStringLiteral("none");
+    case Stabilization::Baumgarte:
+        return QStringLiteral("baumgarte");
+    case Stabilization::Projection:
+        return QStringLiteral("projection");
+    }
+    return QStringLiteral("projection");
+}
+
+std::optional<Stabilization> SceneFile::stabilizationFromName(const QString& name)
+{
+    if (name == QLatin1String("none"))
+        return Stabilization::None;
+    if (name == QLatin1String("baumgarte"))
+        return Stabilization::Baumgarte;
+    if (name == QLatin1String("projection"))
+        return Stabilization::Projection;
+    return std::nullopt;
+}
+
 std::optional<IntegratorKind> SceneFile::integratorFromName(const QString& name)
 {
     if (name == QLatin1String("dopri5"))
@@ -408,6 +434,17 @@ SceneDocument SceneFile::fromJson(const QByteArray& json, const QString& source,
                         QStringLiteral("unknown integrator \"%1\" (use dopri5 or rk4)").arg(name));
             document.simulation.integrator = *kind;
         }
+        if (simulation.contains(QLatin1String("stabilization"))) {
+            const QString name = requireString(simulation.value(QLatin1String("stabilization")),
+                                               source, "simulation.stabilization");
+            const auto kind = stabilizationFromName(name);
+            if (!kind)
+                invalid(source, QStringLiteral("simulation.stabilization"),
+                        QStringLiteral("unknown stabilization \"%1\" (use projection, baumgarte "
+                                       "or none)")
+                            .arg(name));
+            document.simulation.stabilization = *kind;
+        }
     }
 
     if (check == Check::Full)
@@ -491,6 +528,12 @@ void SceneFile::validate(const SceneDocument& document, const QString& source)
     if (!(s.atol > 0))
         invalid(source, QStringLiteral("simulation.atol"),
                 QStringLiteral("must be greater than 0 (got %1)").arg(number(s.atol)));
+    if (!(s.baumgarteAlpha >= 0))
+        invalid(source, QStringLiteral("simulation.baumgarte_alpha"),
+                QStringLiteral("must be at least 0 1/s (got %1)").arg(number(s.baumgarteAlpha)));
+    if (!(s.baumgarteBeta >= 0))
+        invalid(source, QStringLiteral("simulation.baumgarte_beta"),
+                QStringLiteral("must be at least 0 1/s (got %1)").arg(number(s.baumgarteBeta)));
 }
 
 QByteArray SceneFile::toJson(const SceneDocument& document)
@@ -546,7 +589,8 @@ QByteArray SceneFile::toJson(const SceneDocument& document)
     out += indent1 + "\"simulation\": {\n";
     for (const NumberKey& k : simulationNumbers)
         out += indent2 + '"' + k.key + "\": " + jsonNumber(s.*k.member) + ",\n";
-    out += indent2 + "\"integrator\": " + jsonScalar(integratorName(s.integrator)) + "\n";
+    out += indent2 + "\"integrator\": " + jsonScalar(integratorName(s.integrator)) + ",\n";
+    out += indent2 + "\"stabilization\": " + jsonScalar(stabilizationName(s.stabilization)) + "\n";
     out += indent1 + "}\n";
     out += "}\n";
     return out;

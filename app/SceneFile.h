@@ -21,8 +21,12 @@ namespace clab {
 ///         "notes": "Free text for the reader.",
 ///         "parameters": { "mass": 1, "mu": 0.2, ... },
 ///         "simulation": { "t_end": 10, "dt": 0.01, "integrator": "dopri5",
-///                         "rtol": 1e-9, "atol": 1e-12 }
+///                         "rtol": 1e-9, "atol": 1e-12, "stabilization": "projection",
+///                         "baumgarte_alpha": 5, "baumgarte_beta": 5 }
 ///     }
+///
+/// "stabilization" is "projection" (onto the constraints after every step, the default),
+/// "baumgarte" (with "baumgarte_alpha" and "baumgarte_beta" in 1/s, both at least 0) or "none".
 ///
 /// Required: "format" and "scene". "title", "notes", "parameters" and "simulation" are
 /// optional; a parameter the file leaves out takes the scene's default value (or, for one that
@@ -71,6 +75,9 @@ public:
 
     static QString integratorName(IntegratorKind kind);
     static std::optional<IntegratorKind> integratorFromName(const QString& name);
+    /// "none", "baumgarte" or "projection".
+    static QString stabilizationName(Stabilization kind);
+    static std::optional<Stabilization> stabilizationFromName(const QString& name);
 };
 
 } // namespace clab

@@ -477,8 +477,8 @@ void FundamentalEquation::idealPhase(const Eigen::VectorXd& Qeff, const Eigen::M
     w.backward(out.qdd.data());
 }
 
-// ‖A q̈ − b‖ ≤ √tol (‖b‖ + ‖A‖ ‖q̈‖), compared in squares; false for a non-finite q̈. A
-// trustworthy factorization meets it by many orders of magnitude even for ill-conditioned M.
+// ‖A q̈ − b‖ ≤ √tol (‖b‖ + ‖A‖ ‖q̈‖) for a finite q̈, compared in squares. A trustworthy
+// factorization meets it by many orders of magnitude even for an ill-conditioned M.
 bool FundamentalEquation::constraintsHold(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
                                           const Eigen::VectorXd& qdd) const
 {
@@ -497,7 +497,7 @@ bool FundamentalEquation::constraintsHold(const Eigen::MatrixXd& A, const Eigen:
     for (int j = 0; j < n_; ++j) {
         qdd2 += qdd[j] * qdd[j];
     }
-    return residual2 <= tol_ * (b2 + A2 * qdd2) && std::isfinite(qdd2);
+    return residual2 <= tol_ * (b2 + A2 * qdd2);
 }
 
 void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q,
@@ -537,9 +537,11 @@ void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::Vect
     if (!aux) {
         idealPhase(Q, A, b, out);
         // A semi-definite M can pass the pivot test when an earlier small pivot has amplified
-        // the rounding of a vanishing one (its error grows like ε / pivot). The factor is then
-        // meaningless and q̈ misses the constraints by O(1): treat M as singular.
-        aux = !constraintsHold(A, b, out.qdd);
+        // the rounding of a vanishing one (its error grows like ε / pivot); the factor is then
+        // meaningless and q̈ misses the constraints by O(1). Rounding in K can likewise hide an
+        // inconsistent b from the rank decision. Either way q̈ violates A q̈ = b: retry with the
+        // auxiliary system, whose own checks tell which it was.
+        aux = !allFinite(out.qdd.data(), n_) || !constraintsHold(A, b, out.qdd);
     }
     if (aux) {
         w.M = M;
@@ -558,6 +560,8 @@ void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::Vect
         }
         usedAux_ = true;
         idealPhase(w.Qa, A, b, out);
+        checkFinite(out.qdd, "the computed acceleration q̈ (is M + α² Aᵀ G A nearly singular?)",
+                    where);
         if (!constraintsHold(A, b, out.qdd)) {
             // Both factorizations were accepted and both miss the constraints. With a regular M
             // that points at constraints whose inconsistency the rank decision on K missed.

@@ -36,7 +36,10 @@ struct SceneDocument {
                a.parameters == b.parameters && a.simulation.tEnd == b.simulation.tEnd &&
                a.simulation.dt == b.simulation.dt &&
                a.simulation.integrator == b.simulation.integrator &&
-               a.simulation.rtol == b.simulation.rtol && a.simulation.atol == b.simulation.atol;
+               a.simulation.rtol == b.simulation.rtol && a.simulation.atol == b.simulation.atol &&
+               a.simulation.stabilization == b.simulation.stabilization &&
+               a.simulation.baumgarteAlpha == b.simulation.baumgarteAlpha &&
+               a.simulation.baumgarteBeta == b.simulation.baumgarteBeta;
     }
 };
 

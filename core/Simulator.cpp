@@ -256,6 +256,7 @@ Simulator::Simulator(const MechanicalSystem& system)
     acc_.resize(n, m);
     xOut_.assign(static_cast<std::size_t>(stateSize()), 0.0);
     xWork_.assign(static_cast<std::size_t>(stateSize()), 0.0);
+    rheonomic_ = system.constraintsAreRheonomic();
     // A singular M has no Cholesky factor: go straight to the auxiliary system (MATH.md §4).
     equation_.setSingularMass(system.massMatrixIsSingular());
 
@@ -557,7 +558,10 @@ void Simulator::derivative(const State& x, State& dxdt, double t)
         throw ConstraintLabError(e.kind(), atTime(t, e.what()));
     }
     const double pNonIdeal = acc_.Qcni.dot(qd_);
-    const double pIdeal = acc_.Qci.dot(qd_);
+    // Ideal forces of scleronomic constraints do no work on the actual motion (q̇ is a virtual
+    // displacement); computed, the power is rounding noise, which in the integrated state would
+    // only make the step-size control take tiny steps at small absolute tolerances.
+    const double pIdeal = rheonomic_ ? acc_.Qci.dot(qd_) : 0.0;
     const double pGiven = system_.nonConservativePower(q_, qd_, t);
     if (!std::isfinite(pGiven))
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,

@@ -20,7 +20,8 @@ namespace clab {
 /// of the fundamental equation, so evaluating the right-hand side allocates nothing.
 ///
 /// The integrated state is x = [q, q̇, W_nonideal, W_ideal, W_given_nc] (size 2n + 3): the
-/// three works are integrated alongside the motion so that the energy balance can be checked.
+/// three works are integrated alongside the motion so that the energy balance can be checked
+/// (W_ideal only for rheonomic constraints; for the others it is zero by D'Alembert).
 /// Output samples lie on t0, t0 + dt, ..., with tEnd always the last one. Dormand–Prince
 /// samples through its dense output; RK4 steps exactly onto the output times.
 ///
@@ -132,6 +133,7 @@ private:
     Eigen::MatrixXd AtA_;
     Eigen::LLT<Eigen::MatrixXd> restLlt_;
     double E0_ = 0.0;
+    bool rheonomic_ = false;
 };
 
 } // namespace clab

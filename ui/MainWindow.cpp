@@ -204,7 +204,7 @@ void MainWindow::createDocks()
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     sceneLayout->addWidget(scroll, 1);
     sceneDock->setWidget(sceneContainer);
-    sceneDock->setMinimumWidth(340);
+    sceneDock->setMinimumWidth(300);
     addDockWidget(Qt::LeftDockWidgetArea, sceneDock);
 
     auto* forcesDock = new QDockWidget(tr("Forces"), this);
@@ -297,6 +297,8 @@ void MainWindow::createActions()
     defaultsAction_ = new QAction(themed("edit-reset", ":/icons/defaults.svg"),
                                   tr("Restore Scene &Defaults"), this);
     defaultsAction_->setStatusTip(tr("Set every parameter back to the scene's default (undoable)"));
+    defaultsAction_->setToolTip(tr("Set every parameter back to the scene's default (undoable)"));
+    defaultsAction_->setIconText(tr("Defaults"));
     connect(defaultsAction_, &QAction::triggered, this, &MainWindow::restoreDefaults);
 
     compareAction_ =
@@ -318,6 +320,7 @@ void MainWindow::createActions()
     clearGhostsAction_ = new QAction(QIcon(QStringLiteral(":/icons/clear-ghosts.svg")),
                                      tr("C&lear Ghost Trails"), this);
     clearGhostsAction_->setToolTip(tr("Remove the trails of earlier runs"));
+    clearGhostsAction_->setIconText(tr("Clear Ghosts"));
     connect(clearGhostsAction_, &QAction::triggered, view_, &SceneView::clearGhosts);
 
     resetCameraAction_ =
@@ -430,7 +433,7 @@ void MainWindow::readSettings()
         QTimer::singleShot(0, this, [this] {
             resizeDocks({findChild<QDockWidget*>(QStringLiteral("sceneDock")),
                          findChild<QDockWidget*>(QStringLiteral("forcesDock"))},
-                        {360, 300}, Qt::Horizontal);
+                        {340, 280}, Qt::Horizontal);
         });
     }
     for (int i = 0; i < 3; ++i) {
@@ -842,6 +845,14 @@ QString MainWindow::ghostLabel(const SceneDocument& before, const SceneDocument&
         changes << QStringLiteral("rtol = %1").arg(a.rtol);
     if (a.atol != b.atol)
         changes << QStringLiteral("atol = %1").arg(a.atol);
+    if (a.stabilization != b.stabilization)
+        changes << (a.stabilization == Stabilization::None ? QStringLiteral("no stabilization")
+                    : a.stabilization == Stabilization::Baumgarte ? QStringLiteral("Baumgarte")
+                                                                  : QStringLiteral("projection"));
+    if (a.baumgarteAlpha != b.baumgarteAlpha)
+        changes << QStringLiteral("α = %1").arg(a.baumgarteAlpha);
+    if (a.baumgarteBeta != b.baumgarteBeta)
+        changes << QStringLiteral("β = %1").arg(a.baumgarteBeta);
     if (changes.isEmpty())
         return tr("run %1").arg(view_->ghostCount() + 1);
     return changes.join(QStringLiteral(", "));

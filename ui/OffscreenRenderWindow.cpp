@@ -22,7 +22,8 @@ OffscreenRenderWindow::OffscreenRenderWindow()
     window_->SetOwnContext(false);
     window_->SetFrameBlitModeToNoBlit();
     window_->SetForceMaximumHardwareLineWidth(1);
-    window_->SetMultiSamples(8);
+    // Four samples: what llvmpipe offers; VTK renders without MSAA when asked for more.
+    window_->SetMultiSamples(4);
     // Font sizes are given in pixels by the content; 72 dpi makes a point one pixel.
     window_->SetDPI(72);
     window_->AddObserver(vtkCommand::WindowMakeCurrentEvent, this,

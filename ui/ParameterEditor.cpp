@@ -72,6 +72,7 @@ void ParameterEditor::rebuild()
 {
     rows_.clear();
     integrator_ = nullptr;
+    stabilization_ = nullptr;
     if (content_) {
         // Deferred: a rebuild can be triggered from inside the old widgets' signals.
         layout_->removeWidget(content_);
@@ -265,6 +266,30 @@ void ParameterEditor::addSimulationRows(QFormLayout* form)
         rows_.insert(key, Row{{spin}, nullptr, spin->minimum(), spin->maximum()});
         form->addRow(QStringLiteral("%1:").arg(QLatin1String(name)), spin);
     }
+
+    stabilization_ = new QComboBox(parent);
+    stabilization_->setObjectName(QStringLiteral("stabilizationBox"));
+    stabilization_->addItem(tr("None"));
+    stabilization_->addItem(tr("Baumgarte"));
+    stabilization_->addItem(tr("Projection"));
+    stabilization_->setToolTip(
+        tr("How the drift of the constraints under integration is corrected: not at all, by "
+           "Baumgarte terms in b, or by projecting q and q̇ back after each step"));
+    form->addRow(tr("Stabilization:"), stabilization_);
+    const QString stabilizationKey = SceneSession::simulationKey("stabilization");
+    connect(stabilization_, &QComboBox::currentIndexChanged, this,
+            [this, stabilizationKey](int index) {
+                session_->edit(stabilizationKey, {static_cast<double>(index)});
+            });
+    for (const char* name : {"baumgarte_alpha", "baumgarte_beta"}) {
+        const QString key = SceneSession::simulationKey(name);
+        QDoubleSpinBox* spin = makeSpin(key, 0, 0.0, 1e4, 2, 1.0, parent);
+        spin->setToolTip(tr("Baumgarte gain in 1/s; α = β damps the drift critically"));
+        rows_.insert(key, Row{{spin}, nullptr, 0.0, 1e4});
+        form->addRow(QLatin1String(name) == QLatin1String("baumgarte_alpha") ? tr("α [1/s]:")
+                                                                             : tr("β [1/s]:"),
+                     spin);
+    }
     for (const QString& key : SceneSession::simulationKeys())
         showValue(key);
 }
@@ -284,6 +309,18 @@ void ParameterEditor::showValue(const QString& key)
         for (const char* name : {"rtol", "atol"})
             if (QDoubleSpinBox* spin = spinBox(SceneSession::simulationKey(name)))
                 spin->setEnabled(adaptive);
+        return;
+    }
+    if (key == SceneSession::simulationKey("stabilization")) {
+        const int index = std::clamp(static_cast<int>(value[0]), 0, 2);
+        if (stabilization_) {
+            const QSignalBlocker block(stabilization_);
+            stabilization_->setCurrentIndex(index);
+        }
+        // The gains only matter to Baumgarte stabilization.
+        for (const char* name : {"baumgarte_alpha", "baumgarte_beta"})
+            if (QDoubleSpinBox* spin = spinBox(SceneSession::simulationKey(name)))
+                spin->setEnabled(index == 1);
         return;
     }
     const auto it = rows_.find(key);

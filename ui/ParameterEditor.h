@@ -33,6 +33,7 @@ public:
     /// The slider of a scalar key with a finite range, or nullptr.
     QSlider* slider(const QString& key) const;
     QComboBox* integratorBox() const { return integrator_; }
+    QComboBox* stabilizationBox() const { return stabilization_; }
 
     /// Slider resolution: positions 0 … sliderSteps span [min, max].
     static constexpr int sliderSteps = 1000;
@@ -58,6 +59,7 @@ private:
     QVBoxLayout* layout_;
     QWidget* content_ = nullptr;
     QComboBox* integrator_ = nullptr;
+    QComboBox* stabilization_ = nullptr;
     QHash<QString, Row> rows_;
     bool aboutExpanded_ = false;
     int dragId_ = 0;

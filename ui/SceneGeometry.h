@@ -80,7 +80,7 @@ public:
     double bodyRadius() const { return 0.03 * sceneSize(); }
 
     /// Colours shared by all scenes (constraint, body, ground).
-    static QColor constraintColor() { return QColor(0x9A, 0xA6, 0xB4); }
+    static QColor constraintColor() { return QColor(0xAE, 0xB8, 0xC4); }
     static QColor bodyColor() { return QColor(0x2A, 0x2F, 0x38); }
     static QColor groundColor() { return QColor(0xE2, 0xE0, 0xDA); }
 

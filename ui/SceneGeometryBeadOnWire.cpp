@@ -32,7 +32,7 @@ Eigen::Vector3d SceneGeometryBeadOnWire::bodyPosition(const Eigen::VectorXd& q) 
 
 Eigen::Vector3d SceneGeometryBeadOnWire::trailPoint(const Eigen::VectorXd& q) const
 {
-    return {q[0], q[1], 10 * wireRadius_};
+    return bodyPosition(q) + 1.4 * wireRadius_ * viewDirection();
 }
 
 void SceneGeometryBeadOnWire::fitToTrace(const Trace& trace)

@@ -13,7 +13,7 @@ public:
     void fitToTrace(const Trace& trace) override;
     void update(const TraceSample& sample) override;
     Eigen::Vector3d bodyPosition(const Eigen::VectorXd& q) const override;
-    /// The trail runs just in front of the wire, where it stays visible.
+    /// The trail runs just in front of the wire as seen from the framing camera.
     Eigen::Vector3d trailPoint(const Eigen::VectorXd& q) const override;
     double sceneSize() const override { return length_; }
 

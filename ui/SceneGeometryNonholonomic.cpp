@@ -132,7 +132,7 @@ void SceneGeometryNonholonomic::build(const Eigen::AlignedBox3d& motion)
     current->SetPoints(cp);
     current->SetPolys(cq);
     QColor strong = patchColor().darker(125);
-    strong.setAlphaF(0.8);
+    strong.setAlphaF(0.55);
     currentPatch_ = surfaceActor(current, strong, 0.1);
     currentPatch_->GetProperty()->EdgeVisibilityOn();
     currentPatch_->GetProperty()->SetEdgeColor(0.20, 0.25, 0.33);

@@ -58,7 +58,7 @@ Eigen::Vector3d SceneGeometryRing::bodyPosition(const Eigen::VectorXd& q) const
 
 Eigen::Vector3d SceneGeometryRing::trailPoint(const Eigen::VectorXd& q) const
 {
-    return {q[0], q[1], 0.07 * radius_};
+    return bodyPosition(q) + 0.04 * radius_ * viewDirection();
 }
 
 void SceneGeometryRing::update(const TraceSample& sample)

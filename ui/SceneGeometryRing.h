@@ -12,7 +12,7 @@ public:
 
     void update(const TraceSample& sample) override;
     Eigen::Vector3d bodyPosition(const Eigen::VectorXd& q) const override;
-    /// The trail runs just in front of the ring, where it stays visible.
+    /// The trail runs just in front of the ring as seen from the framing camera.
     Eigen::Vector3d trailPoint(const Eigen::VectorXd& q) const override;
     double sceneSize() const override { return 2.6 * radius_; }
 

@@ -29,9 +29,14 @@ SceneSession::SceneSession(QObject* parent) : QObject(parent)
 
 const std::vector<QString>& SceneSession::simulationKeys()
 {
-    static const std::vector<QString> keys = {simulationKey("t_end"), simulationKey("dt"),
-                                              simulationKey("integrator"), simulationKey("rtol"),
-                                              simulationKey("atol")};
+    static const std::vector<QString> keys = {simulationKey("t_end"),
+                                              simulationKey("dt"),
+                                              simulationKey("integrator"),
+                                              simulationKey("rtol"),
+                                              simulationKey("atol"),
+                                              simulationKey("stabilization"),
+                                              simulationKey("baumgarte_alpha"),
+                                              simulationKey("baumgarte_beta")};
     return keys;
 }
 
@@ -42,9 +47,9 @@ void SceneSession::setDocument(const SceneDocument& document, const QString& pat
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
                                  "unknown scene type \"" + document.scene + "\"");
     document_ = document;
-    // Missing parameters take the scene's defaults, so every key has a value to edit.
-    for (const auto& [name, value] : definition->defaults())
-        document_.parameters.try_emplace(name, value);
+    // Missing parameters take the scene's defaults (or follow their leader, as mu_s follows
+    // mu), so every key has a value to edit.
+    document_.parameters = definition->complete(document.parameters);
     definition_ = definition;
     undo_.clear();
     ++serial_;
@@ -74,6 +79,12 @@ std::vector<double> SceneSession::value(const QString& key) const
         return {s.rtol};
     if (key == simulationKey("atol"))
         return {s.atol};
+    if (key == simulationKey("stabilization"))
+        return {static_cast<double>(static_cast<int>(s.stabilization))};
+    if (key == simulationKey("baumgarte_alpha"))
+        return {s.baumgarteAlpha};
+    if (key == simulationKey("baumgarte_beta"))
+        return {s.baumgarteBeta};
     const auto it = document_.parameters.find(key.toStdString());
     if (it == document_.parameters.end() || !hasKey(key))
         unknownKey(key);
@@ -95,6 +106,14 @@ void SceneSession::setValue(const QString& key, const std::vector<double>& value
         s.rtol = value[0];
     else if (key == simulationKey("atol"))
         s.atol = value[0];
+    else if (key == simulationKey("stabilization"))
+        s.stabilization = value[0] == 0.0   ? Stabilization::None
+                          : value[0] == 1.0 ? Stabilization::Baumgarte
+                                            : Stabilization::Projection;
+    else if (key == simulationKey("baumgarte_alpha"))
+        s.baumgarteAlpha = value[0];
+    else if (key == simulationKey("baumgarte_beta"))
+        s.baumgarteBeta = value[0];
     else if (hasKey(key))
         document_.parameters[key.toStdString()] = value;
     else
@@ -106,12 +125,49 @@ void SceneSession::setValue(const QString& key, const std::vector<double>& value
 
 void SceneSession::edit(const QString& key, const std::vector<double>& value, int mergeId)
 {
-    if (value == this->value(key))
+    const std::vector<double> old = this->value(key);
+    if (value == old)
         return;
+    auto* command = new SetParameterCommand(this, key, value, mergeId);
+    addLinkedChanges(*command, key, old, value);
     continuingDrag_ = mergeId != 0 && mergeId == lastMergeId_;
     lastMergeId_ = mergeId;
-    undo_.push(new SetParameterCommand(this, key, value, mergeId));
+    undo_.push(command);
     continuingDrag_ = false;
+}
+
+void SceneSession::addLinkedChanges(SetParameterCommand& command, const QString& key,
+                                    const std::vector<double>& oldValue,
+                                    const std::vector<double>& newValue) const
+{
+    if (!definition_ || key.startsWith(QLatin1String("simulation.")))
+        return;
+    const std::string name = key.toStdString();
+    const auto below = [](const std::vector<double>& a, const std::vector<double>& b) {
+        for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+            if (a[i] < b[i])
+                return true;
+        return false;
+    };
+    for (const ParameterSpec& spec : definition_->parameters) {
+        if (spec.name == name)
+            continue;
+        const std::vector<double>& current = document_.parameters.at(spec.name);
+        // A follower still tied to its leader keeps following it (mu_s tracks mu, as it does
+        // when a scene file leaves mu_s out); one that must not be below the leader is pushed
+        // up with it.
+        const bool tied = spec.defaultsTo == name && current == oldValue;
+        const bool pushedUp = spec.notBelow == name && below(current, newValue);
+        if (tied || pushedUp)
+            command.addLinkedChange(QString::fromStdString(spec.name), newValue);
+    }
+    // Lowering a follower below its floor takes the floor down with it (mu follows mu_s down).
+    const ParameterSpec* own = definition_->parameter(name);
+    if (own && !own->notBelow.empty()) {
+        const auto floor = document_.parameters.find(own->notBelow);
+        if (floor != document_.parameters.end() && below(newValue, floor->second))
+            command.addLinkedChange(QString::fromStdString(own->notBelow), newValue);
+    }
 }
 
 void SceneSession::markSaved(const QString& path)

@@ -12,11 +12,15 @@
 
 namespace clab {
 
+class SetParameterCommand;
+
 /// \brief The scene being edited: its document, file path, undo stack and modified state.
 ///
 /// Values are addressed by key: a parameter name ("mu", "J") or a simulation setting
 /// ("simulation.t_end", "simulation.dt", "simulation.integrator" (0 Dormand–Prince, 1 RK4),
-/// "simulation.rtol", "simulation.atol"). Every value is a vector (scalars have one component).
+/// "simulation.rtol", "simulation.atol", "simulation.stabilization" (0 none, 1 Baumgarte,
+/// 2 projection), "simulation.baumgarte_alpha", "simulation.baumgarte_beta"). Every value is a
+/// vector (scalars have one component).
 class SceneSession : public QObject {
     Q_OBJECT
 public:
@@ -45,7 +49,9 @@ public:
     bool hasKey(const QString& key) const;
 
     /// Records a change of `key` on the undo stack; commands with the same non-zero mergeId and
-    /// key merge into one (a slider drag). Does nothing when the value is unchanged.
+    /// key merge into one (a slider drag). Does nothing when the value is unchanged. Parameters
+    /// linked to `key` by ParameterSpec::defaultsTo / notBelow change with it in the same step,
+    /// so that the document stays valid (raising mu above mu_s raises mu_s too).
     void edit(const QString& key, const std::vector<double>& value, int mergeId = 0);
 
     QUndoStack* undoStack() { return &undo_; }
@@ -68,6 +74,10 @@ signals:
     void filePathChanged(const QString& path);
 
 private:
+    void addLinkedChanges(SetParameterCommand& command, const QString& key,
+                          const std::vector<double>& oldValue,
+                          const std::vector<double>& newValue) const;
+
     SceneDocument document_;
     const SceneDefinition* definition_ = nullptr;
     QString path_;

@@ -33,7 +33,7 @@ namespace {
 // A cool light-grey gradient: projects well in a lit classroom, every Okabe–Ito colour reads on it.
 const QColor kBackgroundTop(0xFC, 0xFD, 0xFE);
 const QColor kBackgroundBottom(0xD6, 0xDD, 0xE6);
-const QColor kTrailColor(0x1E, 0x23, 0x2B);
+const QColor kTrailColor(0x14, 0x17, 0x1C);
 const QColor kTextColor(0x1F, 0x24, 0x2C);
 
 QColor backgroundMid()
@@ -106,6 +106,7 @@ struct SceneViewContent::Ghost {
 
 SceneViewContent::SceneViewContent()
     : renderer_(vtkSmartPointer<vtkRenderer>::New()),
+      arrowRenderer_(vtkSmartPointer<vtkRenderer>::New()),
       triadRenderer_(vtkSmartPointer<vtkRenderer>::New()),
       triad_(vtkSmartPointer<vtkAxesActor>::New()), title_(vtkSmartPointer<vtkTextActor>::New()),
       clock_(vtkSmartPointer<vtkTextActor>::New()),
@@ -122,15 +123,20 @@ SceneViewContent::SceneViewContent()
     vtkNew<vtkLightKit> lights;
     lights->SetKeyLightIntensity(0.85);
     lights->AddLightsToRenderer(renderer_);
+    arrowRenderer_->SetLayer(1);
+    arrowRenderer_->InteractiveOff();
+    arrowRenderer_->SetActiveCamera(renderer_->GetActiveCamera());
+    arrowRenderer_->RemoveAllLights();
+    lights->AddLightsToRenderer(arrowRenderer_);
     renderer_->AddObserver(vtkCommand::StartEvent, this, &SceneViewContent::onStartRender);
 
-    trail_.setColors(kTrailColor, backgroundMid(), 0.3);
-    trail_.setLineWidth(4.0);
+    trail_.setColors(kTrailColor, backgroundMid(), 0.35);
+    trail_.setLineWidth(5.0);
     renderer_->AddViewProp(trail_.actor());
     for (ForceKind kind : kKinds) {
         ForceArrow& arrow = arrows_[static_cast<int>(kind)];
         arrow.setColor(forceColor(kind));
-        renderer_->AddViewProp(arrow.actor());
+        arrowRenderer_->AddViewProp(arrow.actor());
     }
 
     for (vtkTextActor* text : {title_.Get(), clock_.Get(), annotation_.Get()}) {
@@ -150,8 +156,8 @@ SceneViewContent::SceneViewContent()
     annotation_->VisibilityOff();
     legend_.addTo(renderer_);
 
-    // Axes triad in the lower-left corner, on a layer above the scene.
-    triadRenderer_->SetLayer(1);
+    // Axes triad in the lower-left corner, on the top layer.
+    triadRenderer_->SetLayer(2);
     triadRenderer_->InteractiveOff();
     triadRenderer_->SetViewport(0.0, 0.0, 0.2, 0.2);
     triad_->SetShaftTypeToCylinder();
@@ -184,8 +190,9 @@ SceneViewContent::~SceneViewContent()
 
 void SceneViewContent::attachTo(vtkRenderWindow* window)
 {
-    window->SetNumberOfLayers(std::max(2, window->GetNumberOfLayers()));
+    window->SetNumberOfLayers(std::max(3, window->GetNumberOfLayers()));
     window->AddRenderer(renderer_);
+    window->AddRenderer(arrowRenderer_);
     window->AddRenderer(triadRenderer_);
 }
 
@@ -243,7 +250,6 @@ void SceneViewContent::setTrace(std::shared_ptr<const Trace> trace)
         // Geometry fitted to the motion may replace its props (a longer wire, a new patch grid).
         geometry_->removeFrom(renderer_);
         geometry_->fitToTrace(*trace_);
-        if (!qEnvironmentVariableIsSet("CLAB_DEBUG_NOGEOM"))
         geometry_->addTo(renderer_);
     }
     rebuildTrail();
@@ -378,10 +384,6 @@ void SceneViewContent::showSample()
     }
     geometry_->update(*sample);
     trail_.setHead(trace_ ? index_ + 1 : 0);
-    if (qEnvironmentVariableIsSet("CLAB_DEBUG_TRAIL")) {
-        const auto b = trail_.bounds();
-        qDebug("trail: %zu points head %zu visible %d bounds (%g %g %g)-(%g %g %g)", trail_.pointCount(), trail_.head(), trail_.actor()->GetVisibility(), b.min().x(), b.min().y(), b.min().z(), b.max().x(), b.max().y(), b.max().z());
-    }
 
     const Eigen::Vector3d origin = geometry_->bodyPosition(sample->q);
     const double scale = autoScale_ * arrowScale_;
@@ -655,6 +657,24 @@ void SceneViewContent::onStartRender(vtkObject* caller, unsigned long eventId, v
     legend_.layout(w, h, fontPixels_, dpi);
     for (auto& ghost : ghosts_) {
         ghost->caption->GetTextProperty()->SetFontSize(points(0.85 * fontPixels_));
+    }
+
+    // The arrows share the scene's camera: its clipping range must hold both layers' props.
+    double bounds[6];
+    double arrowBounds[6];
+    renderer_->ComputeVisiblePropBounds(bounds);
+    arrowRenderer_->ComputeVisiblePropBounds(arrowBounds);
+    if (arrowBounds[0] <= arrowBounds[1]) {
+        if (bounds[0] > bounds[1]) {
+            std::copy(arrowBounds, arrowBounds + 6, bounds);
+        }
+        for (int k = 0; k < 3; ++k) {
+            bounds[2 * k] = std::min(bounds[2 * k], arrowBounds[2 * k]);
+            bounds[2 * k + 1] = std::max(bounds[2 * k + 1], arrowBounds[2 * k + 1]);
+        }
+    }
+    if (bounds[0] <= bounds[1]) {
+        renderer_->ResetCameraClippingRange(bounds);
     }
 
     // Axes triad: a square in the lower-left corner, turned like the scene.

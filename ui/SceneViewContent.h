@@ -41,7 +41,8 @@ public:
     SceneViewContent(const SceneViewContent&) = delete;
     SceneViewContent& operator=(const SceneViewContent&) = delete;
 
-    /// Adds the content's renderers (scene, and the axes triad on a layer above) to a window.
+    /// Adds the content's renderers (scene; arrows and the axes triad on layers above) to a
+    /// window.
     void attachTo(vtkRenderWindow* window);
     vtkRenderer* renderer() const { return renderer_; }
 
@@ -93,6 +94,8 @@ private:
     void onStartRender(vtkObject* caller, unsigned long eventId, void* callData);
 
     vtkSmartPointer<vtkRenderer> renderer_;
+    /// Force arrows on a layer above the scene, same camera: never hidden by ground or ring.
+    vtkSmartPointer<vtkRenderer> arrowRenderer_;
     vtkSmartPointer<vtkRenderer> triadRenderer_;
     vtkSmartPointer<vtkAxesActor> triad_;
     std::unique_ptr<SceneGeometry> geometry_;

@@ -4,14 +4,22 @@
 
 #include <QStringList>
 
+#include <algorithm>
+
 namespace clab {
 
 namespace {
 
 constexpr int commandId = 0x434c4142; // "CLAB"
 
-QString formatValue(const std::vector<double>& value)
+QString formatValue(const QString& key, const std::vector<double>& value)
 {
+    if (key == SceneSession::simulationKey("integrator") && value.size() == 1)
+        return value[0] != 0.0 ? QStringLiteral("RK4") : QStringLiteral("Dormand–Prince");
+    if (key == SceneSession::simulationKey("stabilization") && value.size() == 1)
+        return value[0] == 0.0   ? QStringLiteral("none")
+               : value[0] == 1.0 ? QStringLiteral("Baumgarte")
+                                 : QStringLiteral("projection");
     QStringList parts;
     for (double v : value)
         parts << QString::number(v, 'g', 6);
@@ -24,20 +32,27 @@ QString formatValue(const std::vector<double>& value)
 SetParameterCommand::SetParameterCommand(SceneSession* session, const QString& key,
                                          std::vector<double> value, int mergeId,
                                          QUndoCommand* parent)
-    : QUndoCommand(parent), session_(session), key_(key), old_(session->value(key)),
-      new_(std::move(value)), mergeId_(mergeId)
+    : QUndoCommand(parent), session_(session), mergeId_(mergeId)
 {
+    changes_.push_back({key, session->value(key), std::move(value)});
     updateText();
+}
+
+void SetParameterCommand::addLinkedChange(const QString& key, std::vector<double> value)
+{
+    changes_.push_back({key, session_->value(key), std::move(value)});
 }
 
 void SetParameterCommand::undo()
 {
-    session_->setValue(key_, old_);
+    for (auto it = changes_.rbegin(); it != changes_.rend(); ++it)
+        session_->setValue(it->key, it->oldValue);
 }
 
 void SetParameterCommand::redo()
 {
-    session_->setValue(key_, new_);
+    for (const Change& change : changes_)
+        session_->setValue(change.key, change.newValue);
 }
 
 int SetParameterCommand::id() const
@@ -50,20 +65,28 @@ bool SetParameterCommand::mergeWith(const QUndoCommand* other)
     if (other->id() != id())
         return false;
     const auto* command = static_cast<const SetParameterCommand*>(other);
-    if (command->mergeId_ != mergeId_ || command->key_ != key_ || command->session_ != session_)
+    if (command->mergeId_ != mergeId_ || command->key() != key() || command->session_ != session_)
         return false;
-    new_ = command->new_;
+    for (const Change& change : command->changes_) {
+        const auto mine = std::find_if(changes_.begin(), changes_.end(),
+                                       [&](const Change& c) { return c.key == change.key; });
+        if (mine != changes_.end())
+            mine->newValue = change.newValue;
+        else // untouched by this command until now, so its old value is still right
+            changes_.push_back(change);
+    }
     updateText();
     // A drag back to where it started is no change at all.
-    setObsolete(new_ == old_);
+    setObsolete(std::all_of(changes_.begin(), changes_.end(),
+                            [](const Change& c) { return c.newValue == c.oldValue; }));
     return true;
 }
 
 void SetParameterCommand::updateText()
 {
-    QString name = key_;
+    QString name = key();
     name.remove(QStringLiteral("simulation."));
-    setText(QObject::tr("Set %1 to %2").arg(name, formatValue(new_)));
+    setText(QObject::tr("Set %1 to %2").arg(name, formatValue(key(), newValue())));
 }
 
 } // namespace clab

@@ -3,6 +3,7 @@
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
+#include <QOpenGLFunctions>
 #include <QWheelEvent>
 
 #include <vtkCommand.h>
@@ -55,7 +56,9 @@ VtkOpenGLWidget::VtkOpenGLWidget(QWidget* parent)
     window_->SetFrameBlitModeToNoBlit();
     // Core profile: VTK emulates wide lines when it believes the hardware limit is 1.
     window_->SetForceMaximumHardwareLineWidth(1);
-    window_->SetMultiSamples(8);
+    // Four samples: what llvmpipe offers; VTK renders without MSAA when asked for more.
+    // initializeGL turns them off on software renderers, where they halve the frame rate.
+    window_->SetMultiSamples(4);
     window_->AddObserver(vtkCommand::WindowMakeCurrentEvent, this, &VtkOpenGLWidget::onWindowEvent);
     window_->AddObserver(vtkCommand::WindowIsCurrentEvent, this, &VtkOpenGLWidget::onWindowEvent);
     window_->AddObserver(vtkCommand::WindowFrameEvent, this, &VtkOpenGLWidget::onWindowEvent);
@@ -124,6 +127,14 @@ void VtkOpenGLWidget::onWindowEvent(vtkObject* caller, unsigned long eventId, vo
 
 void VtkOpenGLWidget::initializeGL()
 {
+    // Playback needs frame rate more than smooth edges when the CPU renders (llvmpipe in VMs,
+    // remote desktops, Xvfb); screenshots (OffscreenRenderWindow) keep their multisampling.
+    const auto* rendererName =
+        reinterpret_cast<const char*>(context()->functions()->glGetString(GL_RENDERER));
+    const QByteArray renderer = rendererName ? QByteArray(rendererName).toLower() : QByteArray();
+    softwareRenderer_ = renderer.contains("llvmpipe") || renderer.contains("softpipe") ||
+                        renderer.contains("swrast") || renderer.contains("swr");
+    window_->SetMultiSamples(softwareRenderer_ ? 0 : 4);
     window_->SetReadyForRendering(true);
     window_->OpenGLInitContext();
     vtkOpenGLState* state = window_->GetState();

@@ -31,6 +31,9 @@ public:
 
     vtkGenericOpenGLRenderWindow* renderWindow() const;
     vtkGenericRenderWindowInteractor* interactor() const;
+    /// True when the widget's OpenGL is rendered by the CPU (llvmpipe and the like); known
+    /// after the first show. Multisampling is off then.
+    bool isSoftwareRenderer() const { return softwareRenderer_; }
 
 signals:
     /// Emitted after VTK rendered a frame into the widget.
@@ -61,6 +64,7 @@ private:
     vtkSmartPointer<vtkGenericRenderWindowInteractor> interactor_;
     bool initialized_ = false;
     bool inPaint_ = false;
+    bool softwareRenderer_ = false;
     int wheelRemainder_ = 0;
 };
 

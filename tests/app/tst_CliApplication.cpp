@@ -168,6 +168,11 @@ private slots:
     void sceneFileWithOverridesSlidesAsTheClosedFormSays();
     void staticFrictionHoldsTheBeadAtRest();
     void inProcessRunMatchesTheProcess();
+    void stabilizationOptionShowsOrRemovesDrift();
+    void unknownStabilizationIsAUsageError();
+    void eventsFileRecordsWhenTheBeadSticks();
+    void eventsFileRecordsReversalAndStickOfTheRing();
+    void energyAuditColumnStaysSmall();
 };
 
 void CliApplicationTest::initTestCase()
@@ -503,5 +508,155 @@ void CliApplicationTest::inProcessRunMatchesTheProcess()
     QVERIFY(out.startsWith("t,x,y,z,E\r\n"));
 }
 
-QTEST_APPLESS_MAIN(CliApplicationTest)
+// The ring without friction loops for 100 s at a loose tolerance: with --stabilization none the
+// constraint drift shows in residual_max, with the default projection it stays at rounding.
+void CliApplicationTest::stabilizationOptionShowsOrRemovesDrift()
+{
+    const QStringList common{"run",     "ring", "--set",     "mu=0",          "--set",  "v0=4",
+                             "--t-end", "100",  "--dt",      "0.5",           "--rtol", "1e-6",
+                             "--atol",  "1e-9", "--columns", "t,residual_max"};
+    double worst[2] = {0, 0};
+    for (int k = 0; k < 2; ++k) {
+        QStringList args = common;
+        if (k == 0)
+            args << "--stabilization"
+                 << "none";
+        const Result r = runCli(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        Table table;
+        QVERIFY(parseCsv(r.out, table));
+        QCOMPARE(table.rows.size(), std::size_t(201));
+        for (const auto& row : table.rows)
+            worst[k] = std::max(worst[k], row[1]);
+    }
+    QVERIFY2(worst[0] > 1e-6 && worst[1] <= 1e-10,
+             qPrintable(QStringLiteral("none %1, projection %2").arg(worst[0]).arg(worst[1])));
+    // Baumgarte from the command line, with its parameters.
+    const Result b = runCli({"run",
+                             "ring",
+                             "--set",
+                             "mu=0",
+                             "--set",
+                             "v0=4",
+                             "--t-end",
+                             "100",
+                             "--dt",
+                             "0.5",
+                             "--rtol",
+                             "1e-6",
+                             "--atol",
+                             "1e-9",
+                             "--stabilization",
+                             "baumgarte",
+                             "--baumgarte-alpha",
+                             "10",
+                             "--baumgarte-beta",
+                             "10",
+                             "--columns",
+                             "residual_max"});
+    QVERIFY2(b.exitCode == 0, qPrintable(describe(b)));
+    Table table;
+    QVERIFY(parseCsv(b.out, table));
+    double baumgarte = 0;
+    for (const auto& row : table.rows)
+        baumgarte = std::max(baumgarte, row[0]);
+    QVERIFY2(baumgarte < 1e-2 * worst[0], qPrintable(QString::number(baumgarte)));
+}
+
+void CliApplicationTest::unknownStabilizationIsAUsageError()
+{
+    Result r = runCli({"run", "ring", "--stabilization", "stiff"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--stabilization stiff") && r.err.contains("projection"),
+             qPrintable(r.err));
+    r = runCli({"run", "ring", "--stabilization", "baumgarte", "--baumgarte-alpha", "-1"});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains("--baumgarte-alpha -1"), qPrintable(r.err));
+    r = runCli({"run", "ring", "--events", "-"});
+    QCOMPARE(r.exitCode, 2);
+}
+
+// A bead launched down a wire with μ > tan θ stops at t* = |v0|/(g (μ cos θ − sin θ)): the event
+// file says so (to 1e-10), and the contact column switches from 1 to 0 there.
+void CliApplicationTest::eventsFileRecordsWhenTheBeadSticks()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString events = dir.filePath("events.csv"), trace = dir.filePath("bead.csv");
+    const Result r = runCli({"run", "bead-on-wire", "--set", "mu=0.8", "--set", "mu_s=0.9", "--set",
+                             "v0=-2", "--t-end", "3", "--events", events, "--output", trace});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY2(r.err.contains("1 contact event"), qPrintable(r.err));
+    const double th = 30 * M_PI / 180, g = 9.81;
+    const double tStop = 2.0 / (g * (0.8 * std::cos(th) - std::sin(th)));
+
+    const QList<QByteArray> lines = readFile(events).split('\n');
+    QCOMPARE(lines.size(), 3); // header, one event, empty after the last CRLF
+    QCOMPARE(lines[0], QByteArray("t,scene,contact,contact_name,event\r"));
+    const QList<QByteArray> fields = lines[1].trimmed().split(',');
+    QCOMPARE(fields.size(), 5);
+    QVERIFY2(std::abs(fields[0].toDouble() - tStop) < 1e-10, lines[1].constData());
+    QCOMPARE(fields[1], QByteArray("bead-on-wire"));
+    QCOMPARE(fields[2], QByteArray("0"));
+    QCOMPARE(fields[3], QByteArray("bead"));
+    QCOMPARE(fields[4], QByteArray("stick"));
+
+    Table table;
+    QVERIFY(parseCsv(readFile(trace), table));
+    const int t = table.column("t"), contact = table.column("contact");
+    const int xd = table.column("x_dot"), yd = table.column("y_dot");
+    QVERIFY(contact > table.column("E_error"));
+    for (const auto& row : table.rows) {
+        QCOMPARE(row[contact], row[t] < tStop ? 1.0 : 0.0);
+        if (row[t] > tStop)
+            QVERIFY(std::hypot(row[xd], row[yd]) <= 1e-12);
+    }
+}
+
+// The ring released from 90°: it swings, reverses and sticks where tan φ ≤ μₛ; the event file
+// lists each change in time order and ends with "stick".
+void CliApplicationTest::eventsFileRecordsReversalAndStickOfTheRing()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString events = dir.filePath("ring-events.csv");
+    const Result r = runCli({"run", "ring", "--set", "mu=0.2", "--set", "mu_s=0.3", "--t-end", "10",
+                             "--columns", "t", "--events", events, "-o", dir.filePath("ring.csv")});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QList<QByteArray> lines = readFile(events).split('\n');
+    lines.removeAll(QByteArray());
+    QVERIFY(lines.size() >= 4);
+    QVERIFY(lines[1].trimmed().endsWith(",ring,0,ring,slip")); // released at rest at 90°
+    QCOMPARE(lines[1].split(',')[0], QByteArray("0"));
+    double previous = -1;
+    for (int i = 1; i < lines.size(); ++i) {
+        const QList<QByteArray> fields = lines[i].trimmed().split(',');
+        QVERIFY(fields[0].toDouble() > previous);
+        previous = fields[0].toDouble();
+        if (i > 1 && i + 1 < lines.size())
+            QCOMPARE(fields[4], QByteArray("reversal"));
+    }
+    QVERIFY(lines.last().trimmed().endsWith(",stick"));
+}
+
+// E_error = E − E(0) − works stays at the tolerance level for a run with friction and sticking.
+void CliApplicationTest::energyAuditColumnStaysSmall()
+{
+    const Result r = runCli({"run", "ring", "--set", "mu=0.2", "--t-end", "10", "--rtol", "1e-10",
+                             "--columns", "E,W_nonideal,E_error"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    Table table;
+    QVERIFY(parseCsv(r.out, table));
+    const double E0 = table.rows.front()[0];
+    double worst = 0, scale = std::abs(E0);
+    for (const auto& row : table.rows) {
+        QVERIFY(std::abs(row[2] - (row[0] - E0 - row[1])) <= 1e-12 * (1 + std::abs(E0)));
+        worst = std::max(worst, std::abs(row[2]));
+        scale = std::max(scale, std::abs(row[1]));
+    }
+    QVERIFY(scale > 1.0); // friction took a real share
+    QVERIFY2(worst <= 1e-8 * scale, qPrintable(QString::number(worst)));
+}
+
+QTEST_MAIN(CliApplicationTest)
 #include "tst_CliApplication.moc"

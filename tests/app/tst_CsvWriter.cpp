@@ -173,6 +173,7 @@ private slots:
     void fieldsWithSeparatorsAreQuoted();
     void textStreamAndDeviceGiveTheSameBytes();
     void fileIsReplacedAtomically();
+    void eventsAreWrittenAsCsv();
 };
 
 void CsvWriterTest::headerListsTheDocumentedColumns()
@@ -377,6 +378,32 @@ void CsvWriterTest::fileIsReplacedAtomically()
         QVERIFY2(QString(e.what()).startsWith(missing), e.what());
     }
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"trace.csv"});
+}
+
+void CsvWriterTest::eventsAreWrittenAsCsv()
+{
+    Trace trace({"x"}, {}, false, {"left", "right, rear"});
+    trace.events.push_back({0.0, 0, ContactEvent::Kind::Stick});
+    trace.events.push_back({0.1, 1, ContactEvent::Kind::Slip});
+    trace.events.push_back({1.25, 1, ContactEvent::Kind::Reversal});
+    const QByteArray csv = CsvWriter::eventsCsv(trace, "two-beads");
+    QCOMPARE(csv, QByteArray("t,scene,contact,contact_name,event\r\n"
+                             "0,two-beads,0,left,stick\r\n"
+                             "0.10000000000000001,two-beads,1,\"right, rear\",slip\r\n"
+                             "1.25,two-beads,1,\"right, rear\",reversal\r\n"));
+    // No events: the header alone.
+    QCOMPARE(CsvWriter::eventsCsv(Trace({"x"}, {}, false), "free"),
+             QByteArray("t,scene,contact,contact_name,event\r\n"));
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath("events.csv");
+    CsvWriter::writeEventsFile(trace, "two-beads", path);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), csv);
+    QVERIFY_THROWS_EXCEPTION(
+        FileError, CsvWriter::writeEventsFile(trace, "x", dir.filePath("no/such/dir.csv")));
 }
 
 QTEST_APPLESS_MAIN(CsvWriterTest)

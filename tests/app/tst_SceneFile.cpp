@@ -99,6 +99,7 @@ private slots:
     void saveIntoReadOnlyDirectoryKeepsTheOldFile();
     void saveThatRunsOutOfSpaceKeepsTheOldFile();
     void invalidDocumentIsNeverWritten();
+    void stabilizationIsReadWrittenAndChecked();
 };
 
 void SceneFileTest::roundTripKeepsEveryValueBitForBit()
@@ -526,6 +527,40 @@ void SceneFileTest::invalidDocumentIsNeverWritten()
         QCOMPARE(e.kind(), FileError::Kind::Write);
         QVERIFY(QString(e.what()).contains("missing-dir/x.json"));
     }
+}
+
+void SceneFileTest::stabilizationIsReadWrittenAndChecked()
+{
+    // Left out: projection, the default.
+    SceneDocument document = SceneFile::fromJson(beadWith(""), "bead.json");
+    QCOMPARE(document.simulation.stabilization, Stabilization::Projection);
+
+    const QByteArray baumgarte = "{\"format\": 1, \"scene\": \"ring\", \"simulation\": "
+                                 "{\"stabilization\": \"baumgarte\", \"baumgarte_alpha\": 7.5, "
+                                 "\"baumgarte_beta\": 3}}";
+    document = SceneFile::fromJson(baumgarte, "ring.json");
+    QCOMPARE(document.simulation.stabilization, Stabilization::Baumgarte);
+    QCOMPARE(document.simulation.baumgarteAlpha, 7.5);
+    QCOMPARE(document.simulation.baumgarteBeta, 3.0);
+    // Written out and read back, nothing changes; and the setting is part of equality.
+    const QByteArray json = SceneFile::toJson(document);
+    QVERIFY(json.contains("\"stabilization\": \"baumgarte\""));
+    QCOMPARE(SceneFile::fromJson(json, "again.json"), document);
+    SceneDocument other = document;
+    other.simulation.stabilization = Stabilization::None;
+    QVERIFY(!(other == document));
+    QVERIFY(SceneFile::toJson(other).contains("\"stabilization\": \"none\""));
+    QCOMPARE(SceneFile::fromJson(SceneFile::toJson(other), "none.json"), other);
+
+    FileError e =
+        parseError(R"({"format": 1, "scene": "ring", "simulation": {"stabilization": "stiff"}})");
+    QCOMPARE(e.key(), QStringLiteral("simulation.stabilization"));
+    QVERIFY2(e.reason().contains("stiff") && e.reason().contains("projection"), e.what());
+    e = parseError(R"({"format": 1, "scene": "ring", "simulation": {"stabilization": 1}})");
+    QCOMPARE(e.key(), QStringLiteral("simulation.stabilization"));
+    e = parseError(R"({"format": 1, "scene": "ring", "simulation": {"baumgarte_beta": -2}})");
+    QCOMPARE(e.key(), QStringLiteral("simulation.baumgarte_beta"));
+    QVERIFY2(e.reason().contains("-2"), e.what());
 }
 
 QTEST_APPLESS_MAIN(SceneFileTest)

@@ -8,6 +8,7 @@
 #include <Simulator.h>
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
 #include <QOpenGLWidget>
@@ -49,18 +50,31 @@ std::unique_ptr<SceneView> makeView(const Trace& trace)
     return view;
 }
 
-/// One frame on screen: move to the next time, paint the widget (VTK render and blit into
-/// the widget's framebuffer, Qt composition) and wait until the GL work is done.
+/// Processes events until the view has rendered `count` frames in total (or 10 s passed).
+bool waitForFrames(const int& rendered, int count)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (rendered < count && timer.elapsed() < 10000) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    }
+    return rendered >= count;
+}
+
+/// One frame on screen, as during playback: move to the next time, let Qt repaint the widget
+/// (VTK render, blit into the widget's framebuffer, composition into the window) and wait until
+/// the GL work is done.
 void BM_WidgetFrame(benchmark::State& state)
 {
     const Trace& trace = beadTrace();
     auto view = makeView(trace);
+    int rendered = 0;
+    QObject::connect(view.get(), &SceneView::frameRendered, [&rendered] { ++rendered; });
     view->setFixedSize(kFrameSize);
     view->show();
-    QApplication::processEvents();
     auto* widget = view->findChild<QOpenGLWidget*>();
-    if (widget == nullptr || !widget->isValid()) {
-        state.SkipWithError("the view's OpenGL widget has no context");
+    if (widget == nullptr || !waitForFrames(rendered, 1)) {
+        state.SkipWithError("the view never rendered a frame (no display?)");
         return;
     }
     const double t0 = trace.samples.front().t;
@@ -70,8 +84,12 @@ void BM_WidgetFrame(benchmark::State& state)
         // Walk through the run so that the trail grows and the arrows change.
         const double t = t0 + (t1 - t0) * static_cast<double>(frame % 200 + 1) / 200.0;
         ++frame;
-        view->setTime(t);
-        widget->repaint();
+        const int before = rendered;
+        view->setTime(t); // schedules a repaint
+        if (!waitForFrames(rendered, before + 1)) {
+            state.SkipWithError("a frame was not rendered within 10 s");
+            return;
+        }
         widget->makeCurrent();
         widget->context()->functions()->glFinish();
         widget->doneCurrent();
@@ -80,7 +98,7 @@ void BM_WidgetFrame(benchmark::State& state)
     state.counters["height"] = widget->height() * widget->devicePixelRatioF();
     state.counters["trail_points"] = static_cast<double>(trace.samples.size());
 }
-BENCHMARK(BM_WidgetFrame)->Unit(benchmark::kMillisecond)->MinTime(3.0);
+BENCHMARK(BM_WidgetFrame)->Unit(benchmark::kMillisecond)->MinTime(3.0)->UseRealTime();
 
 /// One frame off screen, read back into a QImage (screenshots, export).
 void BM_RenderImage(benchmark::State& state)
@@ -103,7 +121,7 @@ void BM_RenderImage(benchmark::State& state)
     }
     state.counters["trail_points"] = static_cast<double>(trace.samples.size());
 }
-BENCHMARK(BM_RenderImage)->Unit(benchmark::kMillisecond)->MinTime(3.0);
+BENCHMARK(BM_RenderImage)->Unit(benchmark::kMillisecond)->MinTime(3.0)->UseRealTime();
 
 } // namespace
 

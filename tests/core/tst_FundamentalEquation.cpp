@@ -382,7 +382,7 @@ private slots:
     void diagonalMassMatchesTextbookForm();
     void singleConstraintMatchesTextbookForm();
     void changingUnitsOfCoordinatesChangesNothing();
-    void semiDefiniteMassWithAmplifiedRoundingIsTreatedAsSingular();
+    void undeclaredSemiDefiniteMassGivesTheBorderedEquationsMotion();
     void inconsistencyHiddenByRoundingIsReported();
     void solveDoesNotAllocate();
 };
@@ -903,10 +903,10 @@ void FundamentalEquationTest::diagonalMassMatchesTextbookForm()
                 QVERIFY2(!eq.usedAuxiliary(), (p.label + ": took the auxiliary path").c_str());
                 const ConstrainedAcceleration ref =
                     TextbookFundamentalEquation::solve(p.M, p.Q, p.A, p.b, p.C);
-                // accelerations scale like Q/m: judge them against their own size
+                // accelerations scale like Q/m, forces like M q̈: judge each against its size
                 CLAB_VERIFY_CLOSE(p.label, "q̈", ours.qdd, ref.qdd, 1e-9, 1.0 + ref.qdd.norm());
-                CLAB_VERIFY_CLOSE(p.label, "Qci", ours.Qci, ref.Qci, 1e-9);
-                CLAB_VERIFY_CLOSE(p.label, "Qcni", ours.Qcni, ref.Qcni, 1e-9);
+                CLAB_VERIFY_CLOSE(p.label, "Qci", ours.Qci, ref.Qci, 1e-9, forceScale(p, ref));
+                CLAB_VERIFY_CLOSE(p.label, "Qcni", ours.Qcni, ref.Qcni, 1e-9, forceScale(p, ref));
                 CLAB_VERIFY_CLOSE(p.label, "A q̈", p.A * ours.qdd, p.b, 1e-9,
                                   1.0 + p.A.norm() * ours.qdd.norm());
             }
@@ -1000,11 +1000,12 @@ void FundamentalEquationTest::changingUnitsOfCoordinatesChangesNothing()
     }
 }
 
-void FundamentalEquationTest::semiDefiniteMassWithAmplifiedRoundingIsTreatedAsSingular()
+void FundamentalEquationTest::undeclaredSemiDefiniteMassGivesTheBorderedEquationsMotion()
 {
-    // M = Rᵀ R of rank n − d: after a small but genuine pivot, rounding in the vanishing one is
-    // amplified (like ε / pivot) and can pass the relative pivot test. The motion must still be
-    // the one of the bordered equations, and it must satisfy the constraints.
+    // M = Rᵀ R of rank n − d, not declared singular. After a small but genuine pivot, rounding
+    // in the vanishing one is amplified (like ε / pivot) and can pass the relative pivot test
+    // now and then; whichever way M is judged, the motion must be the one of the bordered
+    // equations and satisfy the constraints.
     Random rnd(221);
     for (int trial = 0; trial < 1500; ++trial) {
         const int n = rnd.integer(5, 8);
@@ -1032,13 +1033,15 @@ void FundamentalEquationTest::inconsistencyHiddenByRoundingIsReported()
         const int m = rnd.integer(3, n + 2);
         const int rank = rnd.integer(1, std::min(m - 1, n));
         Problem p = randomDiagonalProblem(rnd, n, m, rank);
-        p.b(0) += 0.5; // b is no longer in the range of A
+        // b(0) + 0.5 leaves the range of A when e₀ has a component outside it
+        Eigen::JacobiSVD<MatrixXd> svd(p.A, Eigen::ComputeFullU);
+        const double outside = svd.matrixU().rightCols(m - rank).row(0).norm();
+        if (outside < 0.1) {
+            continue;
+        }
+        p.b(0) += 0.5;
         FundamentalEquation eq(n, m);
         ConstrainedAcceleration out;
-        try { eq.solveIdeal(p.M, p.Q, p.A, p.b, out); 
-          Eigen::JacobiSVD<MatrixXd> sv(p.A); Eigen::JacobiSVD<MatrixXd> sk(p.A * p.M.inverse() * p.A.transpose());
-          qDebug() << trial << n << m << rank << "res" << (p.A*out.qdd-p.b).norm() << "|qdd|" << out.qdd.norm() << "|A|" << p.A.norm() << "|λ|" << out.lambda.norm() << "aux" << eq.usedAuxiliary() << "masses" << p.M.diagonal().minCoeff() << p.M.diagonal().maxCoeff();
-          std::ostringstream o; o << sv.singularValues().transpose() << " | K " << sk.singularValues().transpose(); qDebug() << o.str().c_str(); } catch (...) {}
         CLAB_VERIFY_THROWS(eq.solveIdeal(p.M, p.Q, p.A, p.b, out), Kind::InconsistentConstraints,
                            "inconsistent");
     }

@@ -793,17 +793,27 @@ void TestSimulator::projectionRemovesDriftThatNoneShows()
     QCOMPARE(SimulationOptions().stabilization, Stabilization::Projection); // the default
     Simulator sim(pendulum);
     o.stabilization = Stabilization::None;
-    const double none = maxResidual(sim.run(o));
+    const Trace free = sim.run(o);
+    const double none = maxResidual(free);
     o.stabilization = Stabilization::Projection;
     const Trace projected = sim.run(o);
     const double projection = maxResidual(projected);
     QVERIFY2(none > 1e-6, qPrintable(QStringLiteral("drift without stabilization %1").arg(none)));
     QVERIFY2(projection <= 1e-10,
              qPrintable(QStringLiteral("residual with projection %1").arg(projection)));
-    // Projection does not change the physics: same period as the reduced model.
+    // Projection does not change the physics: the angle follows the reduced model at least as
+    // well as without it (both carry the phase error of rtol 1e-6 over some 50 periods).
     const auto reference = ReducedPendulum{p}.solve(sampleTimes(projected));
-    const TraceSample& last = projected.samples.back();
-    QVERIFY(std::abs(last.extra[0] - reference.back()[0]) < 1e-3);
+    double errorProjected = 0.0, errorFree = 0.0;
+    for (std::size_t k = 0; k < reference.size(); ++k) {
+        errorProjected =
+            std::max(errorProjected, std::abs(projected.samples[k].extra[0] - reference[k][0]));
+        errorFree = std::max(errorFree, std::abs(free.samples[k].extra[0] - reference[k][0]));
+    }
+    QVERIFY2(errorProjected <= 2.0 * errorFree + 1e-6 && errorProjected < 0.05,
+             qPrintable(QStringLiteral("angle error %1 with projection, %2 without")
+                            .arg(errorProjected)
+                            .arg(errorFree)));
 }
 
 void TestSimulator::baumgarteDampsDrift()

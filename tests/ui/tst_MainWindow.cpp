@@ -17,6 +17,7 @@
 #include <VtkOpenGLWidget.h>
 
 #include <QAction>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QMimeData>
@@ -264,6 +265,31 @@ private slots:
         window.session()->undoStack()->undo();
         QTRY_VERIFY_WITH_TIMEOUT(window.trace() != good, timeout);
         QVERIFY(!window.banner()->isVisibleTo(&window));
+    }
+
+    void changingTheIntegratorRecomputesTheSameMotion()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        const std::shared_ptr<const Trace> adaptive = window.trace();
+        window.parameterEditor()->integratorBox()->setCurrentIndex(1);
+        QCOMPARE(window.session()->document().simulation.integrator, IntegratorKind::Rk4);
+        QCOMPARE(window.session()->undoStack()->count(), 1);
+        // Tolerances do not apply to the fixed-step method.
+        QVERIFY(
+            !window.parameterEditor()->spinBox(SceneSession::simulationKey("rtol"))->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.shownDocument().simulation.integrator == IntegratorKind::Rk4, timeout);
+        const Trace& fixed = *window.trace();
+        QCOMPARE(fixed.samples.size(), adaptive->samples.size());
+        // Two integrators, one motion: the bead's closed form holds for both.
+        const double angle = param(window.shownDocument(), "angle_deg");
+        const double expected = closedFormDistance(9.81, angle, 0.2, 2.0);
+        QVERIFY(std::abs(distanceTravelled(fixed, angle) - expected) < 1e-4 * expected);
+        window.session()->undoStack()->undo();
+        QCOMPARE(window.parameterEditor()->integratorBox()->currentIndex(), 0);
+        QVERIFY(
+            window.parameterEditor()->spinBox(SceneSession::simulationKey("rtol"))->isEnabled());
     }
 
     void saveAndOpenRoundTrip()

@@ -87,6 +87,36 @@ int countPixelsOfHue(const QImage& image, const QColor& color, int hueTolerance 
     return count;
 }
 
+/// Fraction of pixels whose largest channel difference exceeds kChannelTolerance; optionally
+/// paints them red on a faint copy of `expected` into `diff`.
+double differingFraction(const QImage& actual, const QImage& expected, QImage* diff = nullptr)
+{
+    const QImage a = actual.convertToFormat(QImage::Format_RGB32);
+    const QImage e = expected.convertToFormat(QImage::Format_RGB32);
+    if (diff != nullptr) {
+        *diff = QImage(a.size(), QImage::Format_RGB32);
+    }
+    qint64 differing = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        const auto* pa = reinterpret_cast<const QRgb*>(a.constScanLine(y));
+        const auto* pe = reinterpret_cast<const QRgb*>(e.constScanLine(y));
+        auto* out = diff != nullptr ? reinterpret_cast<QRgb*>(diff->scanLine(y)) : nullptr;
+        for (int x = 0; x < a.width(); ++x) {
+            const int d = std::max({std::abs(qRed(pa[x]) - qRed(pe[x])),
+                                    std::abs(qGreen(pa[x]) - qGreen(pe[x])),
+                                    std::abs(qBlue(pa[x]) - qBlue(pe[x]))});
+            const bool differs = d > kChannelTolerance;
+            differing += differs ? 1 : 0;
+            if (out != nullptr) {
+                // Agreeing pixels as a faint copy, so the red marks have context.
+                const int g = 255 - qGray(pe[x]) / 6;
+                out[x] = differs ? qRgb(255, 0, 0) : qRgb(g, g, g);
+            }
+        }
+    }
+    return static_cast<double>(differing) / (static_cast<double>(a.width()) * a.height());
+}
+
 QString failedDir()
 {
     const QString dir = QStringLiteral(CLAB_BINARY_DIR "/tests/ui/failed");
@@ -112,8 +142,10 @@ private slots:
     void initTestCase();
     void eachSceneMatchesItsBaseline_data();
     void eachSceneMatchesItsBaseline();
+    void baselineComparisonSeesTheBodyMove();
     void renderImageHasExactlyTheRequestedSize();
     void widgetShowsWhatRenderImageRenders();
+    void dragTurnsTheCameraAndResetRestoresTheFraming();
     void hidingAForceRemovesItsArrow();
     void frictionlessWireShowsNoFrictionArrow();
     void idealQuaternionForceIsNoTorque();
@@ -121,7 +153,6 @@ private slots:
     void arrowScaleMultipliesArrowLengths();
     void ghostsAddAndClear();
     void unknownSceneIsRejected();
-    void scratch();
 };
 
 void TestSceneView::initTestCase()
@@ -153,29 +184,8 @@ void TestSceneView::compareWithBaseline(const QString& name, const QImage& rende
     expected = expected.convertToFormat(QImage::Format_RGB32);
     QCOMPARE(actual.size(), expected.size());
 
-    QImage diff(actual.size(), QImage::Format_RGB32);
-    diff.fill(Qt::white);
-    qint64 differing = 0;
-    for (int y = 0; y < actual.height(); ++y) {
-        const auto* a = reinterpret_cast<const QRgb*>(actual.constScanLine(y));
-        const auto* e = reinterpret_cast<const QRgb*>(expected.constScanLine(y));
-        auto* out = reinterpret_cast<QRgb*>(diff.scanLine(y));
-        for (int x = 0; x < actual.width(); ++x) {
-            const int d =
-                std::max({std::abs(qRed(a[x]) - qRed(e[x])), std::abs(qGreen(a[x]) - qGreen(e[x])),
-                          std::abs(qBlue(a[x]) - qBlue(e[x]))});
-            if (d > kChannelTolerance) {
-                ++differing;
-                out[x] = qRgb(255, 0, 0);
-            } else {
-                // Agreeing pixels as a faint copy, so the red marks have context.
-                const int g = 255 - qGray(e[x]) / 6;
-                out[x] = qRgb(g, g, g);
-            }
-        }
-    }
-    const double fraction =
-        static_cast<double>(differing) / (static_cast<double>(actual.width()) * actual.height());
+    QImage diff;
+    const double fraction = differingFraction(actual, expected, &diff);
     if (fraction > kMaxDifferingFraction) {
         const QString diffPath = failedDir() + QStringLiteral("/%1-diff.png").arg(name);
         actual.save(actualPath);
@@ -210,6 +220,24 @@ void TestSceneView::eachSceneMatchesItsBaseline()
     view.setTrace(trace);
     view.setTime(trace.samples.front().t + kShownTime);
     compareWithBaseline(scene, view.renderImage(kBaselineSize));
+}
+
+void TestSceneView::baselineComparisonSeesTheBodyMove()
+{
+    // The tolerance must not hide a real change: 50 ms later the sliding bead, its trail and
+    // its arrows have moved by a few pixels, which the comparison has to report.
+    const Trace trace = simulate("bead-on-wire");
+    SceneView view;
+    view.setScene("bead-on-wire", withDefaults("bead-on-wire"));
+    view.setTrace(trace);
+    view.setTime(kShownTime);
+    const QImage now = view.renderImage(kBaselineSize);
+    QCOMPARE(differingFraction(now, view.renderImage(kBaselineSize)), 0.0);
+    view.setTime(kShownTime + 0.05);
+    const QImage later = view.renderImage(kBaselineSize);
+    QVERIFY2(differingFraction(later, now) > kMaxDifferingFraction,
+             qPrintable(QStringLiteral("only %1% of the pixels changed")
+                            .arg(100.0 * differingFraction(later, now))));
 }
 
 void TestSceneView::renderImageHasExactlyTheRequestedSize()
@@ -257,17 +285,7 @@ void TestSceneView::widgetShowsWhatRenderImageRenders()
     QVERIFY(!shown.isNull());
     const QImage offscreen = view.renderImage(deviceSize);
     QCOMPARE(offscreen.size(), shown.size());
-    qint64 differing = 0;
-    for (int y = 0; y < shown.height(); ++y) {
-        for (int x = 0; x < shown.width(); ++x) {
-            const QRgb a = shown.pixel(x, y);
-            const QRgb b = offscreen.pixel(x, y);
-            const int d = std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
-                                    std::abs(qBlue(a) - qBlue(b))});
-            differing += d > kChannelTolerance ? 1 : 0;
-        }
-    }
-    const double fraction = static_cast<double>(differing) / (shown.width() * shown.height());
+    const double fraction = differingFraction(shown, offscreen);
     if (fraction > 0.01) {
         shown.save(failedDir() + "/widget-shown.png");
         offscreen.save(failedDir() + "/widget-offscreen.png");
@@ -280,6 +298,41 @@ void TestSceneView::widgetShowsWhatRenderImageRenders()
          {ForceKind::Given, ForceKind::IdealConstraint, ForceKind::NonIdealConstraint}) {
         QVERIFY(countPixelsOfHue(shown, forceColor(kind)) > 50);
     }
+}
+
+void TestSceneView::dragTurnsTheCameraAndResetRestoresTheFraming()
+{
+    SceneView view;
+    view.resize(480, 360);
+    view.setScene("ring", withDefaults("ring"));
+    view.setTrace(simulate("ring"));
+    view.setTime(kShownTime);
+    QSignalSpy frames(&view, &SceneView::frameRendered);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTRY_VERIFY_WITH_TIMEOUT(frames.count() > 0, 10000);
+    const QSize size(480, 360);
+    const QImage framed = view.renderImage(size);
+
+    // A left-button drag goes through the bridge to the trackball style and turns the camera.
+    auto* widget = view.findChild<QOpenGLWidget*>();
+    QVERIFY(widget != nullptr);
+    const auto send = [widget](QEvent::Type type, QPointF pos, Qt::MouseButton button,
+                               Qt::MouseButtons buttons) {
+        QMouseEvent event(type, pos, widget->mapToGlobal(pos), button, buttons, Qt::NoModifier);
+        QCoreApplication::sendEvent(widget, &event);
+    };
+    send(QEvent::MouseButtonPress, QPointF(240, 180), Qt::LeftButton, Qt::LeftButton);
+    for (int i = 1; i <= 10; ++i) {
+        send(QEvent::MouseMove, QPointF(240 + 12 * i, 180 + 4 * i), Qt::NoButton, Qt::LeftButton);
+    }
+    send(QEvent::MouseButtonRelease, QPointF(360, 220), Qt::LeftButton, Qt::NoButton);
+    const QImage turned = view.renderImage(size);
+    QVERIFY2(differingFraction(turned, framed) > 0.02,
+             "dragging did not change the view; mouse events do not reach VTK");
+
+    view.resetCamera();
+    QCOMPARE(differingFraction(view.renderImage(size), framed), 0.0);
 }
 
 void TestSceneView::hidingAForceRemovesItsArrow()
@@ -410,28 +463,6 @@ void TestSceneView::ghostsAddAndClear()
     view.addGhost(simulate("ring", {{"v0", {2.0}}}), QStringLiteral("old"));
     view.setScene("bead-on-wire", withDefaults("bead-on-wire"));
     QCOMPARE(view.ghostCount(), 0);
-}
-
-void TestSceneView::scratch()
-{
-    if (qEnvironmentVariableIsEmpty("CLAB_SCRATCH")) {
-        QSKIP("scratch");
-    }
-    const std::string name = qEnvironmentVariable("CLAB_SCRATCH").toStdString();
-    Trace trace;
-    try {
-        trace = simulate(name);
-    } catch (const std::exception& e) {
-        QFAIL(e.what());
-    }
-    SceneView view;
-    view.setScene(name, withDefaults(name));
-    view.setTrace(trace);
-    for (double t : {0.2, 1.0, 1.9}) {
-        view.setTime(trace.samples.front().t + t);
-        view.renderImage(QSize(1280, 720)).save(QStringLiteral("/tmp/h5-%1-%2.png").arg(QString::fromStdString(name)).arg(t));
-    }
-    view.renderImage(QSize(480, 640)).save(QStringLiteral("/tmp/h5-%1-portrait.png").arg(QString::fromStdString(name)));
 }
 
 void TestSceneView::unknownSceneIsRejected()

@@ -28,8 +28,10 @@ SceneDocument slowRun()
 
 SceneDocument bead(double mu, double tEnd)
 {
-    SceneDocument document = SceneDocument::fromDefinition(*SceneRegistry::find("bead-on-wire"));
-    document.parameters["mu"] = {mu};
+    const SceneDefinition& definition = *SceneRegistry::find("bead-on-wire");
+    SceneDocument document = SceneDocument::fromDefinition(definition);
+    // mu_s follows mu, as in a scene file that gives only mu.
+    document.parameters = definition.complete({{"mu", {mu}}});
     document.simulation.tEnd = tEnd;
     return document;
 }
