@@ -24,7 +24,10 @@ struct AuxiliarySettings {
 /// `addNonIdeal` adds the non-ideal part for a given C, reusing the factorization.
 ///
 /// A diagonal M (detected by its zero off-diagonal entries) is inverted entry by entry, and a
-/// single constraint (m = 1) makes K a scalar, so the common scenes need no factorization.
+/// single constraint (m = 1) makes K a scalar, so point-mass scenes need no factorization.
+/// A q̈ that misses A q̈ = b although M passed its pivot test (a semi-definite M whose rounding
+/// looks like a pivot, or an inconsistent b hidden by rounding in K) is recomputed with the
+/// auxiliary system, which then succeeds or reports the error.
 ///
 /// When M is singular (detected, declared with setSingularMass, or forced by setAuxiliary)
 /// the auxiliary system M + α² Aᵀ G A of MATH.md §4 is solved; the reported Qᶜᵢ and Qᶜₙᵢ are

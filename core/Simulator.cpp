@@ -310,7 +310,9 @@ Simulator::Simulator(const MechanicalSystem& system)
         extRank_ = Eigen::ColPivHouseholderQR<Eigen::MatrixXd>(m + slipRows_, n);
         extRank_.setThreshold(1e-10);
         AtA_.setZero(n, n);
-        restLlt_ = Eigen::LLT<Eigen::MatrixXd>(n);
+        // Factorizing once sizes the storage (no allocation later) and, unlike assigning
+        // LLT(n), leaves no uninitialized member for UBSan to trip over.
+        restLlt_.compute(Eigen::MatrixXd::Identity(n, n));
     }
     stickRows_.setZero(slipRows_, n);
     stickRhs_.setZero(slipRows_);
