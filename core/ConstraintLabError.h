@@ -11,16 +11,18 @@ namespace clab {
 class ConstraintLabError : public std::runtime_error {
 public:
     enum class Kind {
-        InvalidParameter,       ///< a parameter is out of range, non-finite or unknown
-        InvalidInitialState,    ///< initial conditions violate the constraints
-        InconsistentConstraints,///< b is not in the range of A
-        SingularMass,           ///< M is not positive definite and [M; A] has not full rank
-        NonFinite,              ///< a NaN or infinity appeared in M, Q, A, b, C or the state
-        IntegrationFailure      ///< the integrator could not continue
+        InvalidParameter,        ///< a parameter is out of range, non-finite or unknown
+        InvalidInitialState,     ///< initial conditions violate the constraints
+        InconsistentConstraints, ///< b is not in the range of A
+        SingularMass,            ///< M is not positive definite and [M; A] has not full rank
+        NonFinite,               ///< a NaN or infinity appeared in M, Q, A, b, C or the state
+        IntegrationFailure       ///< the integrator could not continue
     };
 
     ConstraintLabError(Kind kind, const std::string& message)
-        : std::runtime_error(message), kind_(kind) {}
+        : std::runtime_error(message), kind_(kind)
+    {
+    }
 
     Kind kind() const { return kind_; }
 
