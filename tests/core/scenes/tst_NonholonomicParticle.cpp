@@ -1,3 +1,4 @@
+#include "../../support/SceneForces.h"
 #include "ConstraintLabError.h"
 #include "ContactEvent.h"
 #include "FundamentalEquation.h"
@@ -13,30 +14,12 @@ using namespace clab;
 
 namespace {
 
-struct Forces {
-    Eigen::VectorXd Q, C;
-    ConstrainedAcceleration acc;
-};
+using Forces = test::SceneForces;
 
-// The scene's M, Q, A, b and C through the fundamental equation, as the simulator uses them.
 Forces solve(const MechanicalSystem& s, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
              double t)
 {
-    const int n = s.dof(), m = s.constraintCount();
-    Eigen::MatrixXd M(n, n), A(m, n);
-    Eigen::VectorXd b(m);
-    Forces f;
-    f.Q.resize(n);
-    f.C.resize(n);
-    f.acc.resize(n, m);
-    s.massMatrix(q, t, M);
-    s.givenForce(q, qd, t, f.Q);
-    s.constraintMatrix(q, qd, t, A, b);
-    FundamentalEquation eq(n, m);
-    eq.solveIdeal(M, f.Q, A, b, f.acc);
-    s.nonIdealForce(q, qd, t, f.acc.Qci, f.C);
-    eq.addNonIdeal(f.C, f.acc);
-    return f;
+    return test::solveScene(s, q, qd, t);
 }
 
 struct Setup {

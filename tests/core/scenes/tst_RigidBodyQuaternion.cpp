@@ -1,3 +1,4 @@
+#include "../../support/SceneForces.h"
 #include "ConstraintLabError.h"
 #include "FundamentalEquation.h"
 #include "Simulator.h"
@@ -62,30 +63,12 @@ RandomCase randomCase(std::mt19937& rng)
     return c;
 }
 
-struct Forces {
-    Eigen::VectorXd Q, C;
-    ConstrainedAcceleration acc;
-};
+using Forces = test::SceneForces;
 
-// The scene's M, Q, A, b and C through the fundamental equation, with the auxiliary system of
-// MATH.md §4 because M is singular.
 Forces solve(const MechanicalSystem& s, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
              double t, FundamentalEquation& eq)
 {
-    const int n = s.dof(), m = s.constraintCount();
-    Eigen::MatrixXd M(n, n), A(m, n);
-    Eigen::VectorXd b(m);
-    Forces f;
-    f.Q.resize(n);
-    f.C.resize(n);
-    f.acc.resize(n, m);
-    s.massMatrix(q, t, M);
-    s.givenForce(q, qd, t, f.Q);
-    s.constraintMatrix(q, qd, t, A, b);
-    eq.solveIdeal(M, f.Q, A, b, f.acc);
-    s.nonIdealForce(q, qd, t, f.acc.Qci, f.C);
-    eq.addNonIdeal(f.C, f.acc);
-    return f;
+    return test::solveScene(s, q, qd, t, eq);
 }
 
 Forces solve(const MechanicalSystem& s, const Eigen::VectorXd& q, const Eigen::VectorXd& qd)
