@@ -1,0 +1,87 @@
+// Latency of live friction tuning: from a change of mu in the Scene dock's session to the new
+// 10 s trajectory drawn in the 3D view (worker thread, hand-over to the GUI, one frame).
+// Needs a display: xvfb-run -a -s "-screen 0 1920x1080x24" ./bench_MainWindow
+// Target: 50 ms.
+#include <GuiSceneStore.h>
+#include <MainWindow.h>
+#include <SceneSession.h>
+#include <SceneView.h>
+#include <VtkOpenGLWidget.h>
+
+#include <QApplication>
+#include <QElapsedTimer>
+
+#include <benchmark/benchmark.h>
+
+#include <memory>
+
+using namespace clab;
+
+namespace {
+
+/// Processes events until `counter` reaches `target` (or 20 s passed).
+bool waitFor(const int& counter, int target)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (counter < target && timer.elapsed() < 20000) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+    }
+    return counter >= target;
+}
+
+void BM_MuChangeToNewTrajectoryOnScreen(benchmark::State& state)
+{
+    auto store = std::make_shared<GuiSceneStore>();
+    MainWindow window(store);
+    SceneDocument document = store->builtIn("bead-on-wire");
+    document.simulation.tEnd = 10.0;
+    int shown = 0;
+    int frames = 0;
+    QObject::connect(&window, &MainWindow::trajectoryShown, [&shown] { ++shown; });
+    QObject::connect(window.sceneView(), &SceneView::frameRendered, [&frames] { ++frames; });
+    window.resize(1280, 800);
+    window.show();
+    window.setDocument(document);
+    if (!waitFor(shown, 1) || !waitFor(frames, 1)) {
+        state.SkipWithError("the first trajectory never reached the screen (no display?)");
+        return;
+    }
+    // Alternate between two kinetic coefficients below tan 30°, so every change really
+    // produces a different sliding motion.
+    double mu = 0.2;
+    for (auto _ : state) {
+        mu = mu == 0.2 ? 0.3 : 0.2;
+        const int shownBefore = shown;
+        window.session()->edit(QStringLiteral("mu"), {mu});
+        if (!waitFor(shown, shownBefore + 1)) {
+            state.SkipWithError("no new trajectory within 20 s");
+            return;
+        }
+        const int framesAtShown = frames;
+        if (!waitFor(frames, framesAtShown + 1)) {
+            state.SkipWithError("the new trajectory was not drawn within 20 s");
+            return;
+        }
+    }
+    state.counters["samples"] = static_cast<double>(window.trace()->samples.size());
+}
+BENCHMARK(BM_MuChangeToNewTrajectoryOnScreen)
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(3.0)
+    ->UseRealTime();
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    QApplication app(argc, argv);
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
+        return 1;
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
