@@ -1,5 +1,7 @@
 #include "CsvWriter.h"
 
+#include "AtomicFile.h"
+
 #include <QFile>
 #include <QSaveFile>
 #include <QStringList>
@@ -20,18 +22,6 @@ constexpr std::size_t chunkSize = 1 << 16;
 // Writes everything or fails with the device's reason. QFileDevice reports a short write (a
 // full disk, a file-size limit) as success with fewer bytes, and only the next call fails
 // with the system's error; Qt 6.4's QSaveFile::commit() also misses a failed final flush.
-bool writeFully(QIODevice& device, const char* data, qint64 size)
-{
-    while (size > 0) {
-        const qint64 n = device.write(data, size);
-        if (n <= 0)
-            return false;
-        data += n;
-        size -= n;
-    }
-    return true;
-}
-
 } // namespace
 
 CsvWriter::CsvWriter(std::vector<std::string> columns) : columns_(std::move(columns))
@@ -137,7 +127,7 @@ QByteArray CsvWriter::toCsv(const Trace& trace) const
 void CsvWriter::write(const Trace& trace, QIODevice& device, const QString& name) const
 {
     writeRows(trace, [&](const std::string& chunk) {
-        if (!writeFully(device, chunk.data(), static_cast<qint64>(chunk.size())))
+        if (!AtomicFile::writeFully(device, chunk.data(), static_cast<qint64>(chunk.size())))
             throw FileError(FileError::Kind::Write, name, QString(),
                             QStringLiteral("cannot write the CSV: %1").arg(device.errorString()));
     });
@@ -172,20 +162,7 @@ QByteArray CsvWriter::eventsCsv(const Trace& trace, const std::string& scene)
 
 void CsvWriter::writeEventsFile(const Trace& trace, const std::string& scene, const QString& path)
 {
-    const QByteArray text = eventsCsv(trace, scene);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
-        throw FileError(FileError::Kind::Write, path, QString(),
-                        QStringLiteral("cannot write the events: %1").arg(file.errorString()));
-    if (!writeFully(file, text.constData(), text.size()) || !file.flush()) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        throw FileError(FileError::Kind::Write, path, QString(),
-                        QStringLiteral("cannot write the events: %1").arg(reason));
-    }
-    if (!file.commit())
-        throw FileError(FileError::Kind::Write, path, QString(),
-                        QStringLiteral("cannot write the events: %1").arg(file.errorString()));
+    AtomicFile::write(path, eventsCsv(trace, scene), QStringLiteral("the events"));
 }
 
 void CsvWriter::writeFile(const Trace& trace, const QString& path) const

@@ -1,5 +1,7 @@
 #include "SceneFile.h"
 
+#include "AtomicFile.h"
+
 #include "ConstraintLabError.h"
 #include "SceneRegistry.h"
 
@@ -240,18 +242,6 @@ QByteArray jsonScalar(const QJsonValue& v)
 // Writes everything or fails with the device's reason. QFileDevice reports a short write (a
 // full disk, a file-size limit) as success with fewer bytes, and only the next call fails
 // with the system's error; Qt 6.4's QSaveFile::commit() also misses a failed final flush.
-bool writeFully(QIODevice& device, const char* data, qint64 size)
-{
-    while (size > 0) {
-        const qint64 n = device.write(data, size);
-        if (n <= 0)
-            return false;
-        data += n;
-        size -= n;
-    }
-    return true;
-}
-
 QByteArray jsonNumber(double v)
 {
     return QByteArray::number(v, 'g', QLocale::FloatingPointShortest);
@@ -599,21 +589,7 @@ QByteArray SceneFile::toJson(const SceneDocument& document)
 void SceneFile::save(const SceneDocument& document, const QString& path)
 {
     validate(document, path);
-    const QByteArray json = toJson(document);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
-        throw FileError(FileError::Kind::Write, path, QString(),
-                        QStringLiteral("cannot write the scene file: %1").arg(file.errorString()));
-    if (!writeFully(file, json.constData(), json.size()) || !file.flush()) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        throw FileError(FileError::Kind::Write, path, QString(),
-                        QStringLiteral("cannot write the scene file: %1").arg(reason));
-    }
-    // commit() flushes, syncs and renames over the old file only if everything succeeded.
-    if (!file.commit())
-        throw FileError(FileError::Kind::Write, path, QString(),
-                        QStringLiteral("cannot write the scene file: %1").arg(file.errorString()));
+    AtomicFile::write(path, toJson(document), QStringLiteral("the scene file"));
 }
 
 } // namespace clab
