@@ -124,13 +124,11 @@ void SceneView::setScene(const std::string& sceneName, const ParameterValues& va
                                  "SceneView::setScene: there is no built-in scene '" + sceneName +
                                      "'");
     }
-    // Missing parameters take their defaults, as everywhere else.
-    ParameterValues complete = definition->defaults();
-    for (const auto& [name, value] : values) {
-        complete[name] = value;
-    }
+    // Missing parameters take their defaults (mu_s follows mu), as everywhere else.
+    ParameterValues complete = definition->complete(values);
     d->onscreen.setScene(sceneName, complete);
-    if (sceneName != d->sceneName) {
+    const bool newScene = sceneName != d->sceneName;
+    if (newScene) {
         d->ghosts.clear();
         ++d->ghostGeneration;
     }
@@ -140,9 +138,12 @@ void SceneView::setScene(const std::string& sceneName, const ParameterValues& va
     ++d->sceneGeneration;
     ++d->traceGeneration;
     d->time = d->onscreen.time();
-    // A new scene is framed whatever the user did to the camera before.
-    d->userCamera = false;
-    d->onscreen.frameCamera();
+    // A new scene is framed whatever the user did to the camera before; a parameter change of
+    // the same scene (live tuning) keeps a camera the user has turned or zoomed.
+    if (newScene || !d->userCamera) {
+        d->userCamera = false;
+        d->onscreen.frameCamera();
+    }
     d->widget->update();
 }
 

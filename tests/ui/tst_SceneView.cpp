@@ -331,6 +331,15 @@ void TestSceneView::dragTurnsTheCameraAndResetRestoresTheFraming()
     QVERIFY2(differingFraction(turned, framed) > 0.02,
              "dragging did not change the view; mouse events do not reach VTK");
 
+    // Live tuning: a parameter change of the same scene keeps the camera the user turned.
+    ParameterValues tuned = withDefaults("ring");
+    tuned["mu"] = {0.3};
+    tuned["mu_s"] = {0.3};
+    view.setScene("ring", tuned);
+    view.setTrace(simulate("ring"));
+    view.setTime(kShownTime);
+    QCOMPARE(differingFraction(view.renderImage(size), turned), 0.0);
+
     view.resetCamera();
     QCOMPARE(differingFraction(view.renderImage(size), framed), 0.0);
 }
