@@ -13,6 +13,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "../support/GuiBenchmarkMain.h"
+
 #include <memory>
 
 using namespace clab;
@@ -75,13 +77,5 @@ BENCHMARK(BM_MuChangeToNewTrajectoryOnScreen)
 
 int main(int argc, char** argv)
 {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
-        return 1;
-    }
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return clab::test::runGuiBenchmarks(argc, argv);
 }

@@ -15,6 +15,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "../support/GuiBenchmarkMain.h"
+
 #include <cstdio>
 #include <memory>
 
@@ -127,13 +129,5 @@ BENCHMARK(BM_RenderImage)->Unit(benchmark::kMillisecond)->MinTime(3.0)->UseRealT
 
 int main(int argc, char** argv)
 {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
-        return 1;
-    }
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return clab::test::runGuiBenchmarks(argc, argv);
 }
