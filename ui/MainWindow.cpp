@@ -182,7 +182,14 @@ MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
     view_->setFocus();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // ~QWidget destroys the children after this object has stopped being a MainWindow; a signal
+    // they emit on the way out (visibility, focus, undo state) must not reach a slot of ours.
+    for (QObject* child : findChildren<QObject*>()) {
+        disconnect(child, nullptr, this, nullptr);
+    }
+}
 
 void MainWindow::createDocks()
 {

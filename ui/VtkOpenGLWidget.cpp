@@ -74,6 +74,9 @@ VtkOpenGLWidget::VtkOpenGLWidget(QWidget* parent)
 
 VtkOpenGLWidget::~VtkOpenGLWidget()
 {
+    // QOpenGLWidget's destructor destroys the context after this object is gone: the
+    // aboutToBeDestroyed handler must not call into it then.
+    disconnect(contextConnection_);
     if (initialized_) {
         makeCurrent();
         releaseContext();
@@ -143,7 +146,7 @@ void VtkOpenGLWidget::initializeGL()
     state->vtkglDepthFunc(GL_LEQUAL);
     initialized_ = true;
     updateInteractorSize();
-    connect(
+    contextConnection_ = connect(
         context(), &QOpenGLContext::aboutToBeDestroyed, this,
         [this] {
             makeCurrent();

@@ -63,6 +63,7 @@ private:
     vtkSmartPointer<vtkGenericOpenGLRenderWindow> window_;
     vtkSmartPointer<vtkGenericRenderWindowInteractor> interactor_;
     bool initialized_ = false;
+    QMetaObject::Connection contextConnection_;
     bool inPaint_ = false;
     bool softwareRenderer_ = false;
     int wheelRemainder_ = 0;
