@@ -2,16 +2,21 @@
 
 #include "CsvWriter.h"
 #include "FileError.h"
+#include "ParameterSweep.h"
+#include "PlotCatalog.h"
 #include "SceneFile.h"
 #include "SceneRegistry.h"
 #include "Simulator.h"
+#include "TraceSeries.h"
 
 #include <QFileInfo>
 #include <QTextStream>
 
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <map>
+#include <memory>
 #include <new>
 #include <optional>
 
@@ -129,8 +134,9 @@ QString wrap(const QString& text, int indent, int width = 92)
     return out;
 }
 
-// The options of `run`, as given on the command line.
-struct RunRequest {
+// The scene and simulation options that `run`, `sweep` and `plot` share, as given on the
+// command line.
+struct SceneOptions {
     QString scene;
     std::vector<std::pair<QString, std::vector<double>>> sets; // in command-line order
     std::map<QString, QString> setText;                        // name -> "name=value" as given
@@ -140,14 +146,34 @@ struct RunRequest {
     std::optional<Stabilization> stabilization;
     std::optional<double> alpha, beta;
     QString alphaText, betaText;
-    QString output = QStringLiteral("-");
-    QString events; // empty: no event file
-    std::vector<std::string> columns;
 };
 
-RunRequest parseRun(const QStringList& args)
+// One command-line option while parsing: its name (without an inline "=value") and a way to
+// take its value (the inline one or the next argument).
+struct OptionCursor {
+    QString option;
+    std::function<QString()> value;
+};
+
+// A comma list of names, e.g. --columns or --y.
+std::vector<std::string> nameList(const OptionCursor& option)
 {
-    RunRequest request;
+    const QString list = option.value();
+    std::vector<std::string> names;
+    for (const QString& name : list.split(QLatin1Char(','))) {
+        if (name.trimmed().isEmpty())
+            throw UsageProblem{QStringLiteral("%1 %2: empty name").arg(option.option, list)};
+        names.push_back(name.trimmed().toStdString());
+    }
+    return names;
+}
+
+// Parses SCENE and the shared options; `extra` handles a command's own options and returns
+// false for an option it does not know.
+SceneOptions parseSceneOptions(const QStringList& args, const QString& command,
+                               const std::function<bool(const OptionCursor&)>& extra)
+{
+    SceneOptions request;
     bool haveScene = false;
     for (int i = 0; i < args.size(); ++i) {
         QString option = args[i];
@@ -223,34 +249,69 @@ RunRequest parseRun(const QStringList& args)
             numberOption(request.alpha, request.alphaText);
         } else if (option == QLatin1String("--baumgarte-beta")) {
             numberOption(request.beta, request.betaText);
-        } else if (option == QLatin1String("--events")) {
-            request.events = value();
-            if (request.events.isEmpty())
-                throw UsageProblem{QStringLiteral("option --events needs a file name or -")};
-        } else if (option == QLatin1String("--output") || option == QLatin1String("-o")) {
-            request.output = value();
-            if (request.output.isEmpty())
-                throw UsageProblem{QStringLiteral("option %1 needs a file name or -").arg(option)};
-        } else if (option == QLatin1String("--columns")) {
-            const QString list = value();
-            request.columns.clear();
-            for (const QString& name : list.split(QLatin1Char(','))) {
-                if (name.trimmed().isEmpty())
-                    throw UsageProblem{QStringLiteral("--columns %1: empty column name").arg(list)};
-                request.columns.push_back(name.trimmed().toStdString());
-            }
         } else if (option.startsWith(QLatin1Char('-')) && option != QLatin1String("-")) {
-            throw UsageProblem{QStringLiteral("run: unknown option %1").arg(option)};
+            bool tookValue = false;
+            const auto countedValue = [&]() {
+                tookValue = true;
+                return value();
+            };
+            if (!extra || !extra(OptionCursor{option, countedValue}))
+                throw UsageProblem{QStringLiteral("%1: unknown option %2").arg(command, option)};
+            if (inlineValue && !tookValue)
+                throw UsageProblem{QStringLiteral("option %1 takes no value").arg(option)};
         } else if (!haveScene) {
             request.scene = option;
             haveScene = true;
         } else {
-            throw UsageProblem{
-                QStringLiteral("run: unexpected argument \"%1\" (only one scene)").arg(option)};
+            throw UsageProblem{QStringLiteral("%1: unexpected argument \"%2\" (only one scene)")
+                                   .arg(command, option)};
         }
     }
     if (!haveScene)
-        throw UsageProblem{QStringLiteral("run: missing SCENE (a built-in name or a scene file)")};
+        throw UsageProblem{
+            QStringLiteral("%1: missing SCENE (a built-in name or a scene file)").arg(command)};
+    return request;
+}
+
+// The output options of `run`.
+struct RunRequest {
+    SceneOptions scene;
+    QString output = QStringLiteral("-");
+    QString events; // empty: no event file
+    std::vector<std::string> columns;
+};
+
+// --output FILE|-, shared by run and sweep.
+QString outputOption(const OptionCursor& option)
+{
+    const QString output = option.value();
+    if (output.isEmpty())
+        throw UsageProblem{QStringLiteral("option %1 needs a file name or -").arg(option.option)};
+    return output;
+}
+
+bool isOutputOption(const QString& option)
+{
+    return option == QLatin1String("--output") || option == QLatin1String("-o");
+}
+
+RunRequest parseRun(const QStringList& args)
+{
+    RunRequest request;
+    request.scene = parseSceneOptions(args, QStringLiteral("run"), [&](const OptionCursor& o) {
+        if (o.option == QLatin1String("--events")) {
+            request.events = o.value();
+            if (request.events.isEmpty())
+                throw UsageProblem{QStringLiteral("option --events needs a file name or -")};
+        } else if (isOutputOption(o.option)) {
+            request.output = outputOption(o);
+        } else if (o.option == QLatin1String("--columns")) {
+            request.columns = nameList(o);
+        } else {
+            return false;
+        }
+        return true;
+    });
     if (request.events == QLatin1String("-") && request.output == QLatin1String("-"))
         throw UsageProblem{QStringLiteral("--events -: standard output already carries the trace; "
                                           "give --output FILE or an event file name")};
@@ -315,6 +376,11 @@ QString CliApplication::usage()
         "                       simulation settings.\n"
         "  run SCENE [OPTIONS]  Simulate a scene and write the trace as CSV (to standard\n"
         "                       output unless --output FILE is given).\n"
+        "  sweep SCENE --param NAME --values V1,V2,... [OPTIONS]\n"
+        "                       Run a scene once per value of one parameter, in parallel, and\n"
+        "                       write all runs as one CSV with a first column \"run\".\n"
+        "  plot SCENE (--y A,B,... | --preset ID) --output FILE.png|svg|pdf [OPTIONS]\n"
+        "                       Simulate a scene and draw quantities of its trace into a file.\n"
         "  help [COMMAND]       Show this help, or the help of COMMAND.\n"
         "\n"
         "Options:\n"
@@ -328,8 +394,10 @@ QString CliApplication::usage()
         "  3  invalid scene file, scene name or parameter value\n"
         "  4  numerical failure during the simulation (the message says when and why)\n"
         "\n"
-        "Example:\n"
-        "  constraintlab-cli run bead-on-wire --set mu=0.3 --t-end 5 --output bead.csv\n");
+        "Examples:\n"
+        "  constraintlab-cli run bead-on-wire --set mu=0.3 --t-end 5 --output bead.csv\n"
+        "  constraintlab-cli sweep bead-on-wire --param mu --values 0,0.1,0.3 -o sweep.csv\n"
+        "  constraintlab-cli plot ring --set mu=0.2 --preset energy --output energy.svg\n");
 }
 
 QString CliApplication::commandHelp(const QString& command)
@@ -383,11 +451,61 @@ QString CliApplication::commandHelp(const QString& command)
             "\n"
             "Exit codes: 0 success, 1 output not writable, 2 usage error, 3 invalid scene or\n"
             "parameter, 4 numerical failure.\n");
+    if (command == QLatin1String("sweep"))
+        return QStringLiteral(
+            "Usage: constraintlab-cli sweep SCENE --param NAME --values V1,V2,... [OPTIONS]\n"
+            "\n"
+            "Runs SCENE once for each value of the scalar parameter NAME, on all processor\n"
+            "cores, and writes the runs as one CSV: a first column \"run\" holding NAME=VALUE,\n"
+            "then the trace columns of `run`, rows run after run in the order of --values.\n"
+            "Each run is exactly the trace `run --set NAME=VALUE` gives. A parameter that\n"
+            "follows NAME (mu_s follows mu) follows the swept value unless it is set to a\n"
+            "different value. Every value is validated before the first run starts.\n"
+            "\n"
+            "Options: --set, --t-end, --dt, --integrator, --rtol, --atol, --stabilization,\n"
+            "--baumgarte-alpha, --baumgarte-beta as for `run`, and\n"
+            "  --param NAME         The parameter to vary (required).\n"
+            "  --values V1,V2,...   Its values, a comma list of numbers (required).\n"
+            "  --columns A,B,...    Write only these columns (after \"run\"), in this order.\n"
+            "  -o, --output FILE    Write the CSV to FILE, atomically. \"-\" is standard\n"
+            "                       output, the default.\n"
+            "\n"
+            "Exit codes: 0 success, 1 output not writable, 2 usage error (missing --param or\n"
+            "--values, malformed number, empty list), 3 invalid scene, parameter or value,\n"
+            "4 numerical failure (the message names the value whose run failed).\n");
+    if (command == QLatin1String("plot"))
+        return QStringLiteral(
+            "Usage: constraintlab-cli plot SCENE (--y A,B,... | --preset ID)\n"
+            "                              --output FILE.png|svg|pdf [OPTIONS]\n"
+            "\n"
+            "Simulates SCENE and draws quantities of its trace into an image (PNG) or a\n"
+            "vector file (SVG, PDF), chosen by the suffix of FILE.\n"
+            "\n"
+            "Quantities are the CSV columns of `run` (t, x, x_dot, Q_x, Qci_x, Qcni_x, T, V,\n"
+            "E, W_nonideal, residual_max, E_error, ...) and the derived |Q|, |Qci|, |Qcni|\n"
+            "(force magnitudes), E_balance (E - E(0) - W_nonideal) and, for the rigid body,\n"
+            "quat_norm_error (|u| - 1). An unknown name is reported with the list of names.\n"
+            "\n"
+            "Options: --set, --t-end, --dt, --integrator, --rtol, --atol, --stabilization,\n"
+            "--baumgarte-alpha, --baumgarte-beta as for `run`, and\n"
+            "  --y A,B,...          Quantities on the vertical axis.\n"
+            "  --x NAME             Quantity on the horizontal axis (default t).\n"
+            "  --log-y              Logarithmic vertical axis (absolute values).\n"
+            "  --preset ID          A ready-made plot instead of --y: energy, forces,\n"
+            "                       residual; path for particles; omega, quat-norm and\n"
+            "                       rigid-energy for the rigid body.\n"
+            "  --size WxH           Size in pixels (default 1200x800).\n"
+            "  --scale S            Scale of fonts and lines (default 1).\n"
+            "  -o, --output FILE    The file to write (required), .png, .svg or .pdf.\n"
+            "\n"
+            "Exit codes: 0 success, 1 the file could not be written or plotting is not\n"
+            "available in this build, 2 usage error, 3 invalid scene, parameter or quantity,\n"
+            "4 numerical failure.\n");
     if (command == QLatin1String("help"))
         return QStringLiteral("Usage: constraintlab-cli help [COMMAND]\n"
                               "\n"
                               "Shows the general help, or the help of COMMAND (list, describe, "
-                              "run).\n");
+                              "run, sweep, plot).\n");
     return QString();
 }
 
@@ -431,6 +549,10 @@ int CliApplication::run(const QStringList& arguments, QTextStream& out, QTextStr
             code = describe(rest, out, err);
         } else if (command == QLatin1String("run")) {
             code = runScene(rest, out, err);
+        } else if (command == QLatin1String("sweep")) {
+            code = sweep(rest, out, err);
+        } else if (command == QLatin1String("plot")) {
+            code = plot(rest, out, err);
         } else if (command.startsWith(QLatin1Char('-'))) {
             return usageFailure(QStringLiteral("unknown option %1").arg(command));
         } else {
@@ -532,9 +654,17 @@ int CliApplication::describe(const QStringList& args, QTextStream& out, QTextStr
     return Success;
 }
 
-int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStream& err)
+namespace {
+
+// A scene document with the command line's --set and simulation options applied, completed and
+// validated; errors name the command-line option that caused them.
+struct PreparedScene {
+    SceneDocument document;
+    const SceneDefinition* definition = nullptr;
+};
+
+PreparedScene prepareScene(const SceneOptions& request)
 {
-    const RunRequest request = parseRun(args);
     SceneDocument document = loadScene(request.scene);
     const QString source = isBuiltInName(request.scene)
                                ? QStringLiteral("scene %1").arg(request.scene)
@@ -604,25 +734,70 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
                             e.reason());
         throw;
     }
+    return {document, definition};
+}
 
-    const std::unique_ptr<MechanicalSystem> system = definition->create(document.parameters);
-    const CsvWriter writer(request.columns);
-    {
-        // Check --columns before a possibly long run.
-        std::vector<std::string> contacts;
-        for (int c = 0; c < system->contactCount(); ++c)
-            contacts.push_back(system->contactName(c));
-        const Trace empty(system->coordinateNames(), system->extraColumnNames(),
-                          system->constraintsAreRheonomic(), contacts);
-        try {
-            writer.columnIndices(empty);
-        } catch (const FileError& e) {
-            throw UsageProblem{QStringLiteral("--columns: ") + e.reason()};
-        }
+// An empty trace with the system's columns, to check --columns before a possibly long run.
+Trace emptyTrace(const MechanicalSystem& system)
+{
+    std::vector<std::string> contacts;
+    for (int c = 0; c < system.contactCount(); ++c)
+        contacts.push_back(system.contactName(c));
+    return Trace(system.coordinateNames(), system.extraColumnNames(),
+                 system.constraintsAreRheonomic(), contacts);
+}
+
+void checkColumns(const CsvWriter& writer, const MechanicalSystem& system)
+{
+    try {
+        writer.columnIndices(emptyTrace(system));
+    } catch (const FileError& e) {
+        throw UsageProblem{QStringLiteral("--columns: ") + e.reason()};
     }
+}
+
+// --values V1,V2,...: a non-empty list of numbers.
+std::vector<double> valueList(const OptionCursor& option)
+{
+    const QString list = option.value();
+    std::vector<double> values;
+    for (const QString& part : list.split(QLatin1Char(','))) {
+        if (part.trimmed().isEmpty())
+            throw UsageProblem{
+                QStringLiteral("%1 \"%2\": empty value (give a comma list, e.g. 0,0.1,0.3)")
+                    .arg(option.option, list)};
+        const auto v = parseNumber(part);
+        if (!v)
+            throw UsageProblem{QStringLiteral("%1 %2: \"%3\" is not a number")
+                                   .arg(option.option, list, part.trimmed())};
+        values.push_back(*v);
+    }
+    return values;
+}
+
+QStringList qList(const std::vector<std::string>& names)
+{
+    QStringList list;
+    for (const std::string& name : names)
+        list << qs(name);
+    return list;
+}
+
+} // namespace
+
+int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const RunRequest request = parseRun(args);
+    const PreparedScene prepared = prepareScene(request.scene);
+    const SceneDocument& document = prepared.document;
+
+    const std::unique_ptr<MechanicalSystem> system =
+        prepared.definition->create(document.parameters);
+    const CsvWriter writer(request.columns);
+    checkColumns(writer, *system);
 
     Simulator simulator(*system);
-    const Trace trace = simulator.run(options);
+    const Trace trace = simulator.run(document.simulation);
 
     if (request.output == QLatin1String("-")) {
         writer.write(trace, out, QStringLiteral("standard output"));
@@ -640,6 +815,174 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
                 << (trace.events.size() == 1 ? "" : "s") << " to " << request.events << "\n";
         }
     }
+    return Success;
+}
+
+int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    QString parameter, output = QStringLiteral("-");
+    std::optional<std::vector<double>> values;
+    std::vector<std::string> columns;
+    const SceneOptions options =
+        parseSceneOptions(args, QStringLiteral("sweep"), [&](const OptionCursor& o) {
+            if (o.option == QLatin1String("--param")) {
+                parameter = o.value().trimmed();
+                if (parameter.isEmpty())
+                    throw UsageProblem{QStringLiteral("option --param needs a parameter name")};
+            } else if (o.option == QLatin1String("--values")) {
+                values = valueList(o);
+            } else if (o.option == QLatin1String("--columns")) {
+                columns = nameList(o);
+            } else if (isOutputOption(o.option)) {
+                output = outputOption(o);
+            } else {
+                return false;
+            }
+            return true;
+        });
+    if (parameter.isEmpty())
+        throw UsageProblem{QStringLiteral("sweep: missing --param NAME (the parameter to vary)")};
+    if (!values)
+        throw UsageProblem{QStringLiteral("sweep: missing --values V1,V2,... (its values)")};
+
+    const PreparedScene prepared = prepareScene(options);
+    const CsvWriter writer(columns);
+    checkColumns(writer, *prepared.definition->create(prepared.document.parameters));
+
+    // ParameterSweep validates the parameter and every value before any run starts.
+    const std::vector<LabelledTrace> runs =
+        ParameterSweep::run(prepared.document, parameter.toStdString(), *values, 0);
+    if (output == QLatin1String("-")) {
+        out << QString::fromUtf8(writer.runsCsv(runs));
+        out.flush();
+        if (out.status() != QTextStream::Ok)
+            throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),
+                            QStringLiteral("cannot write the CSV"));
+    } else {
+        writer.writeRunsFile(runs, output);
+        std::size_t samples = 0;
+        for (const LabelledTrace& run : runs)
+            samples += run.trace->samples.size();
+        err << prefix << "wrote " << runs.size() << " runs (" << samples << " samples) of "
+            << qs(prepared.document.scene) << " to " << output << "\n";
+    }
+    return Success;
+}
+
+int CliApplication::plot(const QStringList& args, QTextStream&, QTextStream& err)
+{
+    std::vector<std::string> y;
+    std::optional<std::string> x, preset;
+    bool logY = false;
+    QString output;
+    PlotRequest request;
+    const SceneOptions options =
+        parseSceneOptions(args, QStringLiteral("plot"), [&](const OptionCursor& o) {
+            if (o.option == QLatin1String("--y")) {
+                y = nameList(o);
+            } else if (o.option == QLatin1String("--x")) {
+                x = o.value().trimmed().toStdString();
+                if (x->empty())
+                    throw UsageProblem{QStringLiteral("option --x needs a quantity name")};
+            } else if (o.option == QLatin1String("--preset")) {
+                preset = o.value().trimmed().toStdString();
+                if (preset->empty())
+                    throw UsageProblem{QStringLiteral("option --preset needs a plot id")};
+            } else if (o.option == QLatin1String("--log-y")) {
+                logY = true;
+            } else if (o.option == QLatin1String("--size")) {
+                const QString text = o.value();
+                const QStringList parts = text.trimmed().split(QLatin1Char('x'));
+                bool okW = false, okH = false;
+                const int w = parts.size() == 2 ? parts[0].toInt(&okW) : 0;
+                const int h = parts.size() == 2 ? parts[1].toInt(&okH) : 0;
+                if (!okW || !okH || w <= 0 || h <= 0 || w > 20000 || h > 20000)
+                    throw UsageProblem{QStringLiteral("--size %1: expected WIDTHxHEIGHT in "
+                                                      "pixels, e.g. 1200x800")
+                                           .arg(text)};
+                request.size = QSize(w, h);
+            } else if (o.option == QLatin1String("--scale")) {
+                const QString text = o.value();
+                const auto scale = parseNumber(text);
+                if (!scale || !std::isfinite(*scale) || *scale <= 0.0 || *scale > 16.0)
+                    throw UsageProblem{
+                        QStringLiteral("--scale %1: expected a number in (0, 16]").arg(text)};
+                request.scale = *scale;
+            } else if (isOutputOption(o.option)) {
+                output = outputOption(o);
+            } else {
+                return false;
+            }
+            return true;
+        });
+    if (y.empty() && !preset)
+        throw UsageProblem{QStringLiteral("plot: give --y A,B,... (quantities to plot) or "
+                                          "--preset ID (a ready-made plot)")};
+    if (!y.empty() && preset)
+        throw UsageProblem{QStringLiteral("plot: give either --y or --preset, not both")};
+    if (preset && (x || logY))
+        throw UsageProblem{
+            QStringLiteral("plot: --x and --log-y go with --y; a preset sets its own axes")};
+    if (output.isEmpty() || output == QLatin1String("-"))
+        throw UsageProblem{QStringLiteral("plot: missing --output FILE.png|svg|pdf")};
+    const QString suffix = QFileInfo(output).suffix().toLower();
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") &&
+        suffix != QLatin1String("pdf"))
+        throw UsageProblem{
+            QStringLiteral("--output %1: the file must end in .png, .svg or .pdf").arg(output)};
+    if (!plotWriter_) {
+        // Said before a possibly long run.
+        err << prefix << "plotting is not available in this build\n";
+        return OutputFailure;
+    }
+
+    const PreparedScene prepared = prepareScene(options);
+    const std::unique_ptr<MechanicalSystem> system =
+        prepared.definition->create(prepared.document.parameters);
+    Simulator simulator(*system);
+    const auto trace = std::make_shared<const Trace>(simulator.run(prepared.document.simulation));
+
+    // The quantities depend on the trace (derived ones, scene columns): checked after the run.
+    if (preset) {
+        const std::vector<PlotSpec> presets = PlotCatalog::presets(*trace);
+        const PlotSpec* spec = PlotCatalog::find(presets, *preset);
+        if (!spec) {
+            QStringList ids;
+            for (const PlotSpec& p : presets)
+                ids << qs(p.id);
+            throw FileError(FileError::Kind::Invalid, QStringLiteral("--preset ") + qs(*preset),
+                            QString(),
+                            QStringLiteral("no such plot for %1 (its plots: %2)")
+                                .arg(qs(prepared.document.scene), ids.join(QStringLiteral(", "))));
+        }
+        request.spec = *spec;
+    } else {
+        request.spec.x = x.value_or("t");
+        request.spec.y = y;
+        request.spec.logY = logY;
+        std::vector<std::string> asked = y;
+        asked.insert(asked.begin(), request.spec.x);
+        for (const std::string& name : asked)
+            if (!TraceSeries::contains(*trace, name))
+                throw FileError(
+                    FileError::Kind::Invalid,
+                    (x && name == *x ? QStringLiteral("--x ") : QStringLiteral("--y ")) + qs(name),
+                    QString(),
+                    QStringLiteral("%1 has no quantity \"%2\" (its quantities: %3)")
+                        .arg(qs(prepared.document.scene), qs(name),
+                             qList(TraceSeries::names(*trace)).join(QStringLiteral(", "))));
+    }
+    request.runs = {{prepared.document.scene, trace}};
+    request.path = output;
+
+    QString error;
+    if (!plotWriter_(request, &error)) {
+        err << prefix
+            << (error.isEmpty() ? QStringLiteral("%1: cannot write the plot").arg(output) : error)
+            << "\n";
+        return OutputFailure;
+    }
+    err << prefix << "wrote " << output << "\n";
     return Success;
 }
 

@@ -1,8 +1,14 @@
 #pragma once
 
 #include "ConstraintLabError.h"
+#include "LabelledTrace.h"
+#include "PlotSpec.h"
 
+#include <QSize>
 #include <QStringList>
+
+#include <functional>
+#include <vector>
 
 class QTextStream;
 
@@ -24,6 +30,20 @@ public:
         NumericalFailure = 4 ///< the integration failed (the message says when and why)
     };
 
+    /// What `plot` asks the plot writer to draw.
+    struct PlotRequest {
+        PlotSpec spec;
+        std::vector<LabelledTrace> runs; ///< one run for `plot`
+        QString path;                    ///< .png, .svg or .pdf
+        QSize size{1200, 800};
+        double scale = 1.0;
+    };
+    /// Draws a plot into a file; returns false with `*error` naming the file and the reason.
+    /// The executable installs the VTK one (PlotExporter); without a writer `plot` fails with
+    /// exit code 1 saying that plotting is not available in this build.
+    using PlotWriter = std::function<bool(const PlotRequest& request, QString* error)>;
+    void setPlotWriter(PlotWriter writer) { plotWriter_ = std::move(writer); }
+
     /// Runs one command; returns the exit code.
     int run(const QStringList& arguments, QTextStream& out, QTextStream& err);
 
@@ -39,6 +59,10 @@ private:
     int list(const QStringList& args, QTextStream& out, QTextStream& err);
     int describe(const QStringList& args, QTextStream& out, QTextStream& err);
     int runScene(const QStringList& args, QTextStream& out, QTextStream& err);
+    int plot(const QStringList& args, QTextStream& out, QTextStream& err);
+    int sweep(const QStringList& args, QTextStream& out, QTextStream& err);
+
+    PlotWriter plotWriter_;
 };
 
 } // namespace clab

@@ -147,6 +147,75 @@ void CsvWriter::write(const Trace& trace, QTextStream& stream, const QString& na
                         QStringLiteral("cannot write the CSV"));
 }
 
+QByteArray CsvWriter::runsCsv(const std::vector<LabelledTrace>& runs) const
+{
+    const auto invalidRuns = [](const QString& reason) {
+        return FileError(FileError::Kind::Invalid, QStringLiteral("CSV export"),
+                         QStringLiteral("runs"), reason);
+    };
+    if (runs.empty())
+        throw invalidRuns(QStringLiteral("there are no runs to write"));
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        if (!runs[r].trace)
+            throw invalidRuns(QStringLiteral("run %1 (\"%2\") has no trace")
+                                  .arg(r + 1)
+                                  .arg(QString::fromStdString(runs[r].label)));
+
+    // The columns: the chosen ones, or the first run's, which every run must then share.
+    const std::vector<std::string> first = runs.front().trace->columnNames();
+    const std::vector<std::string> columns = columns_.empty() ? first : columns_;
+    std::vector<std::vector<int>> indices;
+    indices.reserve(runs.size());
+    for (const LabelledTrace& run : runs) {
+        const QString label = QString::fromStdString(run.label);
+        if (columns_.empty() && run.trace->columnNames() != first)
+            throw FileError(FileError::Kind::Invalid, QStringLiteral("CSV export"),
+                            QStringLiteral("columns"),
+                            QStringLiteral("run \"%1\" has other columns than run \"%2\"; "
+                                           "choose columns all runs have")
+                                .arg(label, QString::fromStdString(runs.front().label)));
+        try {
+            indices.push_back(columnIndices(*run.trace));
+        } catch (const FileError& e) {
+            throw FileError(e.kind(), e.path(), e.key(),
+                            QStringLiteral("run \"%1\": %2").arg(label, e.reason()));
+        }
+    }
+
+    std::string text = "run";
+    for (const std::string& name : columns)
+        text += ',' + quote(name);
+    text += "\r\n";
+    std::vector<double> row;
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        const Trace& trace = *runs[r].trace;
+        const std::string label = quote(runs[r].label);
+        for (std::size_t k = 0; k < trace.samples.size(); ++k) {
+            trace.row(k, row);
+            text += label;
+            for (int index : indices[r])
+                text += ',' + formatNumber(row[static_cast<std::size_t>(index)]);
+            text += "\r\n";
+        }
+    }
+    return QByteArray::fromStdString(text);
+}
+
+void CsvWriter::writeRunsFile(const std::vector<LabelledTrace>& runs, const QString& path) const
+{
+    // Formatted in full first: a bad column or run never leaves a file behind.
+    const QByteArray csv = runsCsv(runs);
+    if (path == QLatin1String("-")) {
+        QFile out;
+        if (!out.open(stdout, QIODevice::WriteOnly) ||
+            !AtomicFile::writeFully(out, csv.constData(), csv.size()) || !out.flush())
+            throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),
+                            QStringLiteral("cannot write the CSV: %1").arg(out.errorString()));
+        return;
+    }
+    AtomicFile::write(path, csv, QStringLiteral("the CSV"));
+}
+
 QByteArray CsvWriter::eventsCsv(const Trace& trace, const std::string& scene)
 {
     std::string text = "t,scene,contact,contact_name,event\r\n";

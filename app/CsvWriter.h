@@ -1,6 +1,7 @@
 #pragma once
 
 #include "FileError.h"
+#include "LabelledTrace.h"
 #include "Trace.h"
 
 #include <QByteArray>
@@ -40,6 +41,14 @@ public:
     /// Writes a file atomically (QSaveFile: a failed write never replaces a good file), or to
     /// standard output when `path` is "-".
     void writeFile(const Trace& trace, const QString& path) const;
+
+    /// Several runs of one scene in one CSV: a first column "run" holding each run's label, then
+    /// the chosen columns (all of the first run's when none were chosen), rows run after run.
+    /// Throws FileError(Invalid, key "columns") when a run lacks a column or the runs' columns
+    /// differ, FileError(Invalid, key "runs") when `runs` is empty or holds a null trace.
+    QByteArray runsCsv(const std::vector<LabelledTrace>& runs) const;
+    /// runsCsv written atomically to `path`, or to standard output when `path` is "-".
+    void writeRunsFile(const std::vector<LabelledTrace>& runs, const QString& path) const;
 
     /// The trace's contact events as CSV: header "t,scene,contact,contact_name,event", then one
     /// row per event (event: stick, slip or reversal), same number format and line ends.

@@ -1,5 +1,7 @@
 #include "GuiSceneStore.h"
 
+#include "CsvWriter.h"
+#include "FileError.h"
 #include "SceneFile.h"
 
 namespace clab {
@@ -17,6 +19,21 @@ void GuiSceneStore::save(const SceneDocument& document, const QString& path) con
 SceneDocument GuiSceneStore::builtIn(const std::string& sceneName) const
 {
     return SceneFile::loadBuiltIn(QString::fromStdString(sceneName));
+}
+
+void GuiSceneStore::writeCsv(const std::vector<LabelledTrace>& runs,
+                             const std::vector<std::string>& columns, const QString& path) const
+{
+    const CsvWriter writer(columns);
+    if (runs.size() == 1) {
+        if (!runs.front().trace)
+            throw FileError(FileError::Kind::Invalid, path, QStringLiteral("runs"),
+                            QStringLiteral("the run has no trace to export"));
+        writer.writeFile(*runs.front().trace, path);
+        return;
+    }
+    // Also reports an empty list of runs, naming what is missing.
+    writer.writeRunsFile(runs, path);
 }
 
 } // namespace clab

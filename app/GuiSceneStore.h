@@ -5,7 +5,8 @@
 namespace clab {
 
 /// \brief The main window's scene store: scene files through SceneFile (JSON, validated,
-/// saved atomically) and the built-in scene files embedded in the application.
+/// saved atomically), the built-in scene files embedded in the application, and trace CSV
+/// through CsvWriter (the CLI's format).
 ///
 /// Errors are FileError exceptions whose what() reads "PATH: KEY: REASON".
 class GuiSceneStore : public SceneStore {
@@ -13,6 +14,10 @@ public:
     SceneDocument load(const QString& path) const override;
     void save(const SceneDocument& document, const QString& path) const override;
     SceneDocument builtIn(const std::string& sceneName) const override;
+    /// One run through CsvWriter::writeFile (no "run" column), several through
+    /// CsvWriter::writeRunsFile (a first "run" column with the labels).
+    void writeCsv(const std::vector<LabelledTrace>& runs, const std::vector<std::string>& columns,
+                  const QString& path) const override;
 };
 
 } // namespace clab

@@ -21,6 +21,14 @@ public:
     virtual int constraintCount() const = 0;
     /// Names of the coordinates, used as CSV column stems (x, y, z, u0, ...).
     virtual std::vector<std::string> coordinateNames() const = 0;
+    /// SI unit of coordinate i for plots: "m" (default) or "" for dimensionless coordinates
+    /// such as quaternion components. Velocities, accelerations and generalized forces take
+    /// their units from it (m/s, m/s², N; or 1/s, 1/s², N·m).
+    virtual std::string coordinateUnit(int i) const
+    {
+        (void)i;
+        return "m";
+    }
 
     /// M(q, t), n×n, symmetric, positive (semi-)definite.
     virtual void massMatrix(const Eigen::VectorXd& q, double t, Eigen::MatrixXd& M) const = 0;
@@ -145,6 +153,12 @@ public:
 
     /// Extra trace columns a scene appends (rigid body: w1, w2, w3, quat_norm).
     virtual std::vector<std::string> extraColumnNames() const { return {}; }
+    /// SI unit of extra column i (rigid body: "1/s" for w1..w3, "" for quat_norm); default "".
+    virtual std::string extraColumnUnit(int i) const
+    {
+        (void)i;
+        return "";
+    }
     virtual void extraColumns(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                               Eigen::VectorXd& values) const
     {

@@ -725,6 +725,15 @@ Trace Simulator::run(const SimulationOptions& options)
         contactNames.push_back(system_.contactName(c));
     Trace trace(system_.coordinateNames(), system_.extraColumnNames(),
                 system_.constraintsAreRheonomic(), contactNames);
+    {
+        std::vector<std::string> coordinateUnits, extraUnits;
+        for (int i = 0; i < system_.dof(); ++i)
+            coordinateUnits.push_back(system_.coordinateUnit(i));
+        const auto extras = static_cast<int>(trace.extraNames().size());
+        for (int i = 0; i < extras; ++i)
+            extraUnits.push_back(system_.extraColumnUnit(i));
+        trace.setUnits(std::move(coordinateUnits), std::move(extraUnits));
+    }
     trace.samples.reserve(times.size());
 
     // Initial contact modes; a contact at rest sticks or starts to slip at t0.

@@ -17,8 +17,22 @@ constexpr int kEnergyColumns = 6; // T, V, E, W_nonideal, residual_max, E_error
 Trace::Trace(std::vector<std::string> coordinates, std::vector<std::string> extras, bool rheonomic,
              std::vector<std::string> contacts)
     : coordinates_(std::move(coordinates)), extras_(std::move(extras)),
-      contacts_(std::move(contacts)), rheonomic_(rheonomic)
+      contacts_(std::move(contacts)), coordinateUnits_(coordinates_.size(), "m"),
+      extraUnits_(extras_.size()), rheonomic_(rheonomic)
 {
+}
+
+void Trace::setUnits(std::vector<std::string> coordinateUnits, std::vector<std::string> extraUnits)
+{
+    if (coordinateUnits.size() != coordinates_.size() || extraUnits.size() != extras_.size())
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "Trace::setUnits: " + std::to_string(coordinateUnits.size()) +
+                                     " coordinate and " + std::to_string(extraUnits.size()) +
+                                     " extra units given for " +
+                                     std::to_string(coordinates_.size()) + " coordinates and " +
+                                     std::to_string(extras_.size()) + " extra columns");
+    coordinateUnits_ = std::move(coordinateUnits);
+    extraUnits_ = std::move(extraUnits);
 }
 
 std::vector<std::string> Trace::columnNames() const

@@ -31,6 +31,14 @@ public:
     const std::vector<std::string>& contactNames() const { return contacts_; }
     bool hasIdealWork() const { return rheonomic_; }
 
+    /// SI units of the coordinates ("m", or "" when dimensionless) and of the extra columns,
+    /// one per name (MechanicalSystem::coordinateUnit, extraColumnUnit). Until set, every
+    /// coordinate is in metres and every extra column is dimensionless.
+    const std::vector<std::string>& coordinateUnits() const { return coordinateUnits_; }
+    const std::vector<std::string>& extraUnits() const { return extraUnits_; }
+    /// Throws ConstraintLabError(InvalidParameter) when the counts do not match the names.
+    void setUnits(std::vector<std::string> coordinateUnits, std::vector<std::string> extraUnits);
+
     std::vector<std::string> columnNames() const;
     /// Index of a column by name, or -1.
     int columnIndex(const std::string& name) const;
@@ -50,6 +58,8 @@ private:
     std::vector<std::string> coordinates_;
     std::vector<std::string> extras_;
     std::vector<std::string> contacts_;
+    std::vector<std::string> coordinateUnits_;
+    std::vector<std::string> extraUnits_;
     bool rheonomic_ = false;
 };
 

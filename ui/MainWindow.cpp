@@ -1,11 +1,16 @@
 #include "MainWindow.h"
 
+#include "CsvExportDialog.h"
+#include "ImageExportDialog.h"
+#include "VideoExportDialog.h"
+
 #include "ForceKind.h"
 #include "ForcesPanel.h"
 #include "HelpDialog.h"
 #include "MessageBanner.h"
 #include "ParameterEditor.h"
 #include "PlaybackClock.h"
+#include "PlotsPanel.h"
 #include "SceneSession.h"
 #include "SceneStore.h"
 #include "SceneView.h"
@@ -178,6 +183,7 @@ MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
 
     readSettings();
     updateRecentMenu();
+    updateExportActions();
     updateTitle();
     view_->setFocus();
 }
@@ -229,6 +235,15 @@ void MainWindow::createDocks()
     timeDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable |
                           QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::BottomDockWidgetArea, timeDock);
+
+    // Plots beside the 3D view, under the small Forces panel.
+    auto* plotsDock = new QDockWidget(tr("Plots"), this);
+    plotsDock->setObjectName(QStringLiteral("plotsDock"));
+    plots_ = new PlotsPanel(plotsDock);
+    plots_->setObjectName(QStringLiteral("plotsPanel"));
+    plotsDock->setWidget(plots_);
+    addDockWidget(Qt::RightDockWidgetArea, plotsDock);
+    splitDockWidget(forcesDock, plotsDock, Qt::Vertical);
 
     for (QAction* action : {compareAction_, clearGhostsAction_, defaultsAction_}) {
         auto* button = new QToolButton(sceneContainer);
@@ -282,8 +297,25 @@ void MainWindow::createActions()
     exportImageAction_ = new QAction(themed("image-x-generic", ":/icons/export-image.svg"),
                                      tr("&Export Image…"), this);
     exportImageAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportImageAction_->setStatusTip(tr("Save the 3D view as a PNG image (1920×1080)"));
+    exportImageAction_->setStatusTip(tr("Save the 3D view as an image at a resolution you choose"));
     connect(exportImageAction_, &QAction::triggered, this, &MainWindow::exportImage);
+
+    exportCsvAction_ = new QAction(themed("text-csv", ":/icons/export-csv.svg"),
+                                   tr("Export &Trace as CSV…"), this);
+    exportCsvAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportCsvAction_->setStatusTip(
+        tr("Save the trajectory (all or chosen columns, every compare run) as CSV"));
+    connect(exportCsvAction_, &QAction::triggered, this, &MainWindow::exportCsvDialog);
+
+    exportPlotAction_ =
+        new QAction(QIcon(QStringLiteral(":/icons/export-plot.svg")), tr("Export &Plot…"), this);
+    exportPlotAction_->setStatusTip(tr("Save the plot as PNG (any scale), SVG or PDF"));
+    connect(exportPlotAction_, &QAction::triggered, this, [this] { plots_->showExportDialog(); });
+
+    exportVideoAction_ = new QAction(themed("video-x-generic", ":/icons/export-video.svg"),
+                                     tr("Export &Video…"), this);
+    exportVideoAction_->setStatusTip(tr("Record the animation as an Ogg Theora video"));
+    connect(exportVideoAction_, &QAction::triggered, this, &MainWindow::exportVideo);
 
     quitAction_ = new QAction(themed("application-exit", ":/icons/quit.svg"), tr("&Quit"), this);
     quitAction_->setShortcut(QKeySequence::Quit);
@@ -317,7 +349,7 @@ void MainWindow::createActions()
     compareAction_->setToolTip(tr("Keep a faded, labelled trail of each earlier run (Ctrl+K)"));
     connect(compareAction_, &QAction::toggled, this, [this](bool on) {
         if (!on)
-            view_->clearGhosts();
+            clearGhosts();
         statusBar()->showMessage(
             on ? tr("Compare: every change leaves a ghost trail of the previous run")
                : tr("Compare off"),
@@ -328,7 +360,7 @@ void MainWindow::createActions()
                                      tr("C&lear Ghost Trails"), this);
     clearGhostsAction_->setToolTip(tr("Remove the trails of earlier runs"));
     clearGhostsAction_->setIconText(tr("Clear Ghosts"));
-    connect(clearGhostsAction_, &QAction::triggered, view_, &SceneView::clearGhosts);
+    connect(clearGhostsAction_, &QAction::triggered, this, &MainWindow::clearGhosts);
 
     resetCameraAction_ =
         new QAction(themed("zoom-fit-best", ":/icons/camera-reset.svg"), tr("Reset &Camera"), this);
@@ -371,7 +403,12 @@ void MainWindow::createMenus()
     file->addAction(saveAction_);
     file->addAction(saveAsAction_);
     file->addSeparator();
-    file->addAction(exportImageAction_);
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->setIcon(themed("document-export", ":/icons/export-image.svg"));
+    exportMenu->addAction(exportImageAction_);
+    exportMenu->addAction(exportVideoAction_);
+    exportMenu->addAction(exportCsvAction_);
+    exportMenu->addAction(exportPlotAction_);
     file->addSeparator();
     file->addAction(quitAction_);
 
@@ -440,7 +477,7 @@ void MainWindow::readSettings()
         QTimer::singleShot(0, this, [this] {
             resizeDocks({findChild<QDockWidget*>(QStringLiteral("sceneDock")),
                          findChild<QDockWidget*>(QStringLiteral("forcesDock"))},
-                        {340, 280}, Qt::Horizontal);
+                        {340, 460}, Qt::Horizontal);
         });
     }
     for (int i = 0; i < 3; ++i) {
@@ -589,6 +626,9 @@ bool MainWindow::maybeSave()
 
 void MainWindow::exportImage()
 {
+    ImageExportDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
     const QString suggested = QDir(dir).filePath(
         QString::fromStdString(session_->document().scene) + QStringLiteral(".png"));
@@ -597,13 +637,100 @@ void MainWindow::exportImage()
         return;
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".png");
-    const QImage image = view_->renderImage(QSize(1920, 1080));
-    if (image.isNull() || !image.save(path, "PNG")) {
-        showFileError(tr("Could not export the image"),
-                      tr("%1: the image could not be rendered or written").arg(path));
-        return;
+    exportViewImage(path, dialog.selectedSize());
+}
+
+bool MainWindow::exportViewImage(const QString& path, const QSize& size)
+{
+    const QImage image = view_->renderImage(size);
+    QString error;
+    if (image.isNull()) {
+        error = tr("%1: the 3D view could not be rendered (no OpenGL context)").arg(path);
+    } else if (ImageExportDialog::saveImage(image, path, &error)) {
+        statusBar()->showMessage(tr("Exported %1 (%2×%3)")
+                                     .arg(QDir::toNativeSeparators(path))
+                                     .arg(image.width())
+                                     .arg(image.height()),
+                                 5000);
+        return true;
     }
-    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 4000);
+    showFileError(tr("Could not export the image"), error);
+    return false;
+}
+
+void MainWindow::exportCsvDialog()
+{
+    const std::vector<LabelledTrace> all = runs();
+    if (all.empty())
+        return;
+    CsvExportDialog dialog(all.back().trace->columnNames(), static_cast<int>(all.size()), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString suggested = QDir(dir).filePath(
+        QString::fromStdString(session_->document().scene) + QStringLiteral(".csv"));
+    QString path = saveProvider_ ? saveProvider_(suggested, tr("CSV files (*.csv)")) : QString();
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".csv");
+    exportCsv(path, dialog.selectedColumns(),
+              dialog.runMode() == CsvExportDialog::RunMode::FilePerRun);
+}
+
+bool MainWindow::exportCsv(const QString& path, const std::vector<std::string>& columns,
+                           bool filePerRun)
+{
+    const std::vector<LabelledTrace> all = runs();
+    if (all.empty()) {
+        showFileError(tr("Could not export the trace"), tr("there is no trajectory yet"));
+        return false;
+    }
+    try {
+        const QStringList written = CsvExportDialog::write(
+            *store_, all, columns,
+            filePerRun ? CsvExportDialog::RunMode::FilePerRun : CsvExportDialog::RunMode::OneFile,
+            path);
+        statusBar()->showMessage(
+            written.size() == 1 ? tr("Exported %1").arg(QDir::toNativeSeparators(written.first()))
+                                : tr("Exported %1 files next to %2")
+                                      .arg(written.size())
+                                      .arg(QDir::toNativeSeparators(path)),
+            5000);
+        return true;
+    } catch (const std::exception& error) {
+        showFileError(tr("Could not export the trace"), QString::fromUtf8(error.what()));
+        return false;
+    }
+}
+
+void MainWindow::exportVideo()
+{
+    if (!trace_)
+        return;
+    // The video shows the trajectory on screen: no playback and no new run while it records.
+    clock_->pause();
+    const double time = clock_->time();
+    VideoExportDialog dialog(view_, trace_->samples.front().t, trace_->samples.back().t, this);
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::MoviesLocation);
+    dialog.setOutputPath(QDir(dir).filePath(QString::fromStdString(session_->document().scene) +
+                                            QStringLiteral(".ogv")));
+    connect(&dialog, &VideoExportDialog::exported, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    });
+    const bool wasEnabled = editor_->isEnabled();
+    editor_->setEnabled(false);
+    dialog.exec();
+    editor_->setEnabled(wasEnabled);
+    showTime(time);
+}
+
+void MainWindow::updateExportActions()
+{
+    const bool available = trace_ != nullptr;
+    exportCsvAction_->setEnabled(available);
+    exportVideoAction_->setEnabled(available);
+    exportPlotAction_->setEnabled(available);
 }
 
 void MainWindow::restoreDefaults()
@@ -696,8 +823,10 @@ void MainWindow::updateTitle()
 void MainWindow::sceneReset()
 {
     // A different document: earlier runs and their ghosts belong to another scene.
-    view_->clearGhosts();
+    clearGhosts();
     trace_.reset();
+    plots_->clear();
+    updateExportActions();
     sceneShown_ = false;
     bannerShowsSimulation_ = false;
     banner_->clearMessage();
@@ -756,8 +885,11 @@ void MainWindow::simulationFinished(quint64 generation, std::shared_ptr<const Tr
     const SceneDocument& document = pendingDocument_;
     // Compare mode: the run on screen becomes a ghost when a distinct edit replaces it.
     if (isCompareEnabled() && trace_ && sceneShown_ && shownSerial_ != pendingSerial_ &&
-        shownDocument_.scene == document.scene)
-        view_->addGhost(*trace_, ghostLabel(shownDocument_, document));
+        shownDocument_.scene == document.scene) {
+        const QString label = ghostLabel(shownDocument_, document);
+        view_->addGhost(*trace_, label);
+        ghosts_.push_back({label, trace_, shownDocument_});
+    }
 
     const bool sameGeometry = sceneShown_ && shownDocument_.scene == document.scene &&
                               shownDocument_.parameters == document.parameters;
@@ -791,7 +923,40 @@ void MainWindow::simulationFinished(quint64 generation, std::shared_ptr<const Tr
         autoPlay_ = false;
         clock_->play();
     }
+    updateExportActions();
+    plots_->setRuns(runs());
     emit trajectoryShown();
+    emit runsChanged();
+}
+
+std::vector<LabelledTrace> MainWindow::runs() const
+{
+    std::vector<LabelledTrace> result;
+    if (!trace_)
+        return result;
+    for (const Ghost& ghost : ghosts_)
+        result.push_back({ghost.label.toStdString(), ghost.trace});
+    result.push_back({currentRunLabel().toStdString(), trace_});
+    return result;
+}
+
+void MainWindow::clearGhosts()
+{
+    view_->clearGhosts();
+    if (ghosts_.empty())
+        return;
+    ghosts_.clear();
+    plots_->setRuns(runs());
+    emit runsChanged();
+}
+
+QString MainWindow::currentRunLabel() const
+{
+    if (ghosts_.empty())
+        return QString::fromStdString(shownDocument_.scene);
+    // The values of the current run where it differs from the run before it.
+    const QStringList changes = changedValues(shownDocument_, ghosts_.back().document);
+    return changes.isEmpty() ? tr("current") : changes.join(QStringLiteral(", "));
 }
 
 void MainWindow::simulationError(quint64 generation, const QString& message)
@@ -809,6 +974,7 @@ void MainWindow::simulationError(quint64 generation, const QString& message)
 void MainWindow::showTime(double t)
 {
     view_->setTime(t);
+    plots_->setTime(t);
     if (!trace_)
         return;
     const TraceSample* sample = sampleAt(*trace_, t);
@@ -832,8 +998,37 @@ void MainWindow::showFileError(const QString& what, const QString& message)
 
 QString MainWindow::ghostLabel(const SceneDocument& before, const SceneDocument& after) const
 {
+    const QStringList changes = changedValues(before, after);
+    if (changes.isEmpty())
+        return tr("run %1").arg(view_->ghostCount() + 1);
+    return changes.join(QStringLiteral(", "));
+}
+
+QStringList MainWindow::changedValues(const SceneDocument& before, const SceneDocument& after)
+{
+    // A parameter that follows another (mu_s follows mu) and still equals it in both runs says
+    // nothing new: "mu = 0.2", not "mu = 0.2, mu_s = 0.2".
+    const SceneDefinition* definition = SceneRegistry::find(before.scene);
+    const auto follows = [&](const std::string& name) {
+        if (!definition)
+            return false;
+        for (const ParameterSpec& spec : definition->parameters) {
+            if (spec.name != name || spec.defaultsTo.empty())
+                continue;
+            const auto equalIn = [&](const SceneDocument& d) {
+                const auto self = d.parameters.find(name);
+                const auto target = d.parameters.find(spec.defaultsTo);
+                return self != d.parameters.end() && target != d.parameters.end() &&
+                       self->second == target->second;
+            };
+            return equalIn(before) && equalIn(after);
+        }
+        return false;
+    };
     QStringList changes;
     for (const auto& [name, value] : before.parameters) {
+        if (follows(name))
+            continue;
         const auto it = after.parameters.find(name);
         if (it == after.parameters.end() || it->second != value)
             changes << QStringLiteral("%1 = %2").arg(QString::fromStdString(name),
@@ -860,9 +1055,7 @@ QString MainWindow::ghostLabel(const SceneDocument& before, const SceneDocument&
         changes << QStringLiteral("α = %1").arg(a.baumgarteAlpha);
     if (a.baumgarteBeta != b.baumgarteBeta)
         changes << QStringLiteral("β = %1").arg(a.baumgarteBeta);
-    if (changes.isEmpty())
-        return tr("run %1").arg(view_->ghostCount() + 1);
-    return changes.join(QStringLiteral(", "));
+    return changes;
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <LabelledTrace.h>
 #include <SceneDocument.h>
 #include <Trace.h>
 
@@ -9,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 class QAction;
 class QLabel;
@@ -21,6 +23,7 @@ namespace clab {
 class ForcesPanel;
 class MessageBanner;
 class ParameterEditor;
+class PlotsPanel;
 class PlaybackClock;
 class SceneSession;
 class SceneStore;
@@ -63,6 +66,15 @@ public:
     /// Asks about unsaved changes when there are any; false means "cancel what you were doing".
     bool maybeSave();
 
+    // Exports without their dialogs (the menu actions ask first, then call these). Failures go
+    // to the banner, naming the file and the reason; true when every file was written.
+    /// The 3D view at the current time as an image of `size` pixels (format from the suffix).
+    bool exportViewImage(const QString& path, const QSize& size);
+    /// runs() as CSV: the chosen columns (empty: all); several runs in one file with a "run"
+    /// column, or one file per run.
+    bool exportCsv(const QString& path, const std::vector<std::string>& columns,
+                   bool filePerRun = false);
+
     /// Plays the next trajectory as soon as it arrives (used at start-up).
     void setAutoPlay(bool autoPlay) { autoPlay_ = autoPlay; }
     bool isCompareEnabled() const;
@@ -72,6 +84,12 @@ public:
     std::shared_ptr<const Trace> trace() const { return trace_; }
     /// The document the trajectory on screen was computed from.
     const SceneDocument& shownDocument() const { return shownDocument_; }
+    /// The runs on screen, oldest first: the compare-mode ghosts, then the current run (the
+    /// last entry). Each is labelled by what sets it apart ("mu = 0.1"); a lone run by the
+    /// scene's name. Empty before the first result.
+    std::vector<LabelledTrace> runs() const;
+    /// Removes the compare-mode runs (their ghost trails and plot curves).
+    void clearGhosts();
     QStringList recentFiles() const;
 
     // Test hooks: replace the modal dialogs.
@@ -86,10 +104,13 @@ public:
     PlaybackClock* clock() const { return clock_; }
     SimulationWorker* worker() const { return worker_; }
     MessageBanner* banner() const { return banner_; }
+    PlotsPanel* plotsPanel() const { return plots_; }
 
 signals:
     /// A new trajectory is on screen.
     void trajectoryShown();
+    /// runs() changed: a new trajectory, or compare-mode runs added or removed.
+    void runsChanged();
     /// The newest simulation failed; the banner shows `message`.
     void simulationFailed(const QString& message);
 
@@ -108,6 +129,9 @@ private:
     void open();
     bool saveAsDialog();
     void exportImage();
+    void exportCsvDialog();
+    void exportVideo();
+    void updateExportActions();
     void restoreDefaults();
     void showHelp();
     void showAbout();
@@ -124,6 +148,9 @@ private:
     void showTime(double t);
     void showFileError(const QString& what, const QString& message);
     QString ghostLabel(const SceneDocument& before, const SceneDocument& after) const;
+    QString currentRunLabel() const;
+    /// "name = value" of `before` for each setting that differs in `after`.
+    static QStringList changedValues(const SceneDocument& before, const SceneDocument& after);
 
     std::shared_ptr<SceneStore> store_;
     SceneSession* session_;
@@ -133,6 +160,7 @@ private:
     MessageBanner* banner_ = nullptr;
     ParameterEditor* editor_ = nullptr;
     ForcesPanel* forces_ = nullptr;
+    PlotsPanel* plots_ = nullptr;
     TimeControls* timeControls_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* statusReadout_ = nullptr;
@@ -144,6 +172,9 @@ private:
     QAction* saveAction_ = nullptr;
     QAction* saveAsAction_ = nullptr;
     QAction* exportImageAction_ = nullptr;
+    QAction* exportCsvAction_ = nullptr;
+    QAction* exportPlotAction_ = nullptr;
+    QAction* exportVideoAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QAction* undoAction_ = nullptr;
     QAction* redoAction_ = nullptr;
@@ -167,6 +198,13 @@ private:
     std::shared_ptr<const Trace> trace_;
     SceneDocument shownDocument_;
     quint64 shownSerial_ = 0;
+    // Compare mode: earlier runs with the documents they were computed from.
+    struct Ghost {
+        QString label;
+        std::shared_ptr<const Trace> trace;
+        SceneDocument document;
+    };
+    std::vector<Ghost> ghosts_;
     bool sceneShown_ = false;
     bool autoPlay_ = false;
     bool bannerShowsSimulation_ = false;

@@ -1,14 +1,16 @@
 #pragma once
 
+#include <LabelledTrace.h>
 #include <SceneDocument.h>
 
 #include <QString>
 
 #include <string>
+#include <vector>
 
 namespace clab {
 
-/// \brief Where the main window loads and saves scene files.
+/// \brief Where the main window loads and saves scene files and writes trace CSV.
 ///
 /// ui/ depends on core/ only, so the file format lives behind this interface (implemented over
 /// the application's SceneFile). Every failure throws an exception derived from
@@ -23,6 +25,10 @@ public:
     virtual void save(const SceneDocument& document, const QString& path) const = 0;
     /// The document of a built-in scene (its shipped file, with title and notes).
     virtual SceneDocument builtIn(const std::string& sceneName) const = 0;
+    /// Writes runs as CSV atomically, in the CLI's format (CsvWriter): one run without a "run"
+    /// column, several with one. `columns` empty means all.
+    virtual void writeCsv(const std::vector<LabelledTrace>& runs,
+                          const std::vector<std::string>& columns, const QString& path) const = 0;
 };
 
 } // namespace clab

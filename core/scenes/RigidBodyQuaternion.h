@@ -22,6 +22,7 @@ public:
     int dof() const override { return 4; }
     int constraintCount() const override { return 1; }
     std::vector<std::string> coordinateNames() const override { return {"u0", "u1", "u2", "u3"}; }
+    std::string coordinateUnit(int) const override { return ""; } ///< quaternion: dimensionless
 
     void massMatrix(const Eigen::VectorXd& q, double t, Eigen::MatrixXd& M) const override;
     bool massMatrixIsSingular() const override { return true; }
@@ -53,6 +54,8 @@ public:
     {
         return {"w1", "w2", "w3", "quat_norm"};
     }
+    /// w1..w3 in 1/s (rad/s), quat_norm dimensionless.
+    std::string extraColumnUnit(int i) const override { return i < 3 ? "1/s" : ""; }
     void extraColumns(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                       Eigen::VectorXd& values) const override;
 

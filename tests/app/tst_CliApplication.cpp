@@ -173,6 +173,15 @@ private slots:
     void eventsFileRecordsWhenTheBeadSticks();
     void eventsFileRecordsReversalAndStickOfTheRing();
     void energyAuditColumnStaysSmall();
+    void sweepRunsEqualSingleRunsInValueOrder();
+    void sweepWritesAFileAtomically();
+    void sweepFollowerFollowsTheSweptValue();
+    void plotPassesTheRequestToTheWriter();
+    void plotPresetIsTheCatalogsPlot();
+    void plotUnknownQuantityListsTheAvailableOnes();
+    void plotWithoutWriterIsNotAvailable();
+    void plotWriterFailureExitsWithOne();
+    void helpDescribesSweepAndPlot();
 };
 
 void CliApplicationTest::initTestCase()
@@ -256,6 +265,38 @@ void CliApplicationTest::usageErrorsExitWithTwo_data()
     QTest::newRow("unknown column") << QStringList{"run", "ring", "--columns", "t,z"} << "\"z\"";
     QTest::newRow("help unknown") << QStringList{"help", "fly"} << "fly";
     QTest::newRow("list argument") << QStringList{"list", "all"} << "all";
+    QTest::newRow("sweep without --param")
+        << QStringList{"sweep", "bead-on-wire", "--values", "0,0.1"} << "--param";
+    QTest::newRow("sweep without --values")
+        << QStringList{"sweep", "bead-on-wire", "--param", "mu"} << "--values";
+    QTest::newRow("sweep malformed value")
+        << QStringList{"sweep", "bead-on-wire", "--param", "mu", "--values", "0,0.1x"} << "0.1x";
+    QTest::newRow("sweep empty list")
+        << QStringList{"sweep", "bead-on-wire", "--param", "mu", "--values", ""} << "empty value";
+    QTest::newRow("sweep empty item")
+        << QStringList{"sweep", "bead-on-wire", "--param", "mu", "--values", "0,,1"}
+        << "empty value";
+    QTest::newRow("sweep unknown option")
+        << QStringList{"sweep", "bead-on-wire", "--param", "mu", "--values", "0", "--events", "-"}
+        << "--events";
+    QTest::newRow("sweep unknown column")
+        << QStringList{"sweep", "bead-on-wire", "--param", "mu", "--values",
+                       "0",     "--columns",    "t,z"}
+        << "\"z\"";
+    QTest::newRow("plot without quantities")
+        << QStringList{"plot", "ring", "--output", "ring.png"} << "--preset";
+    QTest::newRow("plot without output") << QStringList{"plot", "ring", "--y", "E"} << "--output";
+    QTest::newRow("plot bad suffix")
+        << QStringList{"plot", "ring", "--y", "E", "--output", "ring.jpg"} << "ring.jpg";
+    QTest::newRow("plot y and preset")
+        << QStringList{"plot", "ring", "--y", "E", "--preset", "energy", "-o", "r.png"}
+        << "not both";
+    QTest::newRow("plot bad size")
+        << QStringList{"plot", "ring", "--y", "E", "--size", "12x", "-o", "r.png"} << "12x";
+    QTest::newRow("plot bad scale")
+        << QStringList{"plot", "ring", "--y", "E", "--scale", "0", "-o", "r.png"} << "--scale";
+    QTest::newRow("plot flag with value")
+        << QStringList{"plot", "ring", "--y", "E", "--log-y=yes", "-o", "r.png"} << "--log-y";
 }
 
 void CliApplicationTest::usageErrorsExitWithTwo()
@@ -296,6 +337,18 @@ void CliApplicationTest::invalidScenesAndParametersExitWithThree_data()
         << QStringList{"describe", "pendulum"} << QStringList{"pendulum"};
     QTest::newRow("missing file") << QStringList{"run", "no/such/scene.json"}
                                   << QStringList{"no/such/scene.json"};
+    QTest::newRow("sweep invalid value")
+        << QStringList{"sweep", "bead-on-wire", "--param", "mu", "--values", "0.1,-1"}
+        << QStringList{"mu=-1", "'mu'"};
+    QTest::newRow("sweep unknown parameter")
+        << QStringList{"sweep", "bead-on-wire", "--param", "friction", "--values", "0.1"}
+        << QStringList{"friction", "mu_s"};
+    QTest::newRow("sweep vector parameter")
+        << QStringList{"sweep", "rigid-body", "--param", "J", "--values", "1"}
+        << QStringList{"'J'", "scalar"};
+    QTest::newRow("sweep unknown scene")
+        << QStringList{"sweep", "pendulum", "--param", "mu", "--values", "0.1"}
+        << QStringList{"pendulum"};
 }
 
 void CliApplicationTest::invalidScenesAndParametersExitWithThree()
@@ -322,6 +375,9 @@ void CliApplicationTest::numericalFailuresExitWithFourAndSayWhen_data()
     // No step can meet a relative and absolute error of 1e-300 in double precision.
     QTest::newRow("tolerance unattainable")
         << QStringList{"run", "bead-on-wire", "--rtol", "1e-300", "--atol", "1e-300"};
+    QTest::newRow("sweep tolerance unattainable")
+        << QStringList{"sweep",   "bead-on-wire", "--param", "mu",     "--values",
+                       "0.1,0.2", "--rtol",       "1e-300",  "--atol", "1e-300"};
 }
 
 void CliApplicationTest::numericalFailuresExitWithFourAndSayWhen()
@@ -656,6 +712,226 @@ void CliApplicationTest::energyAuditColumnStaysSmall()
     }
     QVERIFY(scale > 1.0); // friction took a real share
     QVERIFY2(worst <= 1e-8 * scale, qPrintable(QString::number(worst)));
+}
+
+namespace {
+
+// `constraintlab-cli ARGS` in process, with an optional plot writer.
+struct InProcess {
+    int code = -1;
+    QString out, err;
+};
+
+InProcess runInProcess(const QStringList& args,
+                       CliApplication::PlotWriter writer = CliApplication::PlotWriter())
+{
+    InProcess r;
+    QTextStream outStream(&r.out), errStream(&r.err);
+    CliApplication app;
+    if (writer)
+        app.setPlotWriter(std::move(writer));
+    r.code = app.run(args, outStream, errStream);
+    return r;
+}
+
+// Splits the sweep CSV into the records of each run label, in order of appearance.
+QList<QPair<QByteArray, QList<QByteArray>>> recordsByRun(const QByteArray& csv)
+{
+    QList<QPair<QByteArray, QList<QByteArray>>> runs;
+    QList<QByteArray> lines = csv.split('\n');
+    lines.removeFirst(); // header
+    for (const QByteArray& line : lines) {
+        if (line.isEmpty())
+            continue;
+        const qsizetype comma = line.indexOf(',');
+        const QByteArray label = line.left(comma);
+        if (runs.isEmpty() || runs.last().first != label)
+            runs.append({label, {}});
+        runs.last().second.append(line.mid(comma + 1));
+    }
+    return runs;
+}
+
+} // namespace
+
+void CliApplicationTest::sweepRunsEqualSingleRunsInValueOrder()
+{
+    const QStringList columns{"--t-end", "1", "--columns", "t,x,x_dot,W_nonideal"};
+    const Result sweep = runCli(
+        QStringList{"sweep", "bead-on-wire", "--param", "mu", "--values", "0.3,0,0.1"} + columns);
+    QVERIFY2(sweep.exitCode == 0, qPrintable(describe(sweep)));
+    QVERIFY(sweep.out.startsWith("run,t,x,x_dot,W_nonideal\r\n"));
+    const auto runs = recordsByRun(sweep.out);
+    QCOMPARE(runs.size(), 3);
+    const QStringList values{"0.3", "0", "0.1"};
+    for (int i = 0; i < 3; ++i) {
+        QCOMPARE(runs[i].first, ("mu=" + values[i]).toUtf8());
+        // The same digits as a single run: the sweep changes nothing but the value.
+        const Result single =
+            runCli(QStringList{"run", "bead-on-wire", "--set", "mu=" + values[i]} + columns);
+        QVERIFY2(single.exitCode == 0, qPrintable(describe(single)));
+        QList<QByteArray> lines = single.out.split('\n');
+        lines.removeFirst();
+        lines.removeAll(QByteArray());
+        QCOMPARE(runs[i].second, lines);
+    }
+    QVERIFY(runs[0].second != runs[2].second);
+}
+
+void CliApplicationTest::sweepWritesAFileAtomically()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("sweep.csv");
+    const Result r = runCli({"sweep", "ring", "--param", "mu", "--values", "0,0.2", "--t-end",
+                             "0.5", "--dt", "0.1", "--columns", "t,E", "--output", path});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.contains("2 runs") && r.err.contains(path), qPrintable(r.err));
+    const QByteArray csv = readFile(path);
+    QVERIFY(csv.startsWith("run,t,E\r\n"));
+    QCOMPARE(csv.count('\n'), 1 + 2 * 6);
+    // A refused sweep leaves the file alone.
+    const Result bad =
+        runCli({"sweep", "ring", "--param", "mu", "--values", "0,5", "--output", path});
+    QCOMPARE(bad.exitCode, 3);
+    QCOMPARE(readFile(path), csv);
+    // An unwritable destination is an output failure.
+    const Result unwritable = runCli({"sweep", "ring", "--param", "mu", "--values", "0", "--t-end",
+                                      "0.1", "--output", dir.filePath("no/dir.csv")});
+    QVERIFY2(unwritable.exitCode == 1, qPrintable(describe(unwritable)));
+}
+
+void CliApplicationTest::sweepFollowerFollowsTheSweptValue()
+{
+    // The bead starts at rest on a 30° wire (tan 30° ≈ 0.577). With mu_s following mu = 0.5
+    // it slides; with --set mu_s=0.7 it stays stuck for every mu.
+    const QStringList common{"sweep", "bead-on-wire", "--param", "mu",        "--values",
+                             "0.5",   "--t-end",      "1",       "--columns", "x_dot"};
+    const Result follows = runCli(common);
+    QVERIFY2(follows.exitCode == 0, qPrintable(describe(follows)));
+    const Result held = runCli(common + QStringList{"--set", "mu_s=0.7"});
+    QVERIFY2(held.exitCode == 0, qPrintable(describe(held)));
+    const QList<QByteArray> slid = recordsByRun(follows.out).first().second;
+    const QList<QByteArray> stuck = recordsByRun(held.out).first().second;
+    // ẋ = −g (sin θ − μ cos θ) t cos θ at t = 1 s with μ = 0.5.
+    const double theta = M_PI / 6;
+    const double expected = -9.81 * (std::sin(theta) - 0.5 * std::cos(theta)) * std::cos(theta);
+    QVERIFY(std::abs(slid.last().trimmed().toDouble() - expected) < 1e-6);
+    QCOMPARE(stuck.last().trimmed().toDouble(), 0.0);
+}
+
+void CliApplicationTest::plotPassesTheRequestToTheWriter()
+{
+    std::vector<CliApplication::PlotRequest> requests;
+    const auto writer = [&](const CliApplication::PlotRequest& request, QString*) {
+        requests.push_back(request);
+        return true;
+    };
+    const InProcess r = runInProcess({"plot", "bead-on-wire", "--set", "mu=0.1", "--t-end", "2",
+                                      "--dt", "0.1", "--y", "E,|Qcni|", "--x", "x", "--log-y",
+                                      "--size", "640x480", "--scale", "2", "--output", "bead.svg"},
+                                     writer);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(requests.size(), std::size_t(1));
+    const CliApplication::PlotRequest& request = requests.front();
+    QCOMPARE(request.spec.y, (std::vector<std::string>{"E", "|Qcni|"}));
+    QCOMPARE(request.spec.x, std::string("x"));
+    QVERIFY(request.spec.logY);
+    QCOMPARE(request.path, QStringLiteral("bead.svg"));
+    QCOMPARE(request.size, QSize(640, 480));
+    QCOMPARE(request.scale, 2.0);
+    QCOMPARE(request.runs.size(), std::size_t(1));
+    QCOMPARE(request.runs.front().label, std::string("bead-on-wire"));
+    const Trace& trace = *request.runs.front().trace;
+    QCOMPARE(trace.samples.size(), std::size_t(21)); // t = 0, 0.1, ..., 2
+    QCOMPARE(trace.samples.back().t, 2.0);
+    // The run used --set: friction's normal force is m g cos θ, so |Qcni| = μ m g cos θ.
+    QVERIFY(std::abs(trace.samples[5].Qcni.norm() - 0.1 * 9.81 * std::cos(M_PI / 6)) < 1e-9);
+
+    // Defaults: x = t, linear axis, 1200x800 at scale 1.
+    requests.clear();
+    const InProcess d = runInProcess(
+        {"plot", "ring", "--t-end", "0.5", "--y", "T", "--output", "ring.PNG"}, writer);
+    QVERIFY2(d.code == 0, qPrintable(d.err));
+    QCOMPARE(requests.front().spec.x, std::string("t"));
+    QVERIFY(!requests.front().spec.logY);
+    QCOMPARE(requests.front().size, QSize(1200, 800));
+    QCOMPARE(requests.front().scale, 1.0);
+}
+
+void CliApplicationTest::plotPresetIsTheCatalogsPlot()
+{
+    std::vector<CliApplication::PlotRequest> requests;
+    const auto writer = [&](const CliApplication::PlotRequest& request, QString*) {
+        requests.push_back(request);
+        return true;
+    };
+    const InProcess r = runInProcess(
+        {"plot", "rigid-body", "--t-end", "0.5", "--preset", "quat-norm", "-o", "q.pdf"}, writer);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(requests.front().spec.id, std::string("quat-norm"));
+    QCOMPARE(requests.front().spec.y, std::vector<std::string>{"quat_norm_error"});
+    // A rigid-body preset does not exist for a particle: exit 3 listing what does.
+    const InProcess bad = runInProcess(
+        {"plot", "ring", "--t-end", "0.1", "--preset", "omega", "-o", "r.png"}, writer);
+    QCOMPARE(bad.code, 3);
+    QVERIFY2(bad.err.contains("omega") && bad.err.contains("energy") && bad.err.contains("path"),
+             qPrintable(bad.err));
+    QCOMPARE(requests.size(), std::size_t(1));
+}
+
+void CliApplicationTest::plotUnknownQuantityListsTheAvailableOnes()
+{
+    bool called = false;
+    const auto writer = [&](const CliApplication::PlotRequest&, QString*) {
+        called = true;
+        return true;
+    };
+    const InProcess r = runInProcess(
+        {"plot", "bead-on-wire", "--t-end", "0.1", "--y", "E,speed", "-o", "b.png"}, writer);
+    QCOMPARE(r.code, 3);
+    for (const char* listed : {"speed", "x_dot", "E_balance", "|Qci|"})
+        QVERIFY2(r.err.contains(listed), qPrintable(r.err));
+    QVERIFY2(r.err.startsWith("constraintlab-cli: "), qPrintable(r.err));
+    const InProcess x = runInProcess(
+        {"plot", "bead-on-wire", "--t-end", "0.1", "--y", "E", "--x", "w1", "-o", "b.png"}, writer);
+    QCOMPARE(x.code, 3);
+    QVERIFY2(x.err.contains("--x w1"), qPrintable(x.err));
+    QVERIFY(!called);
+}
+
+void CliApplicationTest::plotWithoutWriterIsNotAvailable()
+{
+    const InProcess r = runInProcess({"plot", "ring", "--y", "E", "--output", "ring.png"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("plotting is not available in this build"), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+}
+
+void CliApplicationTest::plotWriterFailureExitsWithOne()
+{
+    const auto failing = [](const CliApplication::PlotRequest& request, QString* error) {
+        *error = request.path + QStringLiteral(": cannot write the plot: disk full");
+        return false;
+    };
+    const InProcess r =
+        runInProcess({"plot", "ring", "--t-end", "0.1", "--y", "E", "-o", "ring.svg"}, failing);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("ring.svg: cannot write the plot: disk full"), qPrintable(r.err));
+}
+
+void CliApplicationTest::helpDescribesSweepAndPlot()
+{
+    QVERIFY(CliApplication::usage().contains("sweep SCENE --param NAME --values"));
+    QVERIFY(CliApplication::usage().contains("plot SCENE"));
+    QVERIFY(CliApplication::commandHelp("sweep").contains("--values V1,V2,..."));
+    QVERIFY(CliApplication::commandHelp("plot").contains("--preset ID"));
+    const Result r = runCli({"help", "sweep"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.startsWith("Usage: constraintlab-cli sweep"));
+    const Result p = runCli({"plot", "--help"});
+    QCOMPARE(p.exitCode, 0);
+    QVERIFY(p.out.startsWith("Usage: constraintlab-cli plot"));
 }
 
 QTEST_MAIN(CliApplicationTest)

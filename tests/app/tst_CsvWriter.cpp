@@ -158,6 +158,56 @@ bool setGermanCLocale(const QTemporaryDir& dir)
     return std::setlocale(LC_NUMERIC, "de_DE.UTF-8") != nullptr;
 }
 
+// RFC 4180 records: fields split at commas outside quotes, "" inside quotes is one quote,
+// records end with CRLF. Written independently of CsvWriter::quote.
+QList<QList<QByteArray>> parseCsv(const QByteArray& csv)
+{
+    QList<QList<QByteArray>> result;
+    QList<QByteArray> record;
+    QByteArray field;
+    bool quoted = false;
+    for (qsizetype i = 0; i < csv.size(); ++i) {
+        const char c = csv[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < csv.size() && csv[i + 1] == '"') {
+                field += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            record << field;
+            field.clear();
+        } else if (c == '\r' && i + 1 < csv.size() && csv[i + 1] == '\n') {
+            record << field;
+            field.clear();
+            result << record;
+            record.clear();
+            ++i;
+        } else {
+            field += c;
+        }
+    }
+    return result;
+}
+
+// Runs with labels that need quoting, of different lengths and contents.
+std::vector<LabelledTrace> makeRuns()
+{
+    const std::vector<double> values = awkwardValues();
+    std::vector<LabelledTrace> runs;
+    const char* const labels[] = {"mu=0.1", "a, \"quoted\" run", "two\r\nlines"};
+    for (int r = 0; r < 3; ++r) {
+        std::vector<double> shifted(values.begin() + 7 * r, values.end());
+        runs.push_back({labels[r], std::make_shared<const Trace>(makeTrace(shifted, 2 + 3 * r))});
+    }
+    return runs;
+}
+
 } // namespace
 
 class CsvWriterTest : public QObject {
@@ -174,6 +224,10 @@ private slots:
     void textStreamAndDeviceGiveTheSameBytes();
     void fileIsReplacedAtomically();
     void eventsAreWrittenAsCsv();
+    void runsParseBackToTheirTracesAndLabels();
+    void runsWithColumnSubset();
+    void runsWithDifferentColumnsAreRefused();
+    void runsFileIsWrittenAtomically();
 };
 
 void CsvWriterTest::headerListsTheDocumentedColumns()
@@ -404,6 +458,118 @@ void CsvWriterTest::eventsAreWrittenAsCsv()
     QCOMPARE(file.readAll(), csv);
     QVERIFY_THROWS_EXCEPTION(
         FileError, CsvWriter::writeEventsFile(trace, "x", dir.filePath("no/such/dir.csv")));
+}
+
+void CsvWriterTest::runsParseBackToTheirTracesAndLabels()
+{
+    const std::vector<LabelledTrace> runs = makeRuns();
+    const QByteArray csv = CsvWriter().runsCsv(runs);
+    QVERIFY(csv.endsWith("\r\n"));
+    const QList<QList<QByteArray>> rows = parseCsv(csv);
+    QStringList header;
+    for (const QByteArray& field : rows[0])
+        header << QString::fromUtf8(field);
+    QCOMPARE(header, QStringList{"run"} + expectedHeader);
+    int line = 1;
+    for (const LabelledTrace& run : runs) {
+        for (const TraceSample& sample : run.trace->samples) {
+            QVERIFY(line < rows.size());
+            const QList<QByteArray>& fields = rows[line++];
+            QCOMPARE(fields.size(), expectedHeader.size() + 1);
+            QCOMPARE(fields[0].toStdString(), run.label);
+            const std::vector<double> expected = expectedRow(sample);
+            for (std::size_t i = 0; i < expected.size(); ++i) {
+                double v = 0;
+                QVERIFY(parseExact(fields[static_cast<qsizetype>(i) + 1], v));
+                QVERIFY(sameBits(v, expected[i]));
+            }
+        }
+    }
+    QCOMPARE(line, rows.size()); // 2 + 5 + 8 samples, nothing more
+    QCOMPARE(rows.size(), 1 + 2 + 5 + 8);
+}
+
+void CsvWriterTest::runsWithColumnSubset()
+{
+    const std::vector<LabelledTrace> runs = makeRuns();
+    const QList<QList<QByteArray>> rows = parseCsv(CsvWriter({"E", "t"}).runsCsv(runs));
+    QCOMPARE(rows[0], (QList<QByteArray>{"run", "E", "t"}));
+    int line = 1;
+    for (const LabelledTrace& run : runs)
+        for (const TraceSample& sample : run.trace->samples) {
+            const QList<QByteArray>& fields = rows[line++];
+            QCOMPARE(fields.size(), 3);
+            QCOMPARE(fields[0].toStdString(), run.label);
+            double v = 0;
+            QVERIFY(parseExact(fields[1], v) && sameBits(v, sample.E));
+            QVERIFY(parseExact(fields[2], v) && sameBits(v, sample.t));
+        }
+    QCOMPARE(line, rows.size());
+}
+
+void CsvWriterTest::runsWithDifferentColumnsAreRefused()
+{
+    std::vector<LabelledTrace> runs = makeRuns();
+    auto other =
+        std::make_shared<Trace>(std::vector<std::string>{"x"}, std::vector<std::string>{}, false);
+    TraceSample s;
+    s.q = s.qd = s.qdd = s.Q = s.Qci = s.Qcni = Eigen::VectorXd::Zero(1);
+    other->samples.push_back(s);
+    runs.push_back({"single", other});
+    try {
+        CsvWriter().runsCsv(runs);
+        QFAIL("runs with different columns were accepted");
+    } catch (const FileError& e) {
+        QCOMPARE(e.kind(), FileError::Kind::Invalid);
+        QCOMPARE(e.key(), QStringLiteral("columns"));
+        QVERIFY2(e.reason().contains("single"), e.what());
+    }
+    // Columns every run has are fine ...
+    const QList<QList<QByteArray>> rows = parseCsv(CsvWriter({"t", "x_dot"}).runsCsv(runs));
+    QCOMPARE(rows.size(), 1 + 2 + 5 + 8 + 1);
+    QCOMPARE(rows.last(), (QList<QByteArray>{"single", "0", "0"}));
+    // ... one that a run lacks is named with the run.
+    try {
+        CsvWriter({"t", "y"}).runsCsv(runs);
+        QFAIL("a column missing from a run was accepted");
+    } catch (const FileError& e) {
+        QCOMPARE(e.key(), QStringLiteral("columns"));
+        QVERIFY2(e.reason().contains("single") && e.reason().contains("\"y\""), e.what());
+    }
+    try {
+        CsvWriter().runsCsv({});
+        QFAIL("no runs were accepted");
+    } catch (const FileError& e) {
+        QCOMPARE(e.key(), QStringLiteral("runs"));
+    }
+    try {
+        CsvWriter().runsCsv({{"empty", nullptr}});
+        QFAIL("a null trace was accepted");
+    } catch (const FileError& e) {
+        QCOMPARE(e.key(), QStringLiteral("runs"));
+        QVERIFY2(e.reason().contains("empty"), e.what());
+    }
+}
+
+void CsvWriterTest::runsFileIsWrittenAtomically()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("sweep.csv");
+    std::vector<LabelledTrace> runs = makeRuns();
+    CsvWriter().writeRunsFile(runs, path);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray written = file.readAll();
+    file.close();
+    QCOMPARE(written, CsvWriter().runsCsv(runs));
+    // A refused request leaves the old file as it was.
+    QVERIFY_THROWS_EXCEPTION(FileError, CsvWriter({"nope"}).writeRunsFile(runs, path));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), written);
+    file.close();
+    QVERIFY_THROWS_EXCEPTION(FileError,
+                             CsvWriter().writeRunsFile(runs, dir.filePath("no/such/sweep.csv")));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"sweep.csv"});
 }
 
 QTEST_APPLESS_MAIN(CsvWriterTest)

@@ -8,6 +8,8 @@
 #include <MessageBanner.h>
 #include <ParameterEditor.h>
 #include <PlaybackClock.h>
+#include <PlotData.h>
+#include <PlotsPanel.h>
 #include <SceneFile.h>
 #include <SceneRegistry.h>
 #include <SceneSession.h>
@@ -18,8 +20,10 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QImage>
 #include <QMimeData>
 #include <QSettings>
 #include <QSignalSpy>
@@ -449,6 +453,78 @@ private slots:
         QCOMPARE(window.sceneView()->ghostCount(), 2);
         window.setCompareEnabled(false);
         QCOMPARE(window.sceneView()->ghostCount(), 0);
+    }
+
+    void compareRunsAreLabelledPlottedAndExported()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        QCOMPARE(window.runs().size(), std::size_t(1));
+        QCOMPARE(window.runs().front().label, std::string("bead-on-wire"));
+        window.setCompareEnabled(true);
+        window.parameterEditor()->spinBox(QStringLiteral("mu"))->setValue(0.3);
+        QVERIFY(waitForMu(window, 0.3));
+
+        // The earlier run is labelled with its own μ, the current one with the new μ.
+        const std::vector<LabelledTrace> runs = window.runs();
+        QCOMPARE(runs.size(), std::size_t(2));
+        QCOMPARE(runs[0].label, std::string("mu = 0.2"));
+        QCOMPARE(runs[1].label, std::string("mu = 0.3"));
+        QCOMPARE(runs[1].trace, window.trace());
+        // More friction dissipates more energy over the same slide time.
+        const int w = runs[0].trace->columnIndex("W_nonideal");
+        QVERIFY(runs[1].trace->column(w).back() < runs[0].trace->column(w).back());
+
+        // The plots overlay both runs, each curve naming its run.
+        PlotsPanel* plots = window.plotsPanel();
+        QVERIFY(plots->selectPreset("energy"));
+        int labelled = 0;
+        for (const PlotCurve& curve : plots->plotData().curves)
+            labelled += curve.label.contains(QStringLiteral("mu = 0.2")) ||
+                        curve.label.contains(QStringLiteral("mu = 0.3"));
+        QCOMPARE(labelled, static_cast<int>(plots->plotData().curves.size()));
+        QVERIFY(plots->plotData().curves.size() >= 2);
+
+        // One CSV with a run column holding both runs, row for row.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("runs.csv"));
+        QVERIFY(window.exportCsv(path, {"t", "x", "W_nonideal"}));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = file.readAll().split('\n');
+        QCOMPARE(lines.front().trimmed(), QByteArray("run,t,x,W_nonideal"));
+        int rows02 = 0, rows03 = 0;
+        for (const QByteArray& line : lines) {
+            rows02 += line.startsWith("mu = 0.2,");
+            rows03 += line.startsWith("mu = 0.3,");
+        }
+        QCOMPARE(rows02, static_cast<int>(runs[0].trace->samples.size()));
+        QCOMPARE(rows03, static_cast<int>(runs[1].trace->samples.size()));
+
+        // Or one file per run.
+        QVERIFY(window.exportCsv(dir.filePath(QStringLiteral("each.csv")), {}, true));
+        QCOMPARE(QDir(dir.path()).entryList({QStringLiteral("each-*.csv")}).size(), 2);
+
+        window.clearGhosts();
+        QCOMPARE(window.runs().size(), std::size_t(1));
+        QCOMPARE(window.sceneView()->ghostCount(), 0);
+    }
+
+    void viewImageExportHasTheChosenSizeAndFailuresAreReported()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("view.png"));
+        QVERIFY(window.exportViewImage(path, QSize(640, 360)));
+        QImage image(path);
+        QCOMPARE(image.size(), QSize(640, 360));
+        // A folder that does not exist: a message naming the file, nothing written.
+        const QString bad = dir.filePath(QStringLiteral("missing/view.png"));
+        QVERIFY(!window.exportViewImage(bad, QSize(640, 360)));
+        QVERIFY(window.banner()->isVisibleTo(&window));
+        QVERIFY(window.banner()->text().contains(bad));
+        QVERIFY(!QFile::exists(bad));
     }
 
     void spaceTogglesPlayback()

@@ -1,0 +1,479 @@
+// Plot export to PNG, SVG and PDF: the files are what they claim to be, show the data, and a
+// failed export leaves the target alone.
+#include <PlotBuilder.h>
+#include <PlotExporter.h>
+#include <VtkOpenGLWidget.h>
+
+#include <PlotCatalog.h>
+#include <SceneFile.h>
+#include <SceneRegistry.h>
+#include <Simulator.h>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <cmath>
+#include <numbers>
+#include <unistd.h>
+
+using namespace clab;
+
+namespace {
+
+const bool surfaceFormatSet = [] {
+    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    return true;
+}();
+
+// Okabe–Ito blue and vermillion: hues far apart and far from the grey axes and cursor.
+const QColor kBlue(0x00, 0x72, 0xB2);
+const QColor kOrange(0xD5, 0x5E, 0x00);
+
+PlotData sineAndCosine()
+{
+    PlotData data;
+    data.title = QStringLiteral("Test signals");
+    data.xTitle = QStringLiteral("t [s]");
+    data.yTitle = QStringLiteral("amplitude [m]");
+    PlotCurve sine{QStringLiteral("sine wave"), {}, {}, kBlue, Qt::SolidLine, 2.0};
+    PlotCurve cosine{QStringLiteral("cosine wave"), {}, {}, kOrange, Qt::DashLine, 2.0};
+    for (int i = 0; i <= 200; ++i) {
+        const double t = 0.01 * i;
+        sine.x.push_back(t);
+        sine.y.push_back(std::sin(2.0 * std::numbers::pi * t));
+        cosine.x.push_back(t);
+        cosine.y.push_back(std::cos(2.0 * std::numbers::pi * t));
+    }
+    data.curves = {sine, cosine};
+    return data;
+}
+
+/// A clearly coloured pixel whose hue is within `hueTolerance` degrees of `color`'s.
+bool hasHue(QRgb pixel, const QColor& color, int hueTolerance = 12)
+{
+    const QColor c(pixel);
+    if (c.hsvSaturation() < 120 || c.value() < 60) {
+        return false;
+    }
+    int dh = std::abs(c.hsvHue() - color.hsvHue());
+    dh = std::min(dh, 360 - dh);
+    return dh <= hueTolerance;
+}
+
+int countPixelsOfHue(const QImage& image, const QColor& color)
+{
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            count += hasHue(image.pixel(x, y), color) ? 1 : 0;
+        }
+    }
+    return count;
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// Baselines: a pixel differs when a channel is off by more than kChannelTolerance; an image fails
+// when more than kMaxDifferingFraction of its pixels differ (fonts and MSAA vary a little across
+// Mesa versions), as in tst_SceneView.
+const QSize kBaselineSize(800, 500);
+constexpr int kChannelTolerance = 24;
+constexpr double kMaxDifferingFraction = 0.004;
+
+double differingFraction(const QImage& actual, const QImage& expected, QImage* diff)
+{
+    const QImage a = actual.convertToFormat(QImage::Format_RGB32);
+    const QImage e = expected.convertToFormat(QImage::Format_RGB32);
+    *diff = QImage(a.size(), QImage::Format_RGB32);
+    qint64 differing = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        const auto* pa = reinterpret_cast<const QRgb*>(a.constScanLine(y));
+        const auto* pe = reinterpret_cast<const QRgb*>(e.constScanLine(y));
+        auto* out = reinterpret_cast<QRgb*>(diff->scanLine(y));
+        for (int x = 0; x < a.width(); ++x) {
+            const int d = std::max({std::abs(qRed(pa[x]) - qRed(pe[x])),
+                                    std::abs(qGreen(pa[x]) - qGreen(pe[x])),
+                                    std::abs(qBlue(pa[x]) - qBlue(pe[x]))});
+            const bool differs = d > kChannelTolerance;
+            differing += differs ? 1 : 0;
+            const int g = 255 - qGray(pe[x]) / 6;
+            out[x] = differs ? qRgb(255, 0, 0) : qRgb(g, g, g);
+        }
+    }
+    return static_cast<double>(differing) / (static_cast<double>(a.width()) * a.height());
+}
+
+QString failedDir()
+{
+    const QString dir = QStringLiteral(CLAB_BINARY_DIR "/tests/ui/failed");
+    QDir().mkpath(dir);
+    return dir;
+}
+
+/// The default bead-on-wire document, run as the application runs it.
+std::shared_ptr<const Trace> beadOnWireTrace()
+{
+    const SceneDocument document = SceneFile::loadBuiltIn(QStringLiteral("bead-on-wire"));
+    std::unique_ptr<MechanicalSystem> system =
+        SceneRegistry::find(document.scene)->create(document.parameters);
+    Simulator simulator(*system);
+    return std::make_shared<const Trace>(simulator.run(document.simulation));
+}
+
+QImage renderPng(const QString& path, const PlotExporter::Options& options)
+{
+    QString error;
+    if (!PlotExporter::write(sineAndCosine(), path, options, &error)) {
+        qWarning("%s", qPrintable(error));
+        return {};
+    }
+    return QImage(path);
+}
+
+} // namespace
+
+class TestPlotExporter : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void formatComesFromTheSuffixInAnyCase();
+    void pngHasTheLogicalSizeTimesTheScale();
+    void pngShowsEveryCurveInItsColour();
+    void scaleThickensTheLines();
+    void cursorIsAThinVerticalLine();
+    void logAxisDrawsAnExponentialAsAStraightLine();
+    void svgIsXmlWithTheSeriesAsTextAndPaths();
+    void pdfStartsWithThePdfMagic();
+    void exportReplacesAnExistingFileAndLeavesNoTemporaries();
+    void unknownSuffixFailsAndLeavesTheTargetAlone();
+    void missingDirectoryFailsNamingThePath();
+    void readOnlyDirectoryLeavesTheExistingFileUnchanged();
+    void presetPlotsMatchTheirBaselines_data();
+    void presetPlotsMatchTheirBaselines();
+
+private:
+    QTemporaryDir dir_;
+};
+
+void TestPlotExporter::initTestCase()
+{
+    QVERIFY(surfaceFormatSet);
+    QVERIFY(dir_.isValid());
+}
+
+void TestPlotExporter::formatComesFromTheSuffixInAnyCase()
+{
+    PlotExporter::Format format = PlotExporter::Format::Png;
+    QVERIFY(PlotExporter::formatForPath("a/b.SVG", &format));
+    QCOMPARE(format, PlotExporter::Format::Svg);
+    QVERIFY(PlotExporter::formatForPath("plot.pdf", &format));
+    QCOMPARE(format, PlotExporter::Format::Pdf);
+    QVERIFY(PlotExporter::formatForPath("plot.Png", &format));
+    QCOMPARE(format, PlotExporter::Format::Png);
+    QVERIFY(!PlotExporter::formatForPath("plot.jpg", &format));
+    QVERIFY(!PlotExporter::formatForPath("plot", &format));
+}
+
+void TestPlotExporter::pngHasTheLogicalSizeTimesTheScale()
+{
+    PlotExporter::Options options;
+    options.size = QSize(600, 400);
+    options.scale = 2.0;
+    const QImage image = renderPng(dir_.filePath("scaled.png"), options);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(1200, 800));
+    options.scale = 1.0;
+    QCOMPARE(renderPng(dir_.filePath("unscaled.png"), options).size(), QSize(600, 400));
+}
+
+void TestPlotExporter::pngShowsEveryCurveInItsColour()
+{
+    PlotExporter::Options options;
+    options.size = QSize(600, 400);
+    const QImage image = renderPng(dir_.filePath("colours.png"), options);
+    QVERIFY(!image.isNull());
+    // A 2 px line across most of a ~500 px wide plot area covers well over 500 pixels.
+    const int blue = countPixelsOfHue(image, kBlue);
+    const int orange = countPixelsOfHue(image, kOrange);
+    QVERIFY2(blue > 500, qPrintable(QString::number(blue)));
+    QVERIFY2(orange > 300, qPrintable(QString::number(orange))); // dashed: about half inked
+    // The background is white: the corner pixel.
+    QCOMPARE(QColor(image.pixel(2, 2)), QColor(Qt::white));
+}
+
+void TestPlotExporter::scaleThickensTheLines()
+{
+    // At scale 2 a line is twice as long and twice as wide: about four times the pixels. Without
+    // the width scaling it would be about twice.
+    PlotExporter::Options options;
+    options.size = QSize(600, 400);
+    const int one = countPixelsOfHue(renderPng(dir_.filePath("s1.png"), options), kBlue);
+    options.scale = 2.0;
+    const int two = countPixelsOfHue(renderPng(dir_.filePath("s2.png"), options), kBlue);
+    QVERIFY(one > 0);
+    const double ratio = static_cast<double>(two) / one;
+    QVERIFY2(ratio > 3.0 && ratio < 5.5, qPrintable(QString::number(ratio)));
+}
+
+void TestPlotExporter::cursorIsAThinVerticalLine()
+{
+    PlotExporter::Options options;
+    options.size = QSize(600, 400);
+    const QImage plain = renderPng(dir_.filePath("nocursor.png"), options);
+    options.cursor = 1.0;
+    const QImage withCursor = renderPng(dir_.filePath("cursor.png"), options);
+    QVERIFY(!plain.isNull() && !withCursor.isNull());
+    int left = plain.width();
+    int right = -1;
+    int top = plain.height();
+    int bottom = -1;
+    for (int y = 0; y < plain.height(); ++y) {
+        for (int x = 0; x < plain.width(); ++x) {
+            if (plain.pixel(x, y) != withCursor.pixel(x, y)) {
+                left = std::min(left, x);
+                right = std::max(right, x);
+                top = std::min(top, y);
+                bottom = std::max(bottom, y);
+            }
+        }
+    }
+    QVERIFY2(right >= 0, "the cursor changed nothing");
+    QVERIFY2(right - left <= 6, qPrintable(QStringLiteral("cursor %1 px wide").arg(right - left)));
+    QVERIFY2(bottom - top > plain.height() / 2,
+             qPrintable(QStringLiteral("cursor only %1 px tall").arg(bottom - top)));
+    // t = 1 s is the middle of 0..2 s: the line is near the middle of the plot area.
+    QVERIFY2(std::abs(left - plain.width() / 2) < plain.width() / 6,
+             qPrintable(QStringLiteral("cursor at x = %1 px").arg(left)));
+}
+
+void TestPlotExporter::logAxisDrawsAnExponentialAsAStraightLine()
+{
+    // y = 10^(3t) on a log axis is a straight line: the curve's pixel column centres lie on a line
+    // through its two ends. On a linear axis the same curve bends far away from that chord.
+    PlotData data;
+    data.title = QStringLiteral("Exponential");
+    data.xTitle = QStringLiteral("t [s]");
+    data.yTitle = QStringLiteral("y");
+    data.logY = true;
+    PlotCurve curve{QStringLiteral("10^(3t)"), {}, {}, kBlue, Qt::SolidLine, 2.0};
+    for (int i = 0; i <= 100; ++i) {
+        curve.x.push_back(0.02 * i);
+        curve.y.push_back(std::pow(10.0, 3.0 * 0.02 * i));
+    }
+    data.curves = {curve};
+    const auto chordDeviation = [&](const QString& name) {
+        PlotExporter::Options options;
+        options.size = QSize(600, 400);
+        QString error;
+        if (!PlotExporter::write(data, dir_.filePath(name), options, &error)) {
+            qWarning("%s", qPrintable(error));
+            return -1.0;
+        }
+        const QImage image(dir_.filePath(name));
+        std::vector<std::pair<int, double>> centres; // column, mean row of curve pixels
+        for (int x = 0; x < image.width(); ++x) {
+            double sum = 0.0;
+            int n = 0;
+            for (int y = 0; y < image.height(); ++y) {
+                if (hasHue(image.pixel(x, y), kBlue)) {
+                    sum += y;
+                    ++n;
+                }
+            }
+            if (n > 0 && n < 12) { // skip the legend symbol's columns (they add a few pixels)
+                centres.emplace_back(x, sum / n);
+            }
+        }
+        if (centres.size() < 100) {
+            return -1.0;
+        }
+        // Drop the ends (legend symbol may sit there) and measure against the chord.
+        const auto [x0, y0] = centres[centres.size() / 10];
+        const auto [x1, y1] = centres[centres.size() * 9 / 10];
+        double worst = 0.0;
+        for (std::size_t i = centres.size() / 10; i <= centres.size() * 9 / 10; ++i) {
+            const auto [x, y] = centres[i];
+            const double chord = y0 + (y1 - y0) * (x - x0) / static_cast<double>(x1 - x0);
+            worst = std::max(worst, std::abs(y - chord));
+        }
+        return worst;
+    };
+    const double logDeviation = chordDeviation("log.png");
+    QVERIFY2(logDeviation >= 0.0 && logDeviation < 4.0, qPrintable(QString::number(logDeviation)));
+    data.logY = false;
+    const double linearDeviation = chordDeviation("linear.png");
+    QVERIFY2(linearDeviation > 40.0, qPrintable(QString::number(linearDeviation)));
+}
+
+void TestPlotExporter::svgIsXmlWithTheSeriesAsTextAndPaths()
+{
+    const QString path = dir_.filePath("plot.svg");
+    QString error;
+    PlotExporter::Options options;
+    options.size = QSize(800, 500);
+    QVERIFY2(PlotExporter::write(sineAndCosine(), path, options, &error), qPrintable(error));
+    QXmlStreamReader xml(readAll(path));
+    QStringList texts;
+    int shapes = 0;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement()) {
+            const QStringView name = xml.name();
+            if (name == u"path" || name == u"polyline" || name == u"line" || name == u"polygon") {
+                ++shapes;
+            } else if (name == u"text") {
+                texts << xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            }
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY2(texts.contains("sine wave") && texts.contains("cosine wave"),
+             qPrintable(texts.join(" | ")));
+    QVERIFY2(texts.contains("Test signals"), qPrintable(texts.join(" | ")));
+    QVERIFY2(shapes > 50, qPrintable(QString::number(shapes)));
+}
+
+void TestPlotExporter::pdfStartsWithThePdfMagic()
+{
+    const QString path = dir_.filePath("plot.pdf");
+    QString error;
+    QVERIFY2(PlotExporter::write(sineAndCosine(), path, {}, &error), qPrintable(error));
+    const QByteArray pdf = readAll(path);
+    QVERIFY2(pdf.startsWith("%PDF"), pdf.left(16).constData());
+    QVERIFY(pdf.contains("%%EOF"));
+    // Uncompressed: the legend text is in the content stream.
+    QVERIFY(pdf.contains("sine wave"));
+}
+
+void TestPlotExporter::exportReplacesAnExistingFileAndLeavesNoTemporaries()
+{
+    QTemporaryDir dir;
+    for (const QString& name : {QStringLiteral("old.svg"), QStringLiteral("old.png")}) {
+        const QString path = dir.filePath(name);
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("old contents");
+        }
+        QString error;
+        QVERIFY2(PlotExporter::write(sineAndCosine(), path, {}, &error), qPrintable(error));
+        QVERIFY(readAll(path) != "old contents");
+    }
+    const QStringList entries =
+        QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
+    QCOMPARE(entries, QStringList({"old.png", "old.svg"}));
+}
+
+void TestPlotExporter::unknownSuffixFailsAndLeavesTheTargetAlone()
+{
+    const QString path = dir_.filePath("plot.jpg");
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("keep me");
+    }
+    QString error;
+    QVERIFY(!PlotExporter::write(sineAndCosine(), path, {}, &error));
+    QVERIFY2(error.contains(path) && error.contains("jpg"), qPrintable(error));
+    QCOMPARE(readAll(path), QByteArray("keep me"));
+}
+
+void TestPlotExporter::missingDirectoryFailsNamingThePath()
+{
+    const QString path = dir_.filePath("no/such/dir/plot.png");
+    QString error;
+    QVERIFY(!PlotExporter::write(sineAndCosine(), path, {}, &error));
+    QVERIFY2(error.contains(path) && error.contains("does not exist"), qPrintable(error));
+    QVERIFY(!QFileInfo::exists(path));
+}
+
+void TestPlotExporter::readOnlyDirectoryLeavesTheExistingFileUnchanged()
+{
+    if (::geteuid() == 0) {
+        QSKIP("running as root: permissions are not enforced, a read-only directory is writable");
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath("plot.svg");
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("keep me");
+    }
+    QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner);
+    QString error;
+    const bool written = PlotExporter::write(sineAndCosine(), path, {}, &error);
+    QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    QVERIFY(!written);
+    QVERIFY2(error.contains(path) && error.contains("permission"), qPrintable(error));
+    QCOMPARE(readAll(path), QByteArray("keep me"));
+}
+
+void TestPlotExporter::presetPlotsMatchTheirBaselines_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::newRow("energy") << QStringLiteral("energy");
+    QTest::newRow("forces") << QStringLiteral("forces");
+}
+
+void TestPlotExporter::presetPlotsMatchTheirBaselines()
+{
+    QFETCH(QString, preset);
+    const auto trace = beadOnWireTrace();
+    const std::vector<PlotSpec> presets = PlotCatalog::presets(*trace);
+    const PlotSpec* spec = PlotCatalog::find(presets, preset.toStdString());
+    QVERIFY(spec != nullptr);
+    PlotExporter::Options options;
+    options.size = kBaselineSize;
+    options.cursor = trace->samples.front().t + 1.0;
+    const QString written = dir_.filePath("plot-" + preset + ".png");
+    QString error;
+    QVERIFY2(
+        PlotExporter::write(PlotBuilder::build(*spec, {{"", trace}}), written, options, &error),
+        qPrintable(error));
+    const QImage actual = QImage(written).convertToFormat(QImage::Format_RGB32);
+    QCOMPARE(actual.size(), kBaselineSize);
+
+    const QString name = "plot-" + preset;
+    const QString path = QStringLiteral(CLAB_SOURCE_DIR "/tests/ui/baselines/%1.png").arg(name);
+    if (qEnvironmentVariableIntValue("CLAB_UPDATE_BASELINES") == 1) {
+        QVERIFY2(actual.save(path), qPrintable("cannot write " + path));
+        qInfo("updated baseline %s", qPrintable(path));
+        return;
+    }
+    const QString actualPath = failedDir() + QStringLiteral("/%1-actual.png").arg(name);
+    const QImage expected(path);
+    if (expected.isNull()) {
+        actual.save(actualPath);
+        QFAIL(qPrintable(QStringLiteral("no baseline %1; candidate written to %2 (look at it, then "
+                                        "rerun with CLAB_UPDATE_BASELINES=1)")
+                             .arg(path, actualPath)));
+    }
+    QCOMPARE(expected.size(), actual.size());
+    QImage diff;
+    const double fraction = differingFraction(actual, expected, &diff);
+    if (fraction > kMaxDifferingFraction) {
+        const QString diffPath = failedDir() + QStringLiteral("/%1-diff.png").arg(name);
+        actual.save(actualPath);
+        diff.save(diffPath);
+        QFAIL(qPrintable(QStringLiteral("%1: %2% of the pixels differ from %3 (allowed %4%); "
+                                        "actual: %5, diff: %6")
+                             .arg(name)
+                             .arg(100.0 * fraction, 0, 'f', 3)
+                             .arg(path)
+                             .arg(100.0 * kMaxDifferingFraction, 0, 'f', 3)
+                             .arg(actualPath, diffPath)));
+    }
+}
+
+QTEST_MAIN(TestPlotExporter)
+#include "tst_PlotExporter.moc"

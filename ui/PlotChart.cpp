@@ -1,0 +1,321 @@
+#include "PlotChart.h"
+
+#include <vtkAxis.h>
+#include <vtkBrush.h>
+#include <vtkChartLegend.h>
+#include <vtkChartXY.h>
+#include <vtkContextScene.h>
+#include <vtkContextView.h>
+#include <vtkDoubleArray.h>
+#include <vtkPen.h>
+#include <vtkPlot.h>
+#include <vtkRenderer.h>
+#include <vtkTable.h>
+#include <vtkTextProperty.h>
+
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace clab {
+
+namespace {
+
+// Sizes in pixels at scale 1, chosen to stay readable on a projector.
+constexpr double kTitleFont = 18.0;
+constexpr double kAxisTitleFont = 16.0;
+constexpr double kLabelFont = 14.0;
+constexpr double kCursorWidth = 1.5;
+
+// VTK's embedded Arial has no combining or sub/superscript letters ("Qᶜᵢ", "‖u‖ − 1"):
+// DejaVu Sans, present on every Debian desktop, has them.
+const char* unicodeFontFile()
+{
+    static const QByteArray file = [] {
+        for (const char* candidate :
+             {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+              "/usr/share/fonts/TTF/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans.ttf"}) {
+            if (QFileInfo::exists(QString::fromLatin1(candidate))) {
+                return QByteArray(candidate);
+            }
+        }
+        return QByteArray();
+    }();
+    return file.isEmpty() ? nullptr : file.constData();
+}
+
+void styleText(vtkTextProperty* text, double size, bool bold = false)
+{
+    text->SetFontSize(std::max(1, static_cast<int>(std::lround(size))));
+    text->SetColor(0.1, 0.1, 0.1);
+    text->SetBold(bold);
+    if (const char* file = unicodeFontFile()) {
+        text->SetFontFamily(VTK_FONT_FILE);
+        text->SetFontFile(file);
+    }
+}
+
+int penStyle(Qt::PenStyle style)
+{
+    switch (style) {
+    case Qt::NoPen:
+        return vtkPen::NO_PEN;
+    case Qt::DashLine:
+        return vtkPen::DASH_LINE;
+    case Qt::DotLine:
+        return vtkPen::DOT_LINE;
+    case Qt::DashDotLine:
+        return vtkPen::DASH_DOT_LINE;
+    case Qt::DashDotDotLine:
+        return vtkPen::DASH_DOT_DOT_LINE;
+    default:
+        return vtkPen::SOLID_LINE;
+    }
+}
+
+vtkSmartPointer<vtkTable> twoColumnTable(const char* xName, const char* yName)
+{
+    auto table = vtkSmartPointer<vtkTable>::New();
+    vtkNew<vtkDoubleArray> x;
+    x->SetName(xName);
+    vtkNew<vtkDoubleArray> y;
+    y->SetName(yName);
+    table->AddColumn(x);
+    table->AddColumn(y);
+    return table;
+}
+
+} // namespace
+
+PlotChart::PlotChart()
+    : view_(vtkSmartPointer<vtkContextView>::New()), chart_(vtkSmartPointer<vtkChartXY>::New())
+{
+    view_->GetRenderer()->SetBackground(1.0, 1.0, 1.0);
+    view_->GetScene()->AddItem(chart_);
+    chart_->SetShowLegend(true);
+    chart_->SetAutoSize(true);
+    rebuild();
+}
+
+PlotChart::~PlotChart() = default;
+
+vtkContextView* PlotChart::view() const
+{
+    return view_;
+}
+
+vtkChartXY* PlotChart::chart() const
+{
+    return chart_;
+}
+
+void PlotChart::setData(const PlotData& data)
+{
+    data_ = data;
+    rebuild();
+}
+
+void PlotChart::setScale(double scale)
+{
+    scale_ = scale > 0.0 && std::isfinite(scale) ? scale : 1.0;
+    rebuild();
+}
+
+void PlotChart::resetZoom()
+{
+    for (int axis = 0; axis < 4; ++axis) {
+        chart_->GetAxis(axis)->SetBehavior(vtkAxis::AUTO);
+    }
+    chart_->RecalculateBounds();
+    view_->GetScene()->SetDirty(true);
+}
+
+void PlotChart::setCursor(double x)
+{
+    cursor_ = x;
+    // Only the cursor's two points change: the curves stay as they are.
+    if (cursorTable_ == nullptr || cursorPlot_ == nullptr) {
+        return;
+    }
+    const bool shown = std::isfinite(x) && std::isfinite(yLow_) && std::isfinite(yHigh_);
+    cursorTable_->SetNumberOfRows(2);
+    cursorTable_->SetValue(0, 0, vtkVariant(shown ? x : 0.0));
+    cursorTable_->SetValue(1, 0, vtkVariant(shown ? x : 0.0));
+    cursorTable_->SetValue(0, 1, vtkVariant(shown ? yLow_ : 0.0));
+    cursorTable_->SetValue(1, 1, vtkVariant(shown ? yHigh_ : 0.0));
+    cursorTable_->Modified();
+    cursorPlot_->SetVisible(shown);
+    view_->GetScene()->SetDirty(true);
+}
+
+void PlotChart::rebuild()
+{
+    chart_->ClearPlots();
+    cursorPlot_ = nullptr;
+    cursorTable_ = nullptr;
+
+    chart_->SetTitle(data_.title.toStdString());
+    styleText(chart_->GetTitleProperties(), kTitleFont * scale_, true);
+
+    vtkAxis* xAxis = chart_->GetAxis(vtkAxis::BOTTOM);
+    vtkAxis* yAxis = chart_->GetAxis(vtkAxis::LEFT);
+    // VTK 9.1 reserves too little height under the bottom axis title and clips its descenders
+    // ("[s]"); an empty second line makes room (and is only whitespace in SVG/PDF text).
+    xAxis->SetTitle(data_.xTitle.toStdString() + "\n");
+    yAxis->SetTitle(data_.yTitle.toStdString());
+    yAxis->SetLogScale(data_.logY);
+    for (vtkAxis* axis : {xAxis, yAxis}) {
+        styleText(axis->GetTitleProperties(), kAxisTitleFont * scale_);
+        styleText(axis->GetLabelProperties(), kLabelFont * scale_);
+        axis->GetPen()->SetWidth(static_cast<float>(scale_));
+        axis->GetGridPen()->SetWidth(static_cast<float>(scale_));
+        axis->GetGridPen()->SetColor(220, 220, 220);
+        axis->SetBehavior(vtkAxis::AUTO);
+        // Room around labels and titles: VTK's default margins clip the title's descenders.
+        axis->SetMargins(static_cast<int>(std::lround(15 * scale_)),
+                         static_cast<int>(std::lround(12 * scale_)));
+    }
+
+    vtkChartLegend* legend = chart_->GetLegend();
+    legend->SetLabelSize(std::max(1, static_cast<int>(std::lround(kLabelFont * scale_))));
+    styleText(legend->GetLabelProperties(), kLabelFont * scale_);
+    legend->SetSymbolWidth(static_cast<int>(std::lround(28 * scale_)));
+    legend->SetPadding(static_cast<int>(std::lround(6 * scale_)));
+    legend->GetBrush()->SetColor(255, 255, 255, 230);
+    legend->GetPen()->SetColor(160, 160, 160);
+    legend->GetPen()->SetWidth(static_cast<float>(scale_));
+
+    yLow_ = std::numeric_limits<double>::infinity();
+    yHigh_ = -std::numeric_limits<double>::infinity();
+    double xLow = std::numeric_limits<double>::infinity();
+    double xHigh = -std::numeric_limits<double>::infinity();
+    for (const PlotCurve& curve : data_.curves) {
+        const std::size_t n = std::min(curve.x.size(), curve.y.size());
+        if (n == 0) {
+            continue;
+        }
+        vtkSmartPointer<vtkTable> table = twoColumnTable("x", "y");
+        table->SetNumberOfRows(static_cast<vtkIdType>(n));
+        for (std::size_t i = 0; i < n; ++i) {
+            table->SetValue(static_cast<vtkIdType>(i), 0, vtkVariant(curve.x[i]));
+            table->SetValue(static_cast<vtkIdType>(i), 1, vtkVariant(curve.y[i]));
+            if (std::isfinite(curve.y[i]) && (!data_.logY || curve.y[i] > 0.0)) {
+                yLow_ = std::min(yLow_, curve.y[i]);
+                yHigh_ = std::max(yHigh_, curve.y[i]);
+            }
+            if (std::isfinite(curve.x[i])) {
+                xLow = std::min(xLow, curve.x[i]);
+                xHigh = std::max(xHigh, curve.x[i]);
+            }
+        }
+        vtkPlot* plot = chart_->AddPlot(vtkChart::LINE);
+        plot->SetInputData(table, 0, 1);
+        plot->SetLabel(curve.label.toStdString());
+        const QColor c = curve.color.isValid() ? curve.color : QColor(Qt::black);
+        plot->GetPen()->SetColor(
+            static_cast<unsigned char>(c.red()), static_cast<unsigned char>(c.green()),
+            static_cast<unsigned char>(c.blue()), static_cast<unsigned char>(c.alpha()));
+        plot->GetPen()->SetWidth(static_cast<float>(curve.width * scale_));
+        plot->GetPen()->SetLineType(penStyle(curve.style));
+    }
+
+    // A flat curve still gets a visible cursor.
+    if (std::isfinite(yLow_) && yLow_ == yHigh_) {
+        const double pad = yLow_ == 0.0 ? 1.0 : std::abs(yLow_) * 0.1;
+        yHigh_ = yLow_ + pad;
+        yLow_ = data_.logY ? yLow_ : yLow_ - pad;
+    }
+
+    // The legend goes where it covers fewest curve points: nine candidate spots (corners, edge
+    // middles, centre), each a box of the legend's rough size in plot-area fractions. Curves are
+    // sampled evenly in time, so counting points is a fair measure of covered ink.
+    int horizontal = vtkChartLegend::RIGHT;
+    int vertical = vtkChartLegend::TOP;
+    if (std::isfinite(xLow) && std::isfinite(yLow_) && xHigh > xLow && yHigh_ > yLow_) {
+        const auto yPos = [&](double y) {
+            if (data_.logY) {
+                return (std::log10(y) - std::log10(yLow_)) /
+                       (std::log10(yHigh_) - std::log10(yLow_));
+            }
+            return (y - yLow_) / (yHigh_ - yLow_);
+        };
+        std::size_t longest = 1;
+        for (const PlotCurve& curve : data_.curves) {
+            longest = std::max<std::size_t>(longest, static_cast<std::size_t>(curve.label.size()));
+        }
+        const double boxWidth = std::min(0.6, 0.08 + 0.012 * static_cast<double>(longest));
+        const double boxHeight =
+            std::min(0.9, 0.04 + 0.075 * static_cast<double>(data_.curves.size()));
+        struct Spot {
+            int horizontal;
+            int vertical;
+            double u0, v0; // lower-left corner of the box in plot-area fractions
+            int count = 0;
+        };
+        // In order of preference on ties: top right first, the centre last.
+        std::vector<Spot> spots;
+        const int hs[] = {vtkChartLegend::RIGHT, vtkChartLegend::LEFT, vtkChartLegend::CENTER};
+        const int vs[] = {vtkChartLegend::TOP, vtkChartLegend::BOTTOM, vtkChartLegend::CENTER};
+        for (int v : vs) {
+            for (int h : hs) {
+                const double u0 = h == vtkChartLegend::LEFT    ? 0.0
+                                  : h == vtkChartLegend::RIGHT ? 1.0 - boxWidth
+                                                               : 0.5 - boxWidth / 2;
+                const double v0 = v == vtkChartLegend::BOTTOM ? 0.0
+                                  : v == vtkChartLegend::TOP  ? 1.0 - boxHeight
+                                                              : 0.5 - boxHeight / 2;
+                spots.push_back({h, v, u0, v0});
+            }
+        }
+        // A margin around the box: a line just outside it still looks crowded.
+        const double margin = 0.03;
+        for (const PlotCurve& curve : data_.curves) {
+            const std::size_t n = std::min(curve.x.size(), curve.y.size());
+            for (std::size_t i = 0; i < n; ++i) {
+                if (!std::isfinite(curve.x[i]) || !std::isfinite(curve.y[i]) ||
+                    (data_.logY && curve.y[i] <= 0.0)) {
+                    continue;
+                }
+                const double u = (curve.x[i] - xLow) / (xHigh - xLow);
+                const double v = yPos(curve.y[i]);
+                for (Spot& spot : spots) {
+                    if (u >= spot.u0 - margin && u <= spot.u0 + boxWidth + margin &&
+                        v >= spot.v0 - margin && v <= spot.v0 + boxHeight + margin) {
+                        ++spot.count;
+                    }
+                }
+            }
+        }
+        const Spot& best =
+            *std::min_element(spots.begin(), spots.end(),
+                              [](const Spot& a, const Spot& b) { return a.count < b.count; });
+        horizontal = best.horizontal;
+        vertical = best.vertical;
+    }
+    legend->SetHorizontalAlignment(horizontal);
+    legend->SetVerticalAlignment(vertical);
+
+    // The cursor: a grey two-point line without a legend entry.
+    cursorTable_ = twoColumnTable("cursor x", "cursor y");
+    cursorTable_->SetNumberOfRows(2);
+    vtkPlot* cursor = chart_->AddPlot(vtkChart::LINE);
+    cursor->SetInputData(cursorTable_, 0, 1);
+    cursor->SetLabel("");
+    cursor->SetLegendVisibility(false);
+    cursor->GetPen()->SetColor(110, 110, 110, 255);
+    cursor->GetPen()->SetWidth(static_cast<float>(kCursorWidth * scale_));
+    cursorPlot_ = cursor;
+    setCursor(cursor_);
+
+    // Plots cache their (log-transformed) points in Update, which needs the axis ranges, which
+    // RecalculateBounds takes from the cached points: update, fit, update again, so that a log
+    // axis is right in the very first frame.
+    chart_->Update();
+    chart_->RecalculateBounds();
+    chart_->Update();
+    view_->GetScene()->SetDirty(true);
+}
+
+} // namespace clab

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "PlotData.h"
+
+#include <vtkSmartPointer.h>
+
+#include <limits>
+
+class vtkChartXY;
+class vtkContextView;
+class vtkPlot;
+class vtkTable;
+
+namespace clab {
+
+/// \brief A VTK 2-D chart (vtkChartXY in a vtkContextView) drawing PlotData: curves, legend,
+/// axis titles, optional log y axis and a vertical cursor line (the current time).
+///
+/// The same class draws on screen (PlotsPanel puts the view into a VtkOpenGLWidget's render
+/// window) and into files (PlotExporter renders it into an OffscreenRenderWindow), so exported
+/// plots look like the screen. Fonts are sized for a projector.
+class PlotChart {
+public:
+    PlotChart();
+    ~PlotChart();
+    PlotChart(const PlotChart&) = delete;
+    PlotChart& operator=(const PlotChart&) = delete;
+
+    void setData(const PlotData& data);
+    const PlotData& data() const { return data_; }
+
+    /// Vertical cursor at x (NaN hides it).
+    void setCursor(double x);
+    double cursor() const { return cursor_; }
+
+    /// Multiplies font sizes and line widths (PNG export with a scale factor for print).
+    void setScale(double scale);
+
+    /// Shows all data again after zooming or panning.
+    void resetZoom();
+
+    /// The view: give it a render window (SetRenderWindow) and, on screen, an interactor.
+    vtkContextView* view() const;
+    vtkChartXY* chart() const;
+
+private:
+    void rebuild();
+
+    vtkSmartPointer<vtkContextView> view_;
+    vtkSmartPointer<vtkChartXY> chart_;
+    PlotData data_;
+    double cursor_ = std::numeric_limits<double>::quiet_NaN();
+    double scale_ = 1.0;
+    // The cursor line and its two points, owned by the chart; updated in place by setCursor.
+    vtkPlot* cursorPlot_ = nullptr;
+    vtkSmartPointer<vtkTable> cursorTable_;
+    // The y range of the data (positive values only on a log axis), spanned by the cursor.
+    double yLow_ = 0.0;
+    double yHigh_ = 0.0;
+};
+
+} // namespace clab

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QColor>
+#include <QString>
+
+#include <vector>
+
+namespace clab {
+
+/// \brief One curve of a plot, ready to draw.
+struct PlotCurve {
+    QString label; ///< legend entry
+    std::vector<double> x;
+    std::vector<double> y;
+    QColor color;
+    Qt::PenStyle style = Qt::SolidLine;
+    double width = 2.0; ///< pen width in pixels at scale 1
+};
+
+/// \brief Everything a plot shows, independent of how it is drawn (screen, PNG, SVG, PDF).
+struct PlotData {
+    QString title;
+    QString xTitle; ///< axis title with unit, e.g. "t [s]"
+    QString yTitle;
+    bool logY = false;
+    std::vector<PlotCurve> curves;
+};
+
+} // namespace clab

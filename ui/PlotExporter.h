@@ -1,0 +1,38 @@
+#pragma once
+
+#include "PlotData.h"
+
+#include <QSize>
+#include <QString>
+
+#include <limits>
+
+namespace clab {
+
+/// \brief Writes a plot to PNG (raster, with a scale factor for print), SVG or PDF (vectors,
+/// through VTK's GL2PS exporter), off screen.
+///
+/// Every file is written atomically: into a temporary file in the target directory, renamed over
+/// the target only when complete, so a failed export never leaves half a file or destroys an
+/// existing one.
+class PlotExporter {
+public:
+    enum class Format { Png, Svg, Pdf };
+
+    struct Options {
+        QSize size{1200, 800}; ///< logical size in pixels (points for PDF)
+        double scale = 1.0;    ///< PNG only: pixels per logical pixel (2 or 3 for print)
+        double cursor = std::numeric_limits<double>::quiet_NaN(); ///< cursor line, NaN: none
+    };
+
+    /// The format named by the file suffix (.png, .svg, .pdf, any case); false when none.
+    static bool formatForPath(const QString& path, Format* format);
+
+    /// Writes `data` to `path` in the format of its suffix. Returns false with `*error` set to a
+    /// sentence naming the file and the reason (unknown suffix, no OpenGL context, no
+    /// permission, disk full); the target is then untouched.
+    static bool write(const PlotData& data, const QString& path, const Options& options,
+                      QString* error);
+};
+
+} // namespace clab

@@ -1,0 +1,247 @@
+#include "VideoExportDialog.h"
+
+#include "ImageExportDialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace clab {
+
+VideoExportDialog::VideoExportDialog(SceneView* view, double tStart, double tEnd, QWidget* parent)
+    : QDialog(parent), view_(view), path_(new QLineEdit(this)), fps_(new QSpinBox(this)),
+      preset_(new QComboBox(this)), width_(new QSpinBox(this)), height_(new QSpinBox(this)),
+      from_(new QDoubleSpinBox(this)), to_(new QDoubleSpinBox(this)),
+      speed_(new QDoubleSpinBox(this)), summary_(new QLabel(this)), status_(new QLabel(this)),
+      export_(new QPushButton(tr("&Export"), this))
+{
+    setWindowTitle(tr("Export Video"));
+    if (tEnd < tStart)
+        std::swap(tStart, tEnd);
+
+    auto* browse = new QToolButton(this);
+    browse->setText(tr("…"));
+    browse->setToolTip(tr("Choose the video file"));
+    path_->setPlaceholderText(tr("video.ogv"));
+    auto* pathRow = new QHBoxLayout;
+    pathRow->addWidget(path_);
+    pathRow->addWidget(browse);
+
+    fps_->setRange(VideoExporter::kMinFps, VideoExporter::kMaxFps);
+    fps_->setValue(30);
+    fps_->setSuffix(tr(" frames/s"));
+    for (const QSize& size : ImageExportDialog::presetSizes())
+        preset_->addItem(tr("%1 × %2").arg(size.width()).arg(size.height()), size);
+    preset_->addItem(tr("Custom"));
+    for (QSpinBox* box : {width_, height_}) {
+        // Theora's 4:2:0 colour needs even sides.
+        box->setRange(VideoExporter::kMinSide, VideoExporter::kMaxSide);
+        box->setSingleStep(2);
+        box->setSuffix(tr(" px"));
+    }
+    for (QDoubleSpinBox* box : {from_, to_}) {
+        box->setDecimals(3);
+        box->setRange(tStart, tEnd);
+        box->setSingleStep(0.1);
+        box->setSuffix(tr(" s"));
+    }
+    from_->setValue(tStart);
+    to_->setValue(tEnd);
+    speed_->setDecimals(2);
+    speed_->setRange(0.01, 100.0);
+    speed_->setSingleStep(0.1);
+    speed_->setValue(1.0);
+    speed_->setPrefix(tr("×"));
+    speed_->setToolTip(tr("Simulated seconds per second of video, as in the Time dock: "
+                          "0.5 is slow motion"));
+    status_->setWordWrap(true);
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("&File:"), pathRow);
+    form->addRow(tr("Frame &rate:"), fps_);
+    form->addRow(tr("&Size:"), preset_);
+    auto* sizeRow = new QHBoxLayout;
+    sizeRow->addWidget(width_);
+    sizeRow->addWidget(new QLabel(tr("×"), this));
+    sizeRow->addWidget(height_);
+    form->addRow(QString(), sizeRow);
+    auto* rangeRow = new QHBoxLayout;
+    rangeRow->addWidget(from_);
+    rangeRow->addWidget(new QLabel(tr("to"), this));
+    rangeRow->addWidget(to_);
+    form->addRow(tr("&Time range:"), rangeRow);
+    form->addRow(tr("S&peed:"), speed_);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->addButton(export_, QDialogButtonBox::ActionRole);
+    export_->setDefault(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(summary_);
+    layout->addWidget(status_);
+    layout->addWidget(buttons);
+
+    connect(browse, &QToolButton::clicked, this, &VideoExportDialog::browse);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(export_, &QPushButton::clicked, this, &VideoExportDialog::startExport);
+    connect(preset_, &QComboBox::currentIndexChanged, this, &VideoExportDialog::onPresetChanged);
+    for (QSpinBox* box : {fps_, width_, height_})
+        connect(box, &QSpinBox::valueChanged, this, &VideoExportDialog::updateSummary);
+    for (QDoubleSpinBox* box : {from_, to_, speed_})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &VideoExportDialog::updateSummary);
+
+    preset_->setCurrentIndex(0); // 1280 × 720
+    onPresetChanged(0);
+    updateSummary();
+}
+
+VideoExporter::Settings VideoExportDialog::settings() const
+{
+    VideoExporter::Settings s;
+    s.t0 = from_->value();
+    s.t1 = to_->value();
+    s.fps = fps_->value();
+    s.size = VideoExporter::evenSize(QSize(width_->value(), height_->value()));
+    s.speed = speed_->value();
+    return s;
+}
+
+void VideoExportDialog::setSettings(const VideoExporter::Settings& settings)
+{
+    from_->setValue(settings.t0);
+    to_->setValue(settings.t1);
+    fps_->setValue(settings.fps);
+    speed_->setValue(settings.speed);
+    const QSize size = VideoExporter::evenSize(settings.size);
+    const int index = static_cast<int>(ImageExportDialog::presetSizes().indexOf(size));
+    {
+        const QSignalBlocker blocker(preset_);
+        preset_->setCurrentIndex(index >= 0 ? index : preset_->count() - 1);
+    }
+    width_->setValue(size.width());
+    height_->setValue(size.height());
+    onPresetChanged(preset_->currentIndex());
+}
+
+QString VideoExportDialog::outputPath() const
+{
+    return path_->text().trimmed();
+}
+
+void VideoExportDialog::setOutputPath(const QString& path)
+{
+    path_->setText(path);
+}
+
+QString VideoExportDialog::statusText() const
+{
+    return status_->text();
+}
+
+void VideoExportDialog::browse()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Video"), outputPath(),
+                                                      tr("Ogg Theora video (*.ogv)"));
+    if (path.isEmpty())
+        return;
+    setOutputPath(path.endsWith(QLatin1String(".ogv"), Qt::CaseInsensitive)
+                      ? path
+                      : path + QStringLiteral(".ogv"));
+}
+
+void VideoExportDialog::onPresetChanged(int index)
+{
+    const QVariant data = preset_->itemData(index);
+    const bool custom = !data.isValid();
+    if (!custom) {
+        width_->setValue(data.toSize().width());
+        height_->setValue(data.toSize().height());
+    }
+    width_->setEnabled(custom);
+    height_->setEnabled(custom);
+}
+
+void VideoExportDialog::updateSummary()
+{
+    const VideoExporter::Settings s = settings();
+    const QString problem = VideoExporter::validate(s);
+    if (!problem.isEmpty()) {
+        summary_->setText(problem);
+        export_->setEnabled(false);
+        return;
+    }
+    const int frames = VideoExporter::frameCount(s);
+    summary_->setText(tr("%1 frames, %2 s of video at %3 × %4")
+                          .arg(frames)
+                          .arg(static_cast<double>(frames) / s.fps, 0, 'f', 1)
+                          .arg(s.size.width())
+                          .arg(s.size.height()));
+    export_->setEnabled(true);
+}
+
+void VideoExportDialog::showStatus(const QString& text, bool error)
+{
+    status_->setText(text);
+    status_->setStyleSheet(error ? QStringLiteral("color: #c0392b;") : QString());
+}
+
+bool VideoExportDialog::startExport()
+{
+    const QString path = outputPath();
+    if (path.isEmpty()) {
+        showStatus(tr("Choose a file for the video."), true);
+        emit exportFailed(statusText());
+        return false;
+    }
+    const VideoExporter::Settings s = settings();
+    const int total = VideoExporter::frameCount(s);
+
+    VideoExporter exporter(view_);
+    QProgressDialog progress(tr("Rendering %1 frames…").arg(total), tr("Cancel"), 0, total, this);
+    progress.setWindowTitle(tr("Export Video"));
+    // Window-modal: setValue() then processes the events of the dialog itself, Cancel included,
+    // while the exporter lets through everything but user input.
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    progress.setAutoClose(false);
+    progress.setAutoReset(false);
+    connect(&exporter, &VideoExporter::progress, &progress,
+            [&progress](int done, int) { progress.setValue(done); });
+    connect(&progress, &QProgressDialog::canceled, &exporter, &VideoExporter::cancel);
+
+    export_->setEnabled(false);
+    const bool ok = exporter.run(s, path);
+    progress.close();
+    export_->setEnabled(true);
+
+    if (ok) {
+        showStatus(tr("Wrote %1.").arg(QDir::toNativeSeparators(path)), false);
+        emit exported(path);
+        accept();
+        return true;
+    }
+    if (exporter.wasCancelled()) {
+        showStatus(tr("Cancelled: no file was written."), false);
+        return false;
+    }
+    showStatus(exporter.errorString(), true);
+    emit exportFailed(exporter.errorString());
+    return false;
+}
+
+} // namespace clab
