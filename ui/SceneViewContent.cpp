@@ -246,12 +246,7 @@ void SceneViewContent::setScene(const std::string& sceneName, const ParameterVal
 void SceneViewContent::setTrace(std::shared_ptr<const Trace> trace)
 {
     trace_ = std::move(trace);
-    if (geometry_ && trace_) {
-        // Geometry fitted to the motion may replace its props (a longer wire, a new patch grid).
-        geometry_->removeFrom(renderer_);
-        geometry_->fitToTrace(*trace_);
-        geometry_->addTo(renderer_);
-    }
+    fitGeometry();
     rebuildTrail();
     for (auto& ghost : ghosts_) {
         rebuildGhost(*ghost);
@@ -259,6 +254,27 @@ void SceneViewContent::setTrace(std::shared_ptr<const Trace> trace)
     updateArrowStyle();
     updateLegend();
     showSample();
+}
+
+void SceneViewContent::fitGeometry()
+{
+    if (!geometry_ || !trace_) {
+        return;
+    }
+    // Geometry fitted to the motion may replace its props (a longer wire, a new patch grid).
+    geometry_->removeFrom(renderer_);
+    if (ghosts_.empty()) {
+        geometry_->fitToTrace(*trace_);
+    } else {
+        // Compare mode: the constraint must carry every run shown, not only the current one.
+        Trace all = *trace_;
+        for (const auto& ghost : ghosts_) {
+            all.samples.insert(all.samples.end(), ghost->trace->samples.begin(),
+                               ghost->trace->samples.end());
+        }
+        geometry_->fitToTrace(all);
+    }
+    geometry_->addTo(renderer_);
 }
 
 void SceneViewContent::rebuildTrail()
@@ -507,8 +523,12 @@ void SceneViewContent::addGhost(std::shared_ptr<const Trace> trace, const QStrin
     renderer_->AddViewProp(ghost->trail.actor());
     renderer_->AddViewProp(ghost->marker);
     renderer_->AddViewProp(ghost->caption);
-    rebuildGhost(*ghost);
     ghosts_.push_back(std::move(ghost));
+    fitGeometry();
+    rebuildTrail();
+    for (auto& each : ghosts_) {
+        rebuildGhost(*each);
+    }
     updateLegend();
     showSample();
 }

@@ -85,6 +85,8 @@ public:
 private:
     struct Ghost;
 
+    /// Fits the constraint geometry to the current run and the ghosts.
+    void fitGeometry();
     void rebuildTrail();
     void rebuildGhost(Ghost& ghost);
     void updateArrowStyle();
