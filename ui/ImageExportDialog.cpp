@@ -1,13 +1,12 @@
 #include "ImageExportDialog.h"
 
-#include <QComboBox>
+#include "SizeChooser.h"
+
 #include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QImageWriter>
 #include <QSaveFile>
-#include <QSignalBlocker>
-#include <QSpinBox>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -15,71 +14,43 @@
 namespace clab {
 
 ImageExportDialog::ImageExportDialog(QWidget* parent)
-    : QDialog(parent), preset_(new QComboBox(this)), width_(new QSpinBox(this)),
-      height_(new QSpinBox(this))
+    : QDialog(parent), size_(new SizeChooser(kMinSide, kMaxSide, 1, this))
 {
     setWindowTitle(tr("Export 3D View Image"));
-    for (const QSize& size : presetSizes())
-        preset_->addItem(tr("%1 × %2").arg(size.width()).arg(size.height()), size);
-    preset_->addItem(tr("Custom"));
-    for (QSpinBox* box : {width_, height_}) {
-        box->setRange(kMinSide, kMaxSide);
-        box->setSuffix(tr(" px"));
-        box->setAccelerated(true);
-    }
-    width_->setAccessibleName(tr("Width"));
-    height_->setAccessibleName(tr("Height"));
-
     auto* form = new QFormLayout;
-    form->addRow(tr("&Resolution:"), preset_);
-    form->addRow(tr("&Width:"), width_);
-    form->addRow(tr("&Height:"), height_);
+    form->addRow(tr("&Resolution:"), size_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(buttons);
-
-    connect(preset_, &QComboBox::currentIndexChanged, this, &ImageExportDialog::onPresetChanged);
     setSelectedSize(defaultSize());
-}
-
-QList<QSize> ImageExportDialog::presetSizes()
-{
-    return {QSize(1280, 720), QSize(1920, 1080), QSize(2560, 1440), QSize(3840, 2160)};
 }
 
 QSize ImageExportDialog::selectedSize() const
 {
-    return {width_->value(), height_->value()};
+    return size_->size();
 }
 
 void ImageExportDialog::setSelectedSize(const QSize& size)
 {
-    const QSize clamped(std::clamp(size.width(), kMinSide, kMaxSide),
-                        std::clamp(size.height(), kMinSide, kMaxSide));
-    const int index = static_cast<int>(presetSizes().indexOf(clamped));
-    {
-        const QSignalBlocker blocker(preset_);
-        preset_->setCurrentIndex(index >= 0 ? index : preset_->count() - 1);
-    }
-    width_->setValue(clamped.width());
-    height_->setValue(clamped.height());
-    onPresetChanged(preset_->currentIndex());
+    size_->setSize(size);
 }
 
-void ImageExportDialog::onPresetChanged(int index)
+QComboBox* ImageExportDialog::presetBox() const
 {
-    const QVariant data = preset_->itemData(index);
-    const bool custom = !data.isValid();
-    // A preset fills in its size; "Custom" keeps the last one as a starting point.
-    if (!custom) {
-        width_->setValue(data.toSize().width());
-        height_->setValue(data.toSize().height());
-    }
-    width_->setEnabled(custom);
-    height_->setEnabled(custom);
+    return size_->presetBox();
+}
+
+QSpinBox* ImageExportDialog::widthBox() const
+{
+    return size_->widthBox();
+}
+
+QSpinBox* ImageExportDialog::heightBox() const
+{
+    return size_->heightBox();
 }
 
 bool ImageExportDialog::saveImage(const QImage& image, const QString& path, QString* error)

@@ -1,6 +1,7 @@
 #include "VideoExportDialog.h"
 
-#include "ImageExportDialog.h"
+#include "SizeChooser.h"
+
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -24,7 +25,8 @@ namespace clab {
 
 VideoExportDialog::VideoExportDialog(SceneView* view, double tStart, double tEnd, QWidget* parent)
     : QDialog(parent), view_(view), path_(new QLineEdit(this)), fps_(new QSpinBox(this)),
-      preset_(new QComboBox(this)), width_(new QSpinBox(this)), height_(new QSpinBox(this)),
+      // Theora's 4:2:0 colour needs even sides.
+      size_(new SizeChooser(VideoExporter::kMinSide, VideoExporter::kMaxSide, 2, this)),
       from_(new QDoubleSpinBox(this)), to_(new QDoubleSpinBox(this)),
       speed_(new QDoubleSpinBox(this)), summary_(new QLabel(this)), status_(new QLabel(this)),
       export_(new QPushButton(tr("&Export"), this))
@@ -44,15 +46,6 @@ VideoExportDialog::VideoExportDialog(SceneView* view, double tStart, double tEnd
     fps_->setRange(VideoExporter::kMinFps, VideoExporter::kMaxFps);
     fps_->setValue(30);
     fps_->setSuffix(tr(" frames/s"));
-    for (const QSize& size : ImageExportDialog::presetSizes())
-        preset_->addItem(tr("%1 × %2").arg(size.width()).arg(size.height()), size);
-    preset_->addItem(tr("Custom"));
-    for (QSpinBox* box : {width_, height_}) {
-        // Theora's 4:2:0 colour needs even sides.
-        box->setRange(VideoExporter::kMinSide, VideoExporter::kMaxSide);
-        box->setSingleStep(2);
-        box->setSuffix(tr(" px"));
-    }
     for (QDoubleSpinBox* box : {from_, to_}) {
         box->setDecimals(3);
         box->setRange(tStart, tEnd);
@@ -74,12 +67,7 @@ VideoExportDialog::VideoExportDialog(SceneView* view, double tStart, double tEnd
     auto* form = new QFormLayout;
     form->addRow(tr("&File:"), pathRow);
     form->addRow(tr("Frame &rate:"), fps_);
-    form->addRow(tr("&Size:"), preset_);
-    auto* sizeRow = new QHBoxLayout;
-    sizeRow->addWidget(width_);
-    sizeRow->addWidget(new QLabel(tr("×"), this));
-    sizeRow->addWidget(height_);
-    form->addRow(QString(), sizeRow);
+    form->addRow(tr("&Size:"), size_);
     auto* rangeRow = new QHBoxLayout;
     rangeRow->addWidget(from_);
     rangeRow->addWidget(new QLabel(tr("to"), this));
@@ -99,14 +87,12 @@ VideoExportDialog::VideoExportDialog(SceneView* view, double tStart, double tEnd
     connect(browse, &QToolButton::clicked, this, &VideoExportDialog::browse);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(export_, &QPushButton::clicked, this, &VideoExportDialog::startExport);
-    connect(preset_, &QComboBox::currentIndexChanged, this, &VideoExportDialog::onPresetChanged);
-    for (QSpinBox* box : {fps_, width_, height_})
-        connect(box, &QSpinBox::valueChanged, this, &VideoExportDialog::updateSummary);
+    connect(fps_, &QSpinBox::valueChanged, this, &VideoExportDialog::updateSummary);
+    connect(size_, &SizeChooser::sizeChanged, this, &VideoExportDialog::updateSummary);
     for (QDoubleSpinBox* box : {from_, to_, speed_})
         connect(box, &QDoubleSpinBox::valueChanged, this, &VideoExportDialog::updateSummary);
 
-    preset_->setCurrentIndex(0); // 1280 × 720
-    onPresetChanged(0);
+    size_->setSize(SizeChooser::presetSizes().front()); // 1280 × 720
     updateSummary();
 }
 
@@ -116,7 +102,7 @@ VideoExporter::Settings VideoExportDialog::settings() const
     s.t0 = from_->value();
     s.t1 = to_->value();
     s.fps = fps_->value();
-    s.size = VideoExporter::evenSize(QSize(width_->value(), height_->value()));
+    s.size = VideoExporter::evenSize(size_->size());
     s.speed = speed_->value();
     return s;
 }
@@ -127,15 +113,7 @@ void VideoExportDialog::setSettings(const VideoExporter::Settings& settings)
     to_->setValue(settings.t1);
     fps_->setValue(settings.fps);
     speed_->setValue(settings.speed);
-    const QSize size = VideoExporter::evenSize(settings.size);
-    const int index = static_cast<int>(ImageExportDialog::presetSizes().indexOf(size));
-    {
-        const QSignalBlocker blocker(preset_);
-        preset_->setCurrentIndex(index >= 0 ? index : preset_->count() - 1);
-    }
-    width_->setValue(size.width());
-    height_->setValue(size.height());
-    onPresetChanged(preset_->currentIndex());
+    size_->setSize(VideoExporter::evenSize(settings.size));
 }
 
 QString VideoExportDialog::outputPath() const
@@ -164,16 +142,9 @@ void VideoExportDialog::browse()
                       : path + QStringLiteral(".ogv"));
 }
 
-void VideoExportDialog::onPresetChanged(int index)
+QComboBox* VideoExportDialog::sizeBox() const
 {
-    const QVariant data = preset_->itemData(index);
-    const bool custom = !data.isValid();
-    if (!custom) {
-        width_->setValue(data.toSize().width());
-        height_->setValue(data.toSize().height());
-    }
-    width_->setEnabled(custom);
-    height_->setEnabled(custom);
+    return size_->presetBox();
 }
 
 void VideoExportDialog::updateSummary()

@@ -15,6 +15,7 @@ class QSpinBox;
 namespace clab {
 
 class SceneView;
+class SizeChooser;
 
 /// \brief Asks for the settings of a video of the 3D view (file, frame rate, size, time range,
 /// speed) and records it with VideoExporter behind a progress dialog with Cancel.
@@ -38,7 +39,7 @@ public:
     /// What the last export did ("" before any): the error, "cancelled", or the file written.
     QString statusText() const;
 
-    QComboBox* sizeBox() const { return preset_; }
+    QComboBox* sizeBox() const;
     QSpinBox* fpsBox() const { return fps_; }
     QDoubleSpinBox* speedBox() const { return speed_; }
     QPushButton* exportButton() const { return export_; }
@@ -49,16 +50,13 @@ signals:
 
 private:
     void browse();
-    void onPresetChanged(int index);
     void updateSummary();
     void showStatus(const QString& text, bool error);
 
     SceneView* view_;
     QLineEdit* path_;
     QSpinBox* fps_;
-    QComboBox* preset_;
-    QSpinBox* width_;
-    QSpinBox* height_;
+    SizeChooser* size_;
     QDoubleSpinBox* from_;
     QDoubleSpinBox* to_;
     QDoubleSpinBox* speed_;

@@ -1,6 +1,7 @@
 // The screenshot resolution dialog (presets, custom size, limits) and the atomic image writer:
 // a written PNG decodes at the rendered size; a failed write names the file and keeps the old.
 #include <ImageExportDialog.h>
+#include <SizeChooser.h>
 
 #include <QComboBox>
 #include <QFile>
@@ -28,7 +29,7 @@ private slots:
         ImageExportDialog dialog;
         const QList<QSize> expected = {QSize(1280, 720), QSize(1920, 1080), QSize(2560, 1440),
                                        QSize(3840, 2160)};
-        QCOMPARE(ImageExportDialog::presetSizes(), expected);
+        QCOMPARE(SizeChooser::presetSizes(), expected);
         QCOMPARE(dialog.presetBox()->count(), expected.size() + 1); // + "Custom"
         for (int i = 0; i < expected.size(); ++i) {
             dialog.presetBox()->setCurrentIndex(i);
