@@ -486,6 +486,16 @@ void MainWindow::readSettings()
         forces_->setForceVisible(kind, visible);
         view_->setForceVisible(kind, visible);
     }
+    if (s.contains(QStringLiteral("plots/x"))) {
+        PlotSpec plot;
+        plot.id = s.value(QStringLiteral("plots/preset")).toString().toStdString();
+        plot.x = s.value(QStringLiteral("plots/x")).toString().toStdString();
+        for (const QString& name : s.value(QStringLiteral("plots/y")).toStringList())
+            plot.y.push_back(name.toStdString());
+        plot.logY = s.value(QStringLiteral("plots/logY")).toBool();
+        // Checked against the trace when it arrives; the panel falls back when it does not fit.
+        plots_->setSpec(plot);
+    }
     const double scale = s.value(QStringLiteral("view/arrowScale"), 1.0).toDouble();
     forces_->setArrowScale(scale);
     view_->setArrowScale(forces_->arrowScale());
@@ -504,6 +514,15 @@ void MainWindow::writeSettings() const
                    forces_->isForceVisible(static_cast<ForceKind>(i)));
     s.setValue(QStringLiteral("view/arrowScale"), forces_->arrowScale());
     s.setValue(QStringLiteral("view/legend"), forces_->isLegendVisible());
+    // The plot shown: a ready-made one by id, a custom one by its quantities.
+    const PlotSpec plot = plots_->spec();
+    s.setValue(QStringLiteral("plots/preset"), QString::fromStdString(plot.id));
+    s.setValue(QStringLiteral("plots/x"), QString::fromStdString(plot.x));
+    QStringList y;
+    for (const std::string& name : plot.y)
+        y << QString::fromStdString(name);
+    s.setValue(QStringLiteral("plots/y"), y);
+    s.setValue(QStringLiteral("plots/logY"), plot.logY);
 }
 
 void MainWindow::setFileDialogs(OpenFileProvider open, SaveFileProvider save)

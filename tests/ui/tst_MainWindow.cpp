@@ -552,9 +552,15 @@ private slots:
             MainWindow& window = freshWindow();
             window.forcesPanel()->setForceVisible(ForceKind::IdealConstraint, false);
             window.forcesPanel()->setArrowScale(2.0);
+            QVERIFY(waitForMu(window, 0.2));
+            QVERIFY(window.plotsPanel()->selectPreset("residual"));
             QVERIFY(window.close());
         }
         MainWindow& again = freshWindow();
+        QVERIFY(waitForMu(again, 0.2));
+        QCOMPARE(again.plotsPanel()->spec().id, std::string("residual"));
+        QVERIFY(again.plotsPanel()->spec().logY);
+        QVERIFY(again.plotsPanel()->selectPreset("energy"));
         QVERIFY(!again.forcesPanel()->isForceVisible(ForceKind::IdealConstraint));
         QVERIFY(again.forcesPanel()->isForceVisible(ForceKind::Given));
         QVERIFY(!again.sceneView()->isForceVisible(ForceKind::IdealConstraint));
