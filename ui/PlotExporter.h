@@ -10,7 +10,8 @@
 namespace clab {
 
 /// \brief Writes a plot to PNG (raster, with a scale factor for print), SVG or PDF (vectors,
-/// through VTK's GL2PS exporter), off screen.
+/// through VTK's GL2PS exporter), off screen. PDF streams are deflated and PDF text is spelled in
+/// ASCII (see pdfText()).
 ///
 /// Every file is written atomically: into a temporary file in the target directory, renamed over
 /// the target only when complete, so a failed export never leaves half a file or destroys an
@@ -33,6 +34,16 @@ public:
     /// permission, disk full); the target is then untouched.
     static bool write(const PlotData& data, const QString& path, const Options& options,
                       QString* error);
+
+    /// `text` as a PDF plot spells it. GL2PS sets PDF text in the standard Helvetica font with
+    /// the bytes as they are, so anything beyond ASCII would come out garbled: "−" becomes "-",
+    /// "‖" "||", "·" "*", superscripts "^2" ("m/s²" → "m/s^2"), sub- and superscript letters and
+    /// digits plain ones ("E₀" → "E0", "Qᶜᵢ" → "Qci"), ω "w" (as in the trace's w1, w2, w3), other
+    /// Greek letters their names ("θ" → "theta", "μ" → "mu"), a dot above a time derivative's
+    /// prime ("ẋ" → "x'", "ẍ" → "x''"); other accents are dropped and anything else becomes "?".
+    /// A backslash or an unbalanced parenthesis comes escaped ("\\", "\("), as it stands in
+    /// the PDF string literal.
+    static QString pdfText(const QString& text);
 };
 
 } // namespace clab

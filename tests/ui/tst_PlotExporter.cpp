@@ -15,8 +15,10 @@
 #include <QImage>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
+#include <QtEndian>
 #include <QtTest>
 
+#include <cctype>
 #include <cmath>
 #include <numbers>
 #include <unistd.h>
@@ -129,6 +131,95 @@ std::shared_ptr<const Trace> beadOnWireTrace()
     return std::make_shared<const Trace>(simulator.run(document.simulation));
 }
 
+/// What pdfIsSmall... needs to know of a PDF file: its streams inflated, and whether its
+/// cross-reference table is right.
+struct PdfFile {
+    QByteArray inflated; ///< every FlateDecode stream, inflated, one after the other
+    int streams = 0;
+    int unfilteredStreams = 0;
+    int xrefChecked = 0; ///< in-use entries of the table that point at "N G obj"
+    QString error;       ///< empty when the file parsed
+};
+
+/// A small reader for a classic single-revision PDF (what PlotExporter writes): streams are found
+/// by their "/Length N" (never by searching the binary data), then inflated with qUncompress,
+/// which wants zlib data behind a 4-byte big-endian size hint (it grows its buffer when the hint
+/// is short).
+PdfFile parsePdf(const QByteArray& pdf)
+{
+    PdfFile file;
+    qsizetype at = 0;
+    while ((at = pdf.indexOf("stream", at)) >= 0) {
+        // The keyword ends its line and follows a dictionary's ">>" (the word in a title does not).
+        qsizetype before = at;
+        while (before > 0 && std::isspace(static_cast<unsigned char>(pdf[before - 1])) != 0) {
+            --before;
+        }
+        if (pdf.mid(before - 2, 2) != ">>" ||
+            (pdf.mid(at + 6, 1) != "\n" && pdf.mid(at + 6, 2) != "\r\n")) {
+            at += 6;
+            continue;
+        }
+        const qsizetype dictionary = pdf.lastIndexOf("<<", at);
+        const QByteArray dict = pdf.mid(dictionary, at - dictionary);
+        const qsizetype key = dict.indexOf("/Length ");
+        if (dictionary < 0 || key < 0) {
+            file.error = QStringLiteral("a stream at byte %1 has no /Length").arg(at);
+            return file;
+        }
+        bool ok = false;
+        const qsizetype length =
+            dict.mid(key + 8).split(' ').front().split('\n').front().toLongLong(&ok);
+        qsizetype data = at + 6;
+        data += pdf.mid(data, 2) == "\r\n" ? 2 : 1;
+        if (!ok || data + length > pdf.size() ||
+            !pdf.mid(data + length, 11).trimmed().startsWith("endstream")) {
+            file.error = QStringLiteral("the stream at byte %1: /Length does not reach endstream "
+                                        "(an indirect length?)")
+                             .arg(at);
+            return file;
+        }
+        ++file.streams;
+        if (!dict.contains("/FlateDecode")) {
+            ++file.unfilteredStreams;
+        } else {
+            QByteArray zlib(4, '\0');
+            qToBigEndian<quint32>(static_cast<quint32>(length * 4 + 1024), zlib.data());
+            zlib += pdf.mid(data, length);
+            const QByteArray inflated = qUncompress(zlib);
+            if (inflated.isEmpty()) {
+                file.error = QStringLiteral("the stream at byte %1 does not inflate").arg(at);
+                return file;
+            }
+            file.inflated += inflated;
+        }
+        at = data + length;
+    }
+    // The cross-reference table: "xref", "0 N", then N entries of 20 bytes.
+    const qsizetype startxref = pdf.lastIndexOf("startxref");
+    const qsizetype xref = pdf.mid(startxref + 9).trimmed().split('\n').front().toLongLong();
+    if (startxref < 0 || !pdf.mid(xref).startsWith("xref")) {
+        file.error = QStringLiteral("startxref does not point at the xref table");
+        return file;
+    }
+    const QList<QByteArray> header = pdf.mid(xref + 5, 32).split('\n').front().split(' ');
+    const int size = header.size() == 2 ? header[1].toInt() : 0;
+    const qsizetype entries = pdf.indexOf('\n', xref + 5) + 1;
+    for (int number = 0; number < size; ++number) {
+        const QByteArray entry = pdf.mid(entries + 20 * number, 20);
+        if (entry.size() != 20 || entry[17] != 'n') {
+            continue;
+        }
+        const qsizetype offset = entry.left(10).toLongLong();
+        if (!pdf.mid(offset).startsWith(QByteArray::number(number) + ' ')) {
+            file.error = QStringLiteral("object %1 is not at offset %2").arg(number).arg(offset);
+            return file;
+        }
+        ++file.xrefChecked;
+    }
+    return file;
+}
+
 QImage renderPng(const QString& path, const PlotExporter::Options& options)
 {
     QString error;
@@ -153,10 +244,12 @@ private slots:
     void cursorIsAThinVerticalLine();
     void logAxisDrawsAnExponentialAsAStraightLine();
     void svgIsXmlWithTheSeriesAsTextAndPaths();
-    void pdfStartsWithThePdfMagic();
+    void pdfIsSmallValidAndKeepsTheLabelsAsText();
+    void pdfTitleMentioningStreamsStillCompresses();
     void exportReplacesAnExistingFileAndLeavesNoTemporaries();
     void unknownSuffixFailsAndLeavesTheTargetAlone();
     void missingDirectoryFailsNamingThePath();
+    void sizeBeyondOpenGLFailsNamingTheLimit();
     void readOnlyDirectoryLeavesTheExistingFileUnchanged();
     void presetPlotsMatchTheirBaselines_data();
     void presetPlotsMatchTheirBaselines();
@@ -343,16 +436,62 @@ void TestPlotExporter::svgIsXmlWithTheSeriesAsTextAndPaths()
     QVERIFY2(shapes > 50, qPrintable(QString::number(shapes)));
 }
 
-void TestPlotExporter::pdfStartsWithThePdfMagic()
+void TestPlotExporter::pdfIsSmallValidAndKeepsTheLabelsAsText()
 {
-    const QString path = dir_.filePath("plot.pdf");
+    // The bead-on-wire energy plot at the default 1200x800: uncompressed, GL2PS's background
+    // raster alone is 1200 * 800 * 3 bytes = 2.88 MB; deflated, the whole file is about 22 kB.
+    const auto trace = beadOnWireTrace();
+    const std::vector<PlotSpec> presets = PlotCatalog::presets(*trace);
+    const PlotSpec* spec = PlotCatalog::find(presets, "energy");
+    QVERIFY(spec != nullptr);
+    const PlotData data = PlotBuilder::build(*spec, {{"", trace}});
+    QVERIFY(data.curves.size() >= 3);
+    const QString path = dir_.filePath("energy.pdf");
     QString error;
-    QVERIFY2(PlotExporter::write(sineAndCosine(), path, {}, &error), qPrintable(error));
+    QVERIFY2(PlotExporter::write(data, path, {}, &error), qPrintable(error));
     const QByteArray pdf = readAll(path);
-    QVERIFY2(pdf.startsWith("%PDF"), pdf.left(16).constData());
-    QVERIFY(pdf.contains("%%EOF"));
-    // Uncompressed: the legend text is in the content stream.
-    QVERIFY(pdf.contains("sine wave"));
+    QVERIFY2(pdf.startsWith("%PDF-"), pdf.left(16).constData());
+    QVERIFY2(pdf.trimmed().endsWith("%%EOF"), pdf.right(16).constData());
+    QVERIFY2(pdf.size() < 200 * 1024, qPrintable(QString::number(pdf.size())));
+
+    const PdfFile parsed = parsePdf(pdf);
+    QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+    // Every object sits where the cross-reference table says (the streams were rewritten).
+    QVERIFY(parsed.xrefChecked > 10);
+    // Every stream is deflated, and the page is drawn with vectors: lines (l, S) and text (Tj).
+    QVERIFY(parsed.streams > 0);
+    QCOMPARE(parsed.unfilteredStreams, 0);
+    const QByteArray& content = parsed.inflated;
+    QVERIFY2(content.count(" l\n") > 500, qPrintable(QString::number(content.count(" l\n"))));
+    // Text stays text: title, axis titles and every series label, as PDF strings.
+    QStringList texts = {data.title, data.xTitle.trimmed(), data.yTitle};
+    for (const PlotCurve& curve : data.curves) {
+        texts << curve.label;
+    }
+    // PDF text is ASCII (Helvetica has no −, ‖ or ₀): each label in its PDF spelling.
+    for (const QString& text : texts) {
+        const QString ascii = PlotExporter::pdfText(text);
+        QVERIFY2(content.contains("(" + ascii.toLatin1()), qPrintable(ascii));
+    }
+    QVERIFY(content.contains("(E - E0 - W_nonideal"));
+}
+
+void TestPlotExporter::pdfTitleMentioningStreamsStillCompresses()
+{
+    // PDF keywords inside strings (the title is in the Info dictionary and the page) must not be
+    // taken for the file's structure.
+    PlotData data = sineAndCosine();
+    data.title = QStringLiteral("stream endstream obj >> stream");
+    const QString path = dir_.filePath("keywords.pdf");
+    QString error;
+    QVERIFY2(PlotExporter::write(data, path, {}, &error), qPrintable(error));
+    const QByteArray pdf = readAll(path);
+    const PdfFile parsed = parsePdf(pdf);
+    QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+    QCOMPARE(parsed.unfilteredStreams, 0);
+    QVERIFY2(pdf.size() < 200 * 1024, qPrintable(QString::number(pdf.size())));
+    QVERIFY(parsed.inflated.contains("(sine wave)"));
+    QVERIFY(parsed.inflated.contains("(" + data.title.toUtf8() + ")"));
 }
 
 void TestPlotExporter::exportReplacesAnExistingFileAndLeavesNoTemporaries()
@@ -395,6 +534,39 @@ void TestPlotExporter::missingDirectoryFailsNamingThePath()
     QVERIFY(!PlotExporter::write(sineAndCosine(), path, {}, &error));
     QVERIFY2(error.contains(path) && error.contains("does not exist"), qPrintable(error));
     QVERIFY(!QFileInfo::exists(path));
+}
+
+void TestPlotExporter::sizeBeyondOpenGLFailsNamingTheLimit()
+{
+    // Past llvmpipe's 16384-pixel framebuffer the render came back blank and the error blamed a
+    // missing OpenGL; the exporter now refuses up front, naming the pixel size and the limit.
+    const QString path = dir_.filePath("huge.png");
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("keep me");
+    }
+    PlotExporter::Options options;
+    options.size = QSize(16385, 50);
+    QString error;
+    QVERIFY(!PlotExporter::write(sineAndCosine(), path, options, &error));
+    QVERIFY2(error.contains(path) && error.contains("16385x50") && error.contains("16384"),
+             qPrintable(error));
+    // The PNG scale multiplies the pixels ...
+    options.size = QSize(8193, 50);
+    options.scale = 2.0;
+    QVERIFY(!PlotExporter::write(sineAndCosine(), path, options, &error));
+    QVERIFY2(error.contains("16386x100"), qPrintable(error));
+    QCOMPARE(readAll(path), QByteArray("keep me"));
+    // ... vector files are rendered at the size itself.
+    options.size = QSize(20000, 50);
+    const QString svg = dir_.filePath("huge.svg");
+    QVERIFY(!PlotExporter::write(sineAndCosine(), svg, options, &error));
+    QVERIFY2(error.contains("20000x50"), qPrintable(error));
+    QVERIFY(!QFileInfo::exists(svg));
+    // The limit itself still renders.
+    options.size = QSize(8192, 25);
+    QCOMPARE(renderPng(dir_.filePath("widest.png"), options).size(), QSize(16384, 50));
 }
 
 void TestPlotExporter::readOnlyDirectoryLeavesTheExistingFileUnchanged()
