@@ -18,6 +18,8 @@
 #include <QtEndian>
 #include <QtTest>
 
+#include "../support/ImageBaseline.h"
+
 #include <cctype>
 #include <cmath>
 #include <numbers>
@@ -84,42 +86,7 @@ QByteArray readAll(const QString& path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
-// Baselines: a pixel differs when a channel is off by more than kChannelTolerance; an image fails
-// when more than kMaxDifferingFraction of its pixels differ (fonts and MSAA vary a little across
-// Mesa versions), as in tst_SceneView.
 const QSize kBaselineSize(800, 500);
-constexpr int kChannelTolerance = 24;
-constexpr double kMaxDifferingFraction = 0.004;
-
-double differingFraction(const QImage& actual, const QImage& expected, QImage* diff)
-{
-    const QImage a = actual.convertToFormat(QImage::Format_RGB32);
-    const QImage e = expected.convertToFormat(QImage::Format_RGB32);
-    *diff = QImage(a.size(), QImage::Format_RGB32);
-    qint64 differing = 0;
-    for (int y = 0; y < a.height(); ++y) {
-        const auto* pa = reinterpret_cast<const QRgb*>(a.constScanLine(y));
-        const auto* pe = reinterpret_cast<const QRgb*>(e.constScanLine(y));
-        auto* out = reinterpret_cast<QRgb*>(diff->scanLine(y));
-        for (int x = 0; x < a.width(); ++x) {
-            const int d = std::max({std::abs(qRed(pa[x]) - qRed(pe[x])),
-                                    std::abs(qGreen(pa[x]) - qGreen(pe[x])),
-                                    std::abs(qBlue(pa[x]) - qBlue(pe[x]))});
-            const bool differs = d > kChannelTolerance;
-            differing += differs ? 1 : 0;
-            const int g = 255 - qGray(pe[x]) / 6;
-            out[x] = differs ? qRgb(255, 0, 0) : qRgb(g, g, g);
-        }
-    }
-    return static_cast<double>(differing) / (static_cast<double>(a.width()) * a.height());
-}
-
-QString failedDir()
-{
-    const QString dir = QStringLiteral(CLAB_BINARY_DIR "/tests/ui/failed");
-    QDir().mkpath(dir);
-    return dir;
-}
 
 /// The default bead-on-wire document, run as the application runs it.
 std::shared_ptr<const Trace> beadOnWireTrace()
@@ -615,36 +582,8 @@ void TestPlotExporter::presetPlotsMatchTheirBaselines()
     const QImage actual = QImage(written).convertToFormat(QImage::Format_RGB32);
     QCOMPARE(actual.size(), kBaselineSize);
 
-    const QString name = "plot-" + preset;
-    const QString path = QStringLiteral(CLAB_SOURCE_DIR "/tests/ui/baselines/%1.png").arg(name);
-    if (qEnvironmentVariableIntValue("CLAB_UPDATE_BASELINES") == 1) {
-        QVERIFY2(actual.save(path), qPrintable("cannot write " + path));
-        qInfo("updated baseline %s", qPrintable(path));
-        return;
-    }
-    const QString actualPath = failedDir() + QStringLiteral("/%1-actual.png").arg(name);
-    const QImage expected(path);
-    if (expected.isNull()) {
-        actual.save(actualPath);
-        QFAIL(qPrintable(QStringLiteral("no baseline %1; candidate written to %2 (look at it, then "
-                                        "rerun with CLAB_UPDATE_BASELINES=1)")
-                             .arg(path, actualPath)));
-    }
-    QCOMPARE(expected.size(), actual.size());
-    QImage diff;
-    const double fraction = differingFraction(actual, expected, &diff);
-    if (fraction > kMaxDifferingFraction) {
-        const QString diffPath = failedDir() + QStringLiteral("/%1-diff.png").arg(name);
-        actual.save(actualPath);
-        diff.save(diffPath);
-        QFAIL(qPrintable(QStringLiteral("%1: %2% of the pixels differ from %3 (allowed %4%); "
-                                        "actual: %5, diff: %6")
-                             .arg(name)
-                             .arg(100.0 * fraction, 0, 'f', 3)
-                             .arg(path)
-                             .arg(100.0 * kMaxDifferingFraction, 0, 'f', 3)
-                             .arg(actualPath, diffPath)));
-    }
+    const QString failure = test::compareWithBaseline("plot-" + preset, actual);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
 }
 
 QTEST_MAIN(TestPlotExporter)

@@ -13,12 +13,17 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include "../support/ImageBaseline.h"
+
 #include <cmath>
 #include <cstdlib>
 #include <memory>
 #include <numbers>
 
 using namespace clab;
+using clab::test::differingFraction;
+using clab::test::failedDir;
+using clab::test::kMaxDifferingFraction;
 
 namespace {
 
@@ -31,11 +36,6 @@ const bool surfaceFormatSet = [] {
 constexpr double kSimulatedSeconds = 2.0;
 constexpr double kShownTime = 1.0;
 const QSize kBaselineSize(640, 480);
-// A pixel differs when a channel is off by more than this; a run fails when more than
-// kMaxDifferingFraction of the pixels differ (llvmpipe is deterministic, fonts and MSAA are not
-// quite across driver versions).
-constexpr int kChannelTolerance = 24;
-constexpr double kMaxDifferingFraction = 0.004;
 
 Trace simulate(const std::string& scene, const ParameterValues& overrides = {})
 {
@@ -87,48 +87,6 @@ int countPixelsOfHue(const QImage& image, const QColor& color, int hueTolerance 
     return count;
 }
 
-/// Fraction of pixels whose largest channel difference exceeds kChannelTolerance; optionally
-/// paints them red on a faint copy of `expected` into `diff`.
-double differingFraction(const QImage& actual, const QImage& expected, QImage* diff = nullptr)
-{
-    const QImage a = actual.convertToFormat(QImage::Format_RGB32);
-    const QImage e = expected.convertToFormat(QImage::Format_RGB32);
-    if (diff != nullptr) {
-        *diff = QImage(a.size(), QImage::Format_RGB32);
-    }
-    qint64 differing = 0;
-    for (int y = 0; y < a.height(); ++y) {
-        const auto* pa = reinterpret_cast<const QRgb*>(a.constScanLine(y));
-        const auto* pe = reinterpret_cast<const QRgb*>(e.constScanLine(y));
-        auto* out = diff != nullptr ? reinterpret_cast<QRgb*>(diff->scanLine(y)) : nullptr;
-        for (int x = 0; x < a.width(); ++x) {
-            const int d = std::max({std::abs(qRed(pa[x]) - qRed(pe[x])),
-                                    std::abs(qGreen(pa[x]) - qGreen(pe[x])),
-                                    std::abs(qBlue(pa[x]) - qBlue(pe[x]))});
-            const bool differs = d > kChannelTolerance;
-            differing += differs ? 1 : 0;
-            if (out != nullptr) {
-                // Agreeing pixels as a faint copy, so the red marks have context.
-                const int g = 255 - qGray(pe[x]) / 6;
-                out[x] = differs ? qRgb(255, 0, 0) : qRgb(g, g, g);
-            }
-        }
-    }
-    return static_cast<double>(differing) / (static_cast<double>(a.width()) * a.height());
-}
-
-QString failedDir()
-{
-    const QString dir = QStringLiteral(CLAB_BINARY_DIR "/tests/ui/failed");
-    QDir().mkpath(dir);
-    return dir;
-}
-
-QString baselinePath(const QString& name)
-{
-    return QStringLiteral(CLAB_SOURCE_DIR "/tests/ui/baselines/%1.png").arg(name);
-}
-
 } // namespace
 
 class TestSceneView : public QObject {
@@ -164,40 +122,8 @@ void TestSceneView::initTestCase()
 
 void TestSceneView::compareWithBaseline(const QString& name, const QImage& rendered)
 {
-    QVERIFY2(!rendered.isNull(), "renderImage returned a null image");
-    const QImage actual = rendered.convertToFormat(QImage::Format_RGB32);
-    const QString path = baselinePath(name);
-    if (qEnvironmentVariableIntValue("CLAB_UPDATE_BASELINES") == 1) {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        QVERIFY2(actual.save(path), qPrintable("cannot write " + path));
-        qInfo("updated baseline %s", qPrintable(path));
-        return;
-    }
-    const QString actualPath = failedDir() + QStringLiteral("/%1-actual.png").arg(name);
-    QImage expected(path);
-    if (expected.isNull()) {
-        actual.save(actualPath);
-        QFAIL(qPrintable(QStringLiteral("no baseline %1; candidate written to %2 (look at it, then "
-                                        "rerun with CLAB_UPDATE_BASELINES=1)")
-                             .arg(path, actualPath)));
-    }
-    expected = expected.convertToFormat(QImage::Format_RGB32);
-    QCOMPARE(actual.size(), expected.size());
-
-    QImage diff;
-    const double fraction = differingFraction(actual, expected, &diff);
-    if (fraction > kMaxDifferingFraction) {
-        const QString diffPath = failedDir() + QStringLiteral("/%1-diff.png").arg(name);
-        actual.save(actualPath);
-        diff.save(diffPath);
-        QFAIL(qPrintable(QStringLiteral("%1: %2% of the pixels differ from %3 (allowed %4%); "
-                                        "actual: %5, diff: %6")
-                             .arg(name)
-                             .arg(100.0 * fraction, 0, 'f', 3)
-                             .arg(path)
-                             .arg(100.0 * kMaxDifferingFraction, 0, 'f', 3)
-                             .arg(actualPath, diffPath)));
-    }
+    const QString failure = test::compareWithBaseline(name, rendered);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
 }
 
 void TestSceneView::eachSceneMatchesItsBaseline_data()
