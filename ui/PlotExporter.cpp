@@ -257,6 +257,10 @@ bool isCombining(char32_t c)
 
 /// Escapes what would end or break the PDF string literal "( ... )" GL2PS writes the text into
 /// without escaping: backslashes and unbalanced parentheses (balanced ones are legal as they are).
+/// Also "|" and "$": VTK 9.1 takes a text with an unescaped "|" or "$...$" for MathText and
+/// exports it as a path, which its PDF writer puts outside the page's content stream (a broken
+/// PDF). Escaped, VTK keeps it as text, and a PDF reader ignores a backslash before a character
+/// that needs none, so "\|" shows as "|".
 QString escapedForPdfString(const QString& ascii)
 {
     // Which parentheses pair up, scanning left to right.
@@ -275,7 +279,8 @@ QString escapedForPdfString(const QString& ascii)
     out.reserve(ascii.size());
     for (qsizetype i = 0; i < ascii.size(); ++i) {
         const QChar c = ascii[i];
-        if (c == u'\\' || ((c == u'(' || c == u')') && !paired[static_cast<std::size_t>(i)])) {
+        if (c == u'\\' || c == u'|' || c == u'$' ||
+            ((c == u'(' || c == u')') && !paired[static_cast<std::size_t>(i)])) {
             out += u'\\';
         }
         out += c;

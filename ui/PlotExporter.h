@@ -41,8 +41,9 @@ public:
     /// digits plain ones ("E₀" → "E0", "Qᶜᵢ" → "Qci"), ω "w" (as in the trace's w1, w2, w3), other
     /// Greek letters their names ("θ" → "theta", "μ" → "mu"), a dot above a time derivative's
     /// prime ("ẋ" → "x'", "ẍ" → "x''"); other accents are dropped and anything else becomes "?".
-    /// A backslash or an unbalanced parenthesis comes escaped ("\\", "\("), as it stands in
-    /// the PDF string literal.
+    /// The result is what stands in the PDF string literal: a backslash, "|", "$" and an unbalanced
+    /// parenthesis come escaped ("‖Q‖" → "\|\|Q\|\|", which a PDF shows as "||Q||"); VTK would
+    /// draw a text with a bare "|" or "$...$" as a MathText path, which breaks its PDF output.
     static QString pdfText(const QString& text);
 };
 
