@@ -2,7 +2,7 @@
 
 #include "OffscreenRenderWindow.h"
 #include "SceneViewContent.h"
-#include "VtkOpenGLWidget.h"
+#include "VtkOpenGLWindow.h"
 
 #include <ConstraintLabError.h>
 #include <SceneRegistry.h>
@@ -22,10 +22,10 @@
 
 namespace clab {
 
-/// The widget's content is updated at once; the offscreen content (for renderImage) is created
+/// The window's content is updated at once; the offscreen content (for renderImage) is created
 /// on first use and brought up to date lazily, from the state kept here.
 struct SceneView::Impl {
-    VtkOpenGLWidget* widget = nullptr;
+    VtkOpenGLWindow* window = nullptr;
     SceneViewContent onscreen;
     std::unique_ptr<OffscreenRenderWindow> offscreenWindow;
     std::unique_ptr<SceneViewContent> offscreen;
@@ -103,15 +103,22 @@ SceneView::SceneView(QWidget* parent) : QWidget(parent), d(std::make_unique<Impl
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    d->widget = new VtkOpenGLWidget(this);
-    d->widget->setObjectName(QStringLiteral("vtkWidget"));
-    layout->addWidget(d->widget);
-    d->onscreen.attachTo(d->widget->renderWindow());
-    setFocusProxy(d->widget);
+    // A native window in a container, not a QOpenGLWidget: Qt's composition of a QOpenGLWidget
+    // would cost as much as the frame itself when the CPU renders (see VtkOpenGLWindow).
+    d->window = new VtkOpenGLWindow;
+    QWidget* container = QWidget::createWindowContainer(d->window, this);
+    container->setObjectName(QStringLiteral("vtkView"));
+    container->setFocusPolicy(Qt::StrongFocus);
+    container->setMinimumSize(64, 64);
+    // Keys typed into the view reach this widget (and the window's shortcuts) as usual.
+    d->window->setKeyTarget(container);
+    layout->addWidget(container);
+    d->onscreen.attachTo(d->window->renderWindow());
+    setFocusProxy(container);
 
-    connect(d->widget, &VtkOpenGLWidget::frameRendered, this, &SceneView::frameRendered);
-    connect(d->widget, &VtkOpenGLWidget::interacted, this, [this] { d->userCamera = true; });
-    connect(d->widget, &QOpenGLWidget::resized, this, [this] { d->autoFrame(); });
+    connect(d->window, &VtkOpenGLWindow::frameRendered, this, &SceneView::frameRendered);
+    connect(d->window, &VtkOpenGLWindow::interacted, this, [this] { d->userCamera = true; });
+    connect(d->window, &VtkOpenGLWindow::resized, this, [this] { d->autoFrame(); });
 }
 
 SceneView::~SceneView() = default;
@@ -144,7 +151,7 @@ void SceneView::setScene(const std::string& sceneName, const ParameterValues& va
         d->userCamera = false;
         d->onscreen.frameCamera();
     }
-    d->widget->update();
+    d->window->scheduleFrame();
 }
 
 void SceneView::setTrace(const Trace& trace)
@@ -157,14 +164,14 @@ void SceneView::setTrace(const Trace& trace)
     d->onscreen.setTrace(d->trace);
     d->onscreen.setTime(d->time);
     d->autoFrame();
-    d->widget->update();
+    d->window->scheduleFrame();
 }
 
 void SceneView::setTime(double t)
 {
     d->time = t;
     d->onscreen.setTime(t);
-    d->widget->update();
+    d->window->scheduleFrame();
 }
 
 double SceneView::time() const
@@ -178,7 +185,7 @@ void SceneView::setForceVisible(ForceKind kind, bool visible)
     d->onscreen.setForceVisible(kind, visible);
     // The legend changed size: the scene moves to stay clear of it.
     d->autoFrame();
-    d->widget->update();
+    d->window->scheduleFrame();
 }
 
 bool SceneView::isForceVisible(ForceKind kind) const
@@ -190,7 +197,7 @@ void SceneView::setArrowScale(double scale)
 {
     d->onscreen.setArrowScale(scale); // throws for a non-positive scale
     d->arrowScale = scale;
-    d->widget->update();
+    d->window->scheduleFrame();
 }
 
 double SceneView::arrowScale() const
@@ -204,7 +211,7 @@ void SceneView::setLegendVisible(bool visible)
     d->onscreen.setLegendVisible(visible);
     // The legend changed size: the scene moves to stay clear of it.
     d->autoFrame();
-    d->widget->update();
+    d->window->scheduleFrame();
 }
 
 void SceneView::addGhost(const Trace& trace, const QString& label)
@@ -215,7 +222,7 @@ void SceneView::addGhost(const Trace& trace, const QString& label)
     d->onscreen.addGhost(ghost, label);
     // The legend changed size: the scene moves to stay clear of it.
     d->autoFrame();
-    d->widget->update();
+    d->window->scheduleFrame();
 }
 
 void SceneView::clearGhosts()
@@ -225,7 +232,7 @@ void SceneView::clearGhosts()
     d->onscreen.clearGhosts();
     // The legend changed size: the scene moves to stay clear of it.
     d->autoFrame();
-    d->widget->update();
+    d->window->scheduleFrame();
 }
 
 int SceneView::ghostCount() const
@@ -237,7 +244,7 @@ void SceneView::resetCamera()
 {
     d->userCamera = false;
     d->onscreen.frameCamera();
-    d->widget->update();
+    d->window->scheduleFrame();
 }
 
 bool SceneView::isArrowDrawn(ForceKind kind) const
@@ -268,6 +275,11 @@ QImage SceneView::renderImage(const QSize& size)
     }
     emit frameRendered();
     return image;
+}
+
+VtkOpenGLWindow* SceneView::openGLWindow() const
+{
+    return d->window;
 }
 
 void SceneView::keyPressEvent(QKeyEvent* event)

@@ -13,10 +13,13 @@
 
 namespace clab {
 
+class VtkOpenGLWindow;
+
 /// \brief The 3D view of a scene: its constraint geometry, the moving body, its trail and the
 /// arrows of Q, Qᶜᵢ and Qᶜₙᵢ at the current time.
 ///
-/// Owns the Qt 6 ↔ VTK bridge (a QOpenGLWidget driving a vtkGenericOpenGLRenderWindow).
+/// Owns the Qt 6 ↔ VTK bridge (a VtkOpenGLWindow driving a vtkGenericOpenGLRenderWindow, in a
+/// window container).
 class SceneView : public QWidget {
     Q_OBJECT
 public:
@@ -52,6 +55,9 @@ public:
 
     /// Renders the current view off screen at the given size (for screenshots and tests).
     QImage renderImage(const QSize& size);
+
+    /// The native window the view renders into (tests, benchmarks).
+    VtkOpenGLWindow* openGLWindow() const;
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;

@@ -1,23 +1,21 @@
 #pragma once
 
+#include "VtkRenderBridge.h"
+
 #include <QOpenGLWidget>
 #include <QSurfaceFormat>
 
-#include <vtkSmartPointer.h>
-
-class vtkGenericOpenGLRenderWindow;
-class vtkGenericRenderWindowInteractor;
-class vtkObject;
-
 namespace clab {
 
-/// \brief The Qt 6 ↔ VTK bridge: a QOpenGLWidget that drives a vtkGenericOpenGLRenderWindow.
+/// \brief A Qt 6 ↔ VTK bridge as a widget: a QOpenGLWidget that drives a
+/// vtkGenericOpenGLRenderWindow.
 ///
 /// Debian's QVTKOpenGLNativeWidget is built against Qt 5, so this widget does its job: VTK
 /// renders into its own framebuffer inside the widget's context and the result is blitted into
-/// the widget's default framebuffer object. Mouse and wheel events are forwarded to a
-/// vtkGenericRenderWindowInteractor with a trackball-camera style (left: rotate, middle or
-/// Shift+left: pan, right or wheel: zoom).
+/// the widget's framebuffer object, which Qt composes into the window. It behaves as any widget
+/// (overlapping, grab()); the 3D view, which needs the frame rate, uses VtkOpenGLWindow. Mouse and
+/// wheel events go to a vtkGenericRenderWindowInteractor with a trackball-camera style (left:
+/// rotate, middle or Shift+left: pan, right or wheel: zoom).
 class VtkOpenGLWidget : public QOpenGLWidget {
     Q_OBJECT
 public:
@@ -33,7 +31,7 @@ public:
     vtkGenericRenderWindowInteractor* interactor() const;
     /// True when the widget's OpenGL is rendered by the CPU (llvmpipe and the like); known
     /// after the first show. Multisampling is off then.
-    bool isSoftwareRenderer() const { return softwareRenderer_; }
+    bool isSoftwareRenderer() const { return bridge_.isSoftwareRenderer(); }
 
 signals:
     /// Emitted after VTK rendered a frame into the widget.
@@ -55,18 +53,10 @@ protected:
     void leaveEvent(QEvent* event) override;
 
 private:
-    void onWindowEvent(vtkObject* caller, unsigned long eventId, void* callData);
-    void releaseContext();
-    void updateInteractorSize();
-    void forwardMouse(QMouseEvent* event, unsigned long vtkEvent, int repeat);
+    void updateBridgeSize();
 
-    vtkSmartPointer<vtkGenericOpenGLRenderWindow> window_;
-    vtkSmartPointer<vtkGenericRenderWindowInteractor> interactor_;
-    bool initialized_ = false;
+    VtkRenderBridge bridge_;
     QMetaObject::Connection contextConnection_;
-    bool inPaint_ = false;
-    bool softwareRenderer_ = false;
-    int wheelRemainder_ = 0;
 };
 
 } // namespace clab

@@ -17,6 +17,7 @@
 #include <SimulationWorker.h>
 #include <TimeControls.h>
 #include <VtkOpenGLWidget.h>
+#include <VtkOpenGLWindow.h>
 
 #include <QAction>
 #include <QComboBox>
@@ -544,6 +545,36 @@ private slots:
         QCOMPARE(window.clock()->time(), 0.01);
         QTest::keyClick(&window, Qt::Key_Home);
         QCOMPARE(window.clock()->time(), 0.0);
+    }
+
+    void keysTypedIntoTheNativeViewReachTheShortcuts()
+    {
+        // The 3D view is a native window of its own: its key events must still reach the main
+        // window's shortcuts (through Qt's shortcut map) and the view's own keys.
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        window.activateWindow();
+        if (!QTest::qWaitForWindowActive(&window))
+            QSKIP("the window manager does not activate windows here");
+        window.sceneView()->setFocus();
+        VtkOpenGLWindow* view = window.sceneView()->openGLWindow();
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        QVERIFY(!window.clock()->isPlaying());
+        QTest::keyClick(view, Qt::Key_Space);
+        QVERIFY(window.clock()->isPlaying());
+        QTest::keyClick(view, Qt::Key_Space);
+        QVERIFY(!window.clock()->isPlaying());
+        // Playback may have moved on between the two key presses: one step (10 ms) further.
+        const double paused = window.clock()->time();
+        QTest::keyClick(view, Qt::Key_Right);
+        QVERIFY(window.clock()->time() > paused);
+        QVERIFY(window.clock()->time() <= paused + 0.01 + 1e-12);
+        QTest::keyClick(view, Qt::Key_Home);
+        QCOMPARE(window.clock()->time(), 0.0);
+        // Ctrl+K (an action of the main window's menu) switches compare mode on.
+        const bool comparing = window.isCompareEnabled();
+        QTest::keyClick(view, Qt::Key_K, Qt::ControlModifier);
+        QCOMPARE(window.isCompareEnabled(), !comparing);
     }
 
     void layoutAndDisplayChoicesPersist()

@@ -2,6 +2,7 @@
 // can be read off the pixels (arrows in the Okabe–Ito colours, ghosts) or off closed forms.
 #include <SceneView.h>
 #include <VtkOpenGLWidget.h>
+#include <VtkOpenGLWindow.h>
 
 #include <SceneRegistry.h>
 #include <Simulator.h>
@@ -9,7 +10,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
-#include <QOpenGLWidget>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -102,7 +102,7 @@ private slots:
     void eachSceneMatchesItsBaseline();
     void baselineComparisonSeesTheBodyMove();
     void renderImageHasExactlyTheRequestedSize();
-    void widgetShowsWhatRenderImageRenders();
+    void windowShowsWhatRenderImageRenders();
     void dragTurnsTheCameraAndResetRestoresTheFraming();
     void hidingAForceRemovesItsArrow();
     void frictionlessWireShowsNoFrictionArrow();
@@ -191,9 +191,9 @@ void TestSceneView::renderImageHasExactlyTheRequestedSize()
     }
 }
 
-void TestSceneView::widgetShowsWhatRenderImageRenders()
+void TestSceneView::windowShowsWhatRenderImageRenders()
 {
-    // The bridge (QOpenGLWidget + blit) and the offscreen path must show the same picture.
+    // The bridge (VtkOpenGLWindow + blit) and the offscreen path must show the same picture.
     SceneView view;
     view.resize(480, 360);
     view.setScene("bead-on-wire", withDefaults("bead-on-wire"));
@@ -204,22 +204,22 @@ void TestSceneView::widgetShowsWhatRenderImageRenders()
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QTRY_VERIFY_WITH_TIMEOUT(frames.count() > 0, 10000);
 
-    auto* widget = view.findChild<QOpenGLWidget*>();
-    QVERIFY(widget != nullptr);
-    const QImage shown = widget->grabFramebuffer().convertToFormat(QImage::Format_RGB32);
+    VtkOpenGLWindow* window = view.openGLWindow();
+    QVERIFY(window != nullptr);
+    const QImage shown = window->grabFramebuffer();
     const QSize deviceSize = shown.size();
     QVERIFY(!shown.isNull());
     const QImage offscreen = view.renderImage(deviceSize);
     QCOMPARE(offscreen.size(), shown.size());
     const double fraction = differingFraction(shown, offscreen);
     if (fraction > 0.01) {
-        shown.save(failedDir() + "/widget-shown.png");
-        offscreen.save(failedDir() + "/widget-offscreen.png");
+        shown.save(failedDir() + "/window-shown.png");
+        offscreen.save(failedDir() + "/window-offscreen.png");
     }
-    QVERIFY2(fraction <= 0.01, qPrintable(QStringLiteral("widget and offscreen images differ in "
+    QVERIFY2(fraction <= 0.01, qPrintable(QStringLiteral("window and offscreen images differ in "
                                                          "%1% of the pixels")
                                               .arg(100.0 * fraction)));
-    // The three forces of the sliding bead are all on screen in the widget, too.
+    // The three forces of the sliding bead are all on screen in the window, too.
     for (ForceKind kind :
          {ForceKind::Given, ForceKind::IdealConstraint, ForceKind::NonIdealConstraint}) {
         QVERIFY(countPixelsOfHue(shown, forceColor(kind)) > 50);
@@ -241,12 +241,12 @@ void TestSceneView::dragTurnsTheCameraAndResetRestoresTheFraming()
     const QImage framed = view.renderImage(size);
 
     // A left-button drag goes through the bridge to the trackball style and turns the camera.
-    auto* widget = view.findChild<QOpenGLWidget*>();
-    QVERIFY(widget != nullptr);
-    const auto send = [widget](QEvent::Type type, QPointF pos, Qt::MouseButton button,
+    VtkOpenGLWindow* window = view.openGLWindow();
+    QVERIFY(window != nullptr);
+    const auto send = [window](QEvent::Type type, QPointF pos, Qt::MouseButton button,
                                Qt::MouseButtons buttons) {
-        QMouseEvent event(type, pos, widget->mapToGlobal(pos), button, buttons, Qt::NoModifier);
-        QCoreApplication::sendEvent(widget, &event);
+        QMouseEvent event(type, pos, window->mapToGlobal(pos), button, buttons, Qt::NoModifier);
+        QCoreApplication::sendEvent(window, &event);
     };
     send(QEvent::MouseButtonPress, QPointF(240, 180), Qt::LeftButton, Qt::LeftButton);
     for (int i = 1; i <= 10; ++i) {
