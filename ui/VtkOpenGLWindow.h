@@ -69,10 +69,11 @@ private:
     bool makeContextCurrent();
     void releaseContext();
 
-    VtkRenderBridge bridge_;
     std::unique_ptr<QOpenGLContext> context_;
     QObject* keyTarget_ = nullptr;
     bool framePending_ = false;
+    // Last: its constructor may already call back (scheduleFrame) into the members above.
+    VtkRenderBridge bridge_;
 };
 
 } // namespace clab
