@@ -1,13 +1,15 @@
 #include "SceneGeometryBeadOnWire.h"
 
+#include "WorldLabel.h"
+
 #include <vtkActor.h>
-#include <vtkBillboardTextActor3D.h>
 #include <vtkCellArray.h>
 #include <vtkLineSource.h>
 #include <vtkNew.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkProperty.h>
+#include <vtkTextActor.h>
 #include <vtkTextProperty.h>
 #include <vtkTubeFilter.h>
 
@@ -110,21 +112,22 @@ void SceneGeometryBeadOnWire::build(double sMin, double sMax)
         arcActor->GetProperty()->LightingOff();
         addProp(arcActor);
 
-        auto label = vtkSmartPointer<vtkBillboardTextActor3D>::New();
+        WorldLabel label;
         const double mid = sign > 0 ? 0.5 * angle_ : std::numbers::pi + 0.5 * angle_;
-        label->SetPosition(apex.x() + 1.35 * r * std::cos(mid), apex.y() + 1.35 * r * std::sin(mid),
-                           0.0);
+        label.setPosition(Eigen::Vector3d(apex.x() + 1.35 * r * std::cos(mid),
+                                          apex.y() + 1.35 * r * std::sin(mid), 0.0));
         char text[64];
         std::snprintf(text, sizeof text, "%.0f\xC2\xB0",
                       std::abs(angle_) * 180.0 / std::numbers::pi);
-        label->SetInput(text);
-        vtkTextProperty* tp = label->GetTextProperty();
+        label.setText(text);
+        vtkTextProperty* tp = label.textProperty();
         tp->SetFontSize(16);
-        tp->SetColor(constraintColor().redF(), constraintColor().greenF(),
-                     constraintColor().blueF());
+        // Darker than the wire: light grey text on the ground would not read from afar.
+        const QColor ink = constraintColor().darker(170);
+        tp->SetColor(ink.redF(), ink.greenF(), ink.blueF());
         tp->SetJustificationToCentered();
         tp->SetVerticalJustificationToCentered();
-        addProp(label);
+        addProp(label.actor());
     }
 
     if (!bead_) {

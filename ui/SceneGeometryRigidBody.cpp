@@ -1,12 +1,12 @@
 #include "SceneGeometryRigidBody.h"
 
 #include <vtkActor.h>
-#include <vtkBillboardTextActor3D.h>
 #include <vtkCubeSource.h>
 #include <vtkMatrix4x4.h>
 #include <vtkNew.h>
 #include <vtkPolyData.h>
 #include <vtkProperty.h>
+#include <vtkTextActor.h>
 #include <vtkTextProperty.h>
 
 #include <QStringList>
@@ -100,16 +100,15 @@ SceneGeometryRigidBody::SceneGeometryRigidBody(const ParameterValues& values)
         auto axis = rodActor(-tip, tip, 0.008 * size, axisColor(k));
         axis->SetUserMatrix(pose_);
         addProp(axis);
-        auto label = vtkSmartPointer<vtkBillboardTextActor3D>::New();
-        label->SetInput(std::to_string(k + 1).c_str());
-        vtkTextProperty* tp = label->GetTextProperty();
+        WorldLabel& label = axisLabels_[k];
+        label.setText(std::to_string(k + 1));
+        vtkTextProperty* tp = label.textProperty();
         tp->SetFontSize(18);
         tp->BoldOn();
         tp->SetColor(axisColor(k).redF(), axisColor(k).greenF(), axisColor(k).blueF());
         tp->SetJustificationToCentered();
         tp->SetVerticalJustificationToCentered();
-        axisLabels_[k] = label;
-        addProp(label);
+        addProp(label.actor());
     }
 
     const std::vector<double> u0 = vector(values, "quat0", 4);
@@ -233,7 +232,7 @@ void SceneGeometryRigidBody::update(const TraceSample& sample)
     }
     for (int k = 0; k < 3; ++k) {
         const Eigen::Vector3d p = R * ((halfExtents_[k] + 0.45) * Eigen::Vector3d::Unit(k));
-        axisLabels_[k]->SetPosition(p.x(), p.y(), p.z());
+        axisLabels_[k].setPosition(p);
     }
     if (sample.qd.size() >= 4) {
         const Eigen::Vector3d wBody = 2.0 * E(u / u.norm()) * sample.qd.head<4>();

@@ -2,10 +2,10 @@
 
 #include "ForceArrow.h"
 #include "SceneGeometry.h"
+#include "WorldLabel.h"
 
 #include <array>
 
-class vtkBillboardTextActor3D;
 class vtkMatrix4x4;
 
 namespace clab {
@@ -48,7 +48,7 @@ private:
     double momentumScale_ = 1.0;
     vtkSmartPointer<vtkMatrix4x4> pose_;
     vtkSmartPointer<vtkActor> box_;
-    std::array<vtkSmartPointer<vtkBillboardTextActor3D>, 3> axisLabels_;
+    std::array<WorldLabel, 3> axisLabels_;
     ForceArrow omega_;
     ForceArrow momentum_;
 };

@@ -1,6 +1,7 @@
 #include "SceneViewContent.h"
 
 #include "ViewFonts.h"
+#include "WorldLabel.h"
 
 #include <ConstraintLabError.h>
 #include <SceneRegistry.h>
@@ -8,7 +9,6 @@
 
 #include <vtkActor.h>
 #include <vtkAxesActor.h>
-#include <vtkBillboardTextActor3D.h>
 #include <vtkCamera.h>
 #include <vtkCaptionActor2D.h>
 #include <vtkCommand.h>
@@ -101,7 +101,7 @@ struct SceneViewContent::Ghost {
     QColor color;
     TrailActor trail;
     vtkSmartPointer<vtkActor> marker;
-    vtkSmartPointer<vtkBillboardTextActor3D> caption;
+    WorldLabel caption;
 };
 
 SceneViewContent::SceneViewContent()
@@ -427,9 +427,9 @@ void SceneViewContent::showSample()
         const TraceSample& g = samples[sampleIndex(*ghost->trace, time_)];
         const Eigen::Vector3d p = geometry_->trailPoint(g.q);
         ghost->marker->SetPosition(p.x(), p.y(), p.z());
-        ghost->caption->SetPosition(p.x(), p.y(), p.z());
+        ghost->caption.setPosition(p);
         ghost->marker->SetVisibility(1);
-        ghost->caption->SetVisibility(1);
+        ghost->caption.actor()->SetVisibility(1);
     }
     updateCaptions();
 }
@@ -504,25 +504,25 @@ void SceneViewContent::addGhost(std::shared_ptr<const Trace> trace, const QStrin
     ghost->marker->SetMapper(mapper);
     vtkProperty* p = ghost->marker->GetProperty();
     p->SetColor(ghost->color.redF(), ghost->color.greenF(), ghost->color.blueF());
-    p->SetOpacity(0.6);
+    // Opaque (the colour is already faded): a translucent prop would make VTK run its
+    // order-independent translucency pass, half a frame under a software renderer.
     p->SetAmbient(0.3);
     p->SetDiffuse(0.7);
     ghost->marker->VisibilityOff();
 
-    ghost->caption = vtkSmartPointer<vtkBillboardTextActor3D>::New();
-    ghost->caption->SetInput(label.toUtf8().constData());
-    vtkTextProperty* tp = ghost->caption->GetTextProperty();
+    ghost->caption.setText(label.toStdString());
+    vtkTextProperty* tp = ghost->caption.textProperty();
     ViewFonts::apply(tp);
     setColor(tp, base.darker(135));
     tp->SetFontSize(std::max(8, fontPixels_ - 2));
     tp->SetJustificationToLeft();
     tp->SetVerticalJustificationToBottom();
-    ghost->caption->SetDisplayOffset(8, 8);
-    ghost->caption->VisibilityOff();
+    ghost->caption.setPixelOffset(8, 8);
+    ghost->caption.actor()->VisibilityOff();
 
     renderer_->AddViewProp(ghost->trail.actor());
     renderer_->AddViewProp(ghost->marker);
-    renderer_->AddViewProp(ghost->caption);
+    renderer_->AddViewProp(ghost->caption.actor());
     ghosts_.push_back(std::move(ghost));
     fitGeometry();
     rebuildTrail();
@@ -538,7 +538,7 @@ void SceneViewContent::clearGhosts()
     for (auto& ghost : ghosts_) {
         renderer_->RemoveViewProp(ghost->trail.actor());
         renderer_->RemoveViewProp(ghost->marker);
-        renderer_->RemoveViewProp(ghost->caption);
+        renderer_->RemoveViewProp(ghost->caption.actor());
     }
     ghosts_.clear();
     updateLegend();
@@ -676,7 +676,7 @@ void SceneViewContent::onStartRender(vtkObject* caller, unsigned long eventId, v
     annotation_->SetDisplayPosition(w - margin, margin);
     legend_.layout(w, h, fontPixels_, dpi);
     for (auto& ghost : ghosts_) {
-        ghost->caption->GetTextProperty()->SetFontSize(points(0.85 * fontPixels_));
+        ghost->caption.textProperty()->SetFontSize(points(0.85 * fontPixels_));
     }
 
     // The arrows share the scene's camera: its clipping range must hold both layers' props.

@@ -21,7 +21,6 @@
 
 class vtkActor;
 class vtkAxesActor;
-class vtkBillboardTextActor3D;
 class vtkObject;
 class vtkRenderWindow;
 class vtkRenderer;
