@@ -181,7 +181,6 @@ void ParameterEditor::addParameterRows(QGridLayout* grid)
         const QString tip = QString::fromStdString(spec.description);
         auto* label = new QLabel(key + unitText(spec.unit), parent);
         label->setToolTip(tip);
-        grid->addWidget(label, row, 0);
 
         Row entry;
         entry.min = spec.min;
@@ -189,6 +188,7 @@ void ParameterEditor::addParameterRows(QGridLayout* grid)
         const double step = stepFor(spec.min, spec.max);
         const int decimals = decimalsFor(step);
         if (spec.size() == 1) {
+            grid->addWidget(label, row, 0);
             QDoubleSpinBox* spin = makeSpin(key, 0, spec.min, spec.max, decimals, step, parent);
             spin->setToolTip(tip);
             entry.spins.push_back(spin);
@@ -210,16 +210,21 @@ void ParameterEditor::addParameterRows(QGridLayout* grid)
                 grid->addWidget(spin, row, 1, 1, 2);
             }
         } else {
+            // Components on a row of their own, under the name: four spin boxes beside the
+            // label would not fit the dock's default width.
+            grid->addWidget(label, row, 0, 1, 3);
+            ++row;
             auto* box = new QHBoxLayout;
             box->setSpacing(4);
+            box->setContentsMargins(12, 0, 0, 0);
             for (int c = 0; c < spec.size(); ++c) {
                 QDoubleSpinBox* spin = makeSpin(key, c, spec.min, spec.max, decimals, step, parent);
                 spin->setToolTip(QStringLiteral("%1[%2]: %3").arg(key).arg(c).arg(tip));
-                spin->setMinimumWidth(60);
+                spin->setMinimumWidth(56);
                 entry.spins.push_back(spin);
                 box->addWidget(spin, 1);
             }
-            grid->addLayout(box, row, 1, 1, 2);
+            grid->addLayout(box, row, 0, 1, 3);
         }
         rows_.insert(key, entry);
         showValue(key);

@@ -26,6 +26,7 @@
 #include <QFile>
 #include <QImage>
 #include <QMimeData>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -545,6 +546,32 @@ private slots:
         QCOMPARE(window.clock()->time(), 0.01);
         QTest::keyClick(&window, Qt::Key_Home);
         QCOMPARE(window.clock()->time(), 0.0);
+    }
+
+    void everyParameterFieldFitsTheSceneDockAtItsDefaultWidth()
+    {
+        // The rigid body has the widest rows (four quaternion components): nothing may be cut
+        // off at the width the dock gets on first start.
+        MainWindow& window = freshWindow(SceneFile::loadBuiltIn("rigid-body"));
+        QTest::qWait(200); // the first-start dock sizes are applied on the next turn
+        // The editor sits in a scroll area (no horizontal bar): its viewport is what shows.
+        QWidget* viewport = window.parameterEditor()->parentWidget();
+        QVERIFY(viewport != nullptr);
+        QVERIFY(qobject_cast<QScrollArea*>(viewport->parentWidget()) != nullptr);
+        const QList<QDoubleSpinBox*> spins =
+            window.parameterEditor()->findChildren<QDoubleSpinBox*>();
+        QVERIFY(spins.size() >= 4 + 3 + 3 + 3);
+        for (QDoubleSpinBox* spin : spins) {
+            if (!spin->isVisibleTo(&window))
+                continue;
+            const QRect inViewport(spin->mapTo(viewport, QPoint(0, 0)), spin->size());
+            QVERIFY2(inViewport.left() >= 0 && inViewport.right() < viewport->width(),
+                     qPrintable(QStringLiteral("%1 spans x %2..%3, the dock shows 0..%4")
+                                    .arg(spin->objectName())
+                                    .arg(inViewport.left())
+                                    .arg(inViewport.right())
+                                    .arg(viewport->width() - 1)));
+        }
     }
 
     void keysTypedIntoTheNativeViewReachTheShortcuts()
