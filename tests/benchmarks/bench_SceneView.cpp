@@ -58,6 +58,13 @@ std::unique_ptr<SceneView> makeView(const Trace& trace)
     return view;
 }
 
+/// The time of frame `frame`: steps through the last hundredth of the run, so that every frame
+/// draws a trail of 9 900 to 10 000 points while the body and its arrows move.
+double shownTime(double t0, double t1, std::size_t frame)
+{
+    return t1 - (t1 - t0) * static_cast<double>(frame % 100) / (100.0 * 100.0);
+}
+
 /// Processes events until the view has rendered `count` frames in total (or 10 s passed).
 bool waitForFrames(const int& rendered, int count)
 {
@@ -69,8 +76,8 @@ bool waitForFrames(const int& rendered, int count)
     return rendered >= count;
 }
 
-/// Frames on screen, as during playback: each iteration moves to the next time (the trail
-/// grows, the arrows change), lets the event loop draw the frame and waits until OpenGL has
+/// Frames on screen, as during playback: each iteration moves to the next time (the bead and
+/// its arrows move), lets the event loop draw the frame and waits until OpenGL has
 /// finished it (a swapped frame may still be rasterizing under llvmpipe).
 template <class SetTime, class Finish>
 void measureFrames(benchmark::State& state, const Trace& trace, const int& rendered,
@@ -84,7 +91,7 @@ void measureFrames(benchmark::State& state, const Trace& trace, const int& rende
     const double t1 = trace.samples.back().t;
     std::size_t frame = 0;
     for (auto _ : state) {
-        const double t = t0 + (t1 - t0) * static_cast<double>(frame % 200 + 1) / 200.0;
+        const double t = shownTime(t0, t1, frame);
         ++frame;
         const int before = rendered;
         setTime(t);
@@ -154,7 +161,7 @@ void BM_RenderImage(benchmark::State& state)
     const double t1 = trace.samples.back().t;
     std::size_t frame = 0;
     for (auto _ : state) {
-        const double t = t0 + (t1 - t0) * static_cast<double>(frame % 200 + 1) / 200.0;
+        const double t = shownTime(t0, t1, frame);
         ++frame;
         view->setTime(t);
         const QImage image = view->renderImage(kFrameSize);
