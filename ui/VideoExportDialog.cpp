@@ -2,7 +2,6 @@
 
 #include "SizeChooser.h"
 
-
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
