@@ -162,6 +162,12 @@ PlotData PlotBuilder::build(const PlotSpec& spec, const std::vector<LabelledTrac
     }
 
     const bool compare = runs.size() > 1;
+    // Each earlier run has a line style of its own, so that runs stay apart in every colour.
+    const auto runStyle = [&](std::size_t r) {
+        static const Qt::PenStyle earlier[] = {Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
+                                               Qt::DashDotDotLine};
+        return r + 1 == runs.size() ? Qt::SolidLine : earlier[r % std::size(earlier)];
+    };
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const Trace& trace = *runs[r].trace;
         const bool isCurrent = r + 1 == runs.size();
@@ -178,8 +184,20 @@ PlotData PlotBuilder::build(const PlotSpec& spec, const std::vector<LabelledTrac
                 clipForLog(curve.y);
             }
             curve.color = isCurrent ? colors[i] : lighter(colors[i], 0.35);
-            curve.style = isCurrent ? Qt::SolidLine : Qt::DashLine;
+            curve.style = runStyle(r);
             data.curves.push_back(std::move(curve));
+        }
+    }
+    // Several quantities of several runs: a legend of series × runs entries would cover the
+    // plot. Instead one entry per quantity (its colour) and one per run (its line style).
+    if (compare && spec.y.size() > 1) {
+        for (std::size_t i = 0; i < spec.y.size(); ++i) {
+            data.legend.push_back({yLabels[static_cast<qsizetype>(i)], colors[i]});
+        }
+        for (std::size_t r = 0; r < runs.size(); ++r) {
+            const QString label = runs[r].label.empty() ? QStringLiteral("run %1").arg(r + 1)
+                                                        : QString::fromStdString(runs[r].label);
+            data.legend.push_back({label, QColor(0x55, 0x55, 0x55), runStyle(r)});
         }
     }
     return data;

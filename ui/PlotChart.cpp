@@ -219,6 +219,27 @@ void PlotChart::rebuild()
             static_cast<unsigned char>(c.blue()), static_cast<unsigned char>(c.alpha()));
         plot->GetPen()->SetWidth(static_cast<float>(curve.width * scale_));
         plot->GetPen()->SetLineType(penStyle(curve.style));
+        plot->SetLegendVisibility(data_.legend.empty());
+    }
+
+    // Legend-only entries: one-point lines (which draw nothing) on a point the curves already
+    // cover, so that the axis ranges do not change.
+    if (!data_.legend.empty() && std::isfinite(xLow) && std::isfinite(yLow_)) {
+        for (const PlotLegendEntry& entry : data_.legend) {
+            vtkSmartPointer<vtkTable> table = twoColumnTable("x", "y");
+            table->SetNumberOfRows(1);
+            table->SetValue(0, 0, vtkVariant(xLow));
+            table->SetValue(0, 1, vtkVariant(yLow_));
+            vtkPlot* plot = chart_->AddPlot(vtkChart::LINE);
+            plot->SetInputData(table, 0, 1);
+            plot->SetLabel(entry.label.toStdString());
+            const QColor c = entry.color.isValid() ? entry.color : QColor(Qt::black);
+            plot->GetPen()->SetColor(
+                static_cast<unsigned char>(c.red()), static_cast<unsigned char>(c.green()),
+                static_cast<unsigned char>(c.blue()), static_cast<unsigned char>(c.alpha()));
+            plot->GetPen()->SetWidth(static_cast<float>(entry.width * scale_));
+            plot->GetPen()->SetLineType(penStyle(entry.style));
+        }
     }
 
     // A flat curve still gets a visible cursor.
@@ -242,12 +263,19 @@ void PlotChart::rebuild()
             return (y - yLow_) / (yHigh_ - yLow_);
         };
         std::size_t longest = 1;
-        for (const PlotCurve& curve : data_.curves) {
-            longest = std::max<std::size_t>(longest, static_cast<std::size_t>(curve.label.size()));
+        std::size_t entries = data_.legend.size();
+        for (const PlotLegendEntry& entry : data_.legend) {
+            longest = std::max<std::size_t>(longest, static_cast<std::size_t>(entry.label.size()));
+        }
+        if (data_.legend.empty()) {
+            entries = data_.curves.size();
+            for (const PlotCurve& curve : data_.curves) {
+                longest =
+                    std::max<std::size_t>(longest, static_cast<std::size_t>(curve.label.size()));
+            }
         }
         const double boxWidth = std::min(0.6, 0.08 + 0.012 * static_cast<double>(longest));
-        const double boxHeight =
-            std::min(0.9, 0.04 + 0.075 * static_cast<double>(data_.curves.size()));
+        const double boxHeight = std::min(0.9, 0.04 + 0.075 * static_cast<double>(entries));
         struct Spot {
             int horizontal;
             int vertical;

@@ -17,6 +17,14 @@ struct PlotCurve {
     double width = 2.0; ///< pen width in pixels at scale 1
 };
 
+/// \brief A legend entry drawn as a short line that is not itself a curve of the plot.
+struct PlotLegendEntry {
+    QString label;
+    QColor color;
+    Qt::PenStyle style = Qt::SolidLine;
+    double width = 2.0; ///< pen width in pixels at scale 1
+};
+
 /// \brief Everything a plot shows, independent of how it is drawn (screen, PNG, SVG, PDF).
 struct PlotData {
     QString title;
@@ -24,6 +32,9 @@ struct PlotData {
     QString yTitle;
     bool logY = false;
     std::vector<PlotCurve> curves;
+    /// When not empty, the legend shows these entries instead of one per curve (compare mode:
+    /// one per quantity in its colour, one per run in its line style).
+    std::vector<PlotLegendEntry> legend;
 };
 
 } // namespace clab

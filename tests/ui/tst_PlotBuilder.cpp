@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <memory>
+#include <set>
 
 using namespace clab;
 
@@ -73,6 +74,7 @@ private slots:
     void forceSeriesTakeTheForceColours();
     void otherSeriesTakeDistinctColours();
     void compareRunsNameTheirRunAndDashTheEarlierOnes();
+    void everyEarlierRunHasALineStyleOfItsOwn();
     void logAxisPlotsMagnitudesAndClipsZeros();
     void logAxisClipsAnAllZeroCurveToATinyPositiveValue();
     void unknownQuantityThrowsNamingIt();
@@ -166,6 +168,49 @@ void TestPlotBuilder::compareRunsNameTheirRunAndDashTheEarlierOnes()
         QCOMPARE(earlier.color.hsvHue(), current.color.hsvHue());
         QVERIFY(earlier.color.lightness() > current.color.lightness());
     }
+    // The legend: one entry per quantity in its colour, one per run in its line style.
+    QCOMPARE(data.legend.size(), std::size_t{4});
+    QCOMPARE(data.legend[0].label, QStringLiteral("E"));
+    QCOMPARE(data.legend[0].color, data.curves[2].color);
+    QCOMPARE(data.legend[1].label, QStringLiteral("T"));
+    QCOMPARE(data.legend[1].color, data.curves[3].color);
+    QCOMPARE(data.legend[2].label, QStringLiteral("mu=0.1"));
+    QCOMPARE(data.legend[2].style, Qt::DashLine);
+    QCOMPARE(data.legend[3].label, QStringLiteral("mu=0.2"));
+    QCOMPARE(data.legend[3].style, Qt::SolidLine);
+}
+
+void TestPlotBuilder::everyEarlierRunHasALineStyleOfItsOwn()
+{
+    // Four runs of three quantities: 12 curves, but a legend of 3 + 4 entries, and the three
+    // earlier runs drawn in three different dash patterns (the same quantity shares a colour).
+    std::vector<LabelledTrace> runs;
+    for (double mu : {0.0, 0.1, 0.2, 0.3}) {
+        runs.push_back({QStringLiteral("mu=%1").arg(mu).toStdString(),
+                        simulate("bead-on-wire", {{"mu", {mu}}, {"mu_s", {mu}}})});
+    }
+    const PlotSpec spec{"", "Energy", "t", {"E", "T", "V"}};
+    const PlotData data = PlotBuilder::build(spec, runs);
+    QCOMPARE(data.curves.size(), std::size_t{12});
+    QCOMPARE(data.legend.size(), std::size_t{7});
+    std::set<Qt::PenStyle> styles;
+    for (std::size_t r = 0; r < 4; ++r) {
+        const Qt::PenStyle style = data.curves[3 * r].style;
+        for (std::size_t i = 0; i < 3; ++i) {
+            QCOMPARE(data.curves[3 * r + i].style, style);
+        }
+        QCOMPARE(data.legend[3 + r].style, style);
+        QCOMPARE(data.legend[3 + r].label, QString::fromStdString(runs[r].label));
+        styles.insert(style);
+    }
+    QCOMPARE(styles.size(), std::size_t{4});
+    QCOMPARE(data.curves.back().style, Qt::SolidLine);
+
+    // A single quantity keeps one legend entry per curve, each naming its run.
+    const PlotData single = PlotBuilder::build(PlotSpec{"", "Speed", "t", {"x_dot"}}, runs);
+    QVERIFY(single.legend.empty());
+    QVERIFY2(single.curves[1].label.endsWith(QStringLiteral(" (mu=0.1)")),
+             qPrintable(single.curves[1].label));
 }
 
 void TestPlotBuilder::logAxisPlotsMagnitudesAndClipsZeros()
