@@ -132,6 +132,26 @@ void PlotChart::resetZoom()
     view_->GetScene()->SetDirty(true);
 }
 
+std::array<double, 4> PlotChart::viewRange() const
+{
+    vtkAxis* x = chart_->GetAxis(vtkAxis::BOTTOM);
+    vtkAxis* y = chart_->GetAxis(vtkAxis::LEFT);
+    return {x->GetMinimum(), x->GetMaximum(), y->GetMinimum(), y->GetMaximum()};
+}
+
+void PlotChart::setViewRange(const std::array<double, 4>& range)
+{
+    const auto fix = [](vtkAxis* axis, double low, double high) {
+        if (std::isfinite(low) && std::isfinite(high) && high > low) {
+            axis->SetBehavior(vtkAxis::FIXED);
+            axis->SetRange(low, high);
+        }
+    };
+    fix(chart_->GetAxis(vtkAxis::BOTTOM), range[0], range[1]);
+    fix(chart_->GetAxis(vtkAxis::LEFT), range[2], range[3]);
+    view_->GetScene()->SetDirty(true);
+}
+
 void PlotChart::setCursor(double x)
 {
     cursor_ = x;

@@ -4,6 +4,7 @@
 
 #include <vtkSmartPointer.h>
 
+#include <array>
 #include <limits>
 
 class vtkChartXY;
@@ -38,6 +39,11 @@ public:
 
     /// Shows all data again after zooming or panning.
     void resetZoom();
+
+    /// The visible ranges of the bottom and left axes: {x min, x max, y min, y max}.
+    std::array<double, 4> viewRange() const;
+    /// Fixes the bottom and left axes to a range from viewRange() (until resetZoom()).
+    void setViewRange(const std::array<double, 4>& range);
 
     /// The view: give it a render window (SetRenderWindow) and, on screen, an interactor.
     vtkContextView* view() const;

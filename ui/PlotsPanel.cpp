@@ -165,6 +165,7 @@ PlotsPanel::PlotsPanel(QWidget* parent)
     connect(yList_, &QListWidget::itemChanged, this, &PlotsPanel::onCustomEdited);
     connect(logY_, &QCheckBox::toggled, this, &PlotsPanel::onCustomEdited);
     connect(resetZoomButton_, &QToolButton::clicked, this, &PlotsPanel::resetZoom);
+    connect(widget_, &VtkOpenGLWidget::interacted, this, [this] { userZoom_ = true; });
     connect(exportButton_, &QToolButton::clicked, this, &PlotsPanel::showExportDialog);
 
     clear();
@@ -218,6 +219,9 @@ void PlotsPanel::setRuns(std::vector<LabelledTrace> runs)
         next = fallbackSpec();
     }
     const bool changed = !specChosen_ || next != spec_;
+    if (changed) {
+        userZoom_ = false;
+    }
     spec_ = std::move(next);
     specChosen_ = true;
 
@@ -231,6 +235,7 @@ void PlotsPanel::setRuns(std::vector<LabelledTrace> runs)
 
 void PlotsPanel::clear()
 {
+    userZoom_ = false;
     runs_.clear();
     presets_.clear();
     populateControls();
@@ -272,6 +277,7 @@ double PlotsPanel::cursor() const
 
 void PlotsPanel::resetZoom()
 {
+    userZoom_ = false;
     chart_->resetZoom();
     widget_->update();
 }
@@ -319,6 +325,9 @@ void PlotsPanel::showExportDialog()
 void PlotsPanel::applySpec(const PlotSpec& spec)
 {
     const bool changed = !specChosen_ || spec != spec_;
+    if (changed) {
+        userZoom_ = false;
+    }
     spec_ = spec;
     specChosen_ = true;
     syncControlsToSpec();
@@ -351,9 +360,14 @@ void PlotsPanel::rebuild()
     stack_->setCurrentWidget(widget_);
     resetZoomButton_->setEnabled(true);
     exportButton_->setEnabled(true);
+    // A new run of the plot the user zoomed into keeps that view (tuning μ while watching a
+    // detail); anything else is shown whole.
+    const std::array<double, 4> view = chart_->viewRange();
     chart_->setData(data_);
-    // New data (a new run, another μ) is shown whole.
     chart_->resetZoom();
+    if (userZoom_) {
+        chart_->setViewRange(view);
+    }
     chart_->setCursor(spec_.x == "t" ? time_ : noCursor);
     widget_->update();
 }

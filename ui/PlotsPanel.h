@@ -110,6 +110,8 @@ private:
     std::vector<PlotSpec> presets_;
     PlotSpec spec_;
     bool specChosen_ = false; // false until a trace or setSpec gave a spec
+    // The user zoomed or panned this plot: a new run of it keeps the view (live tuning).
+    bool userZoom_ = false;
     PlotData data_;
     double time_;
     QString message_;

@@ -120,6 +120,7 @@ private slots:
     void exportDialogWritesAndShowsErrors();
     void widgetDrawsTheCurvesInTheirColours();
     void wheelZoomsAndResetZoomRestores();
+    void zoomSurvivesANewRunOfThePlotButNotAnotherPlot();
 
 private:
     std::shared_ptr<const Trace> bead_;
@@ -581,6 +582,66 @@ void TestPlotsPanel::wheelZoomsAndResetZoomRestores()
     panel.chart().chart()->Update();
     QTRY_VERIFY_WITH_TIMEOUT(
         std::abs((axis->GetMaximum() - axis->GetMinimum()) - width0) < 1e-9 * width0, 5000);
+}
+
+void TestPlotsPanel::zoomSurvivesANewRunOfThePlotButNotAnotherPlot()
+{
+    // Live tuning: the user zooms into a detail and drags μ; every new run redraws the plot,
+    // which must keep showing that detail. Reset zoom or another plot shows the data whole.
+    PlotsPanel panel;
+    panel.resize(640, 480);
+    panel.setRuns(oneRun(bead_));
+    QVERIFY(panel.selectPreset("energy"));
+    QSignalSpy frames(&panel, &PlotsPanel::frameRendered);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QTRY_VERIFY_WITH_TIMEOUT(frames.count() > 0, 10000);
+    vtkAxis* x = panel.chart().chart()->GetAxis(vtkAxis::BOTTOM);
+    const double whole = x->GetMaximum() - x->GetMinimum();
+
+    VtkOpenGLWidget* widget = panel.chartWidget();
+    const QPointF centre(widget->width() / 2.0, widget->height() / 2.0);
+    for (int i = 0; i < 3; ++i) {
+        QWheelEvent wheel(centre, widget->mapToGlobal(centre), QPoint(), QPoint(0, 120),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(widget, &wheel);
+    }
+    const std::array<double, 4> zoomed = panel.chart().viewRange();
+    QVERIFY(zoomed[1] - zoomed[0] < 0.9 * whole);
+
+    panel.setRuns(oneRun(simulate("bead-on-wire", {{"mu", {0.05}}})));
+    QCOMPARE(panel.spec().id, std::string("energy"));
+    const std::array<double, 4> kept = panel.chart().viewRange();
+    for (int i = 0; i < 4; ++i) {
+        QCOMPARE(kept[i], zoomed[i]);
+    }
+    // The cursor and the new curves are drawn in that view.
+    const int before = frames.count();
+    QTRY_VERIFY_WITH_TIMEOUT(frames.count() > before, 5000);
+    QCOMPARE(panel.chart().viewRange()[0], zoomed[0]);
+
+    // Another plot is shown whole, and so is the first one when chosen again.
+    // (The automatic range is worked out when the chart is drawn.)
+    const auto shownWhole = [&] {
+        const std::array<double, 4> range = panel.chart().viewRange();
+        return range[1] - range[0] > 0.99 * whole;
+    };
+    QVERIFY(panel.selectPreset("forces"));
+    QTRY_VERIFY_WITH_TIMEOUT(shownWhole(), 5000);
+    QVERIFY(panel.selectPreset("energy"));
+    panel.setRuns(oneRun(bead_));
+    QTRY_VERIFY_WITH_TIMEOUT(shownWhole(), 5000);
+
+    // Reset zoom ends the kept view, too.
+    for (int i = 0; i < 3; ++i) {
+        QWheelEvent wheel(centre, widget->mapToGlobal(centre), QPoint(), QPoint(0, 120),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(widget, &wheel);
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(!shownWhole(), 5000);
+    panel.resetZoom();
+    panel.setRuns(oneRun(simulate("bead-on-wire", {{"mu", {0.1}}})));
+    QTRY_VERIFY_WITH_TIMEOUT(shownWhole(), 5000);
 }
 
 QTEST_MAIN(TestPlotsPanel)
