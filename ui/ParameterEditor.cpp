@@ -240,6 +240,9 @@ void ParameterEditor::addSimulationRows(QFormLayout* form)
     integrator_->addItem(tr("Dormand–Prince 5(4), adaptive"));
     integrator_->addItem(tr("Runge–Kutta 4, fixed step"));
     integrator_->setToolTip(tr("The adaptive method uses rtol and atol; RK4 steps with dt"));
+    // The names are long for a narrow dock: the closed box may elide them (the list shows all).
+    integrator_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    integrator_->setMinimumContentsLength(12);
     form->addRow(tr("Integrator:"), integrator_);
     const QString integratorKey = SceneSession::simulationKey("integrator");
     connect(integrator_, &QComboBox::currentIndexChanged, this, [this, integratorKey](int index) {
