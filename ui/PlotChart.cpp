@@ -181,9 +181,7 @@ void PlotChart::rebuild()
 
     vtkAxis* xAxis = chart_->GetAxis(vtkAxis::BOTTOM);
     vtkAxis* yAxis = chart_->GetAxis(vtkAxis::LEFT);
-    // VTK 9.1 reserves too little height under the bottom axis title and clips its descenders
-    // ("[s]"); an empty second line makes room (and is only whitespace in SVG/PDF text).
-    xAxis->SetTitle(data_.xTitle.toStdString() + "\n");
+    xAxis->SetTitle(data_.xTitle.toStdString());
     yAxis->SetTitle(data_.yTitle.toStdString());
     yAxis->SetLogScale(data_.logY);
     for (vtkAxis* axis : {xAxis, yAxis}) {
@@ -197,6 +195,12 @@ void PlotChart::rebuild()
         axis->SetMargins(static_cast<int>(std::lround(15 * scale_)),
                          static_cast<int>(std::lround(12 * scale_)));
     }
+    // VTK 9.1 sets the bottom title flush with the scene's edge and clips its descenders
+    // ("[s]"): lift it a little into the margin above it.
+    xAxis->GetTitleProperties()->SetLineOffset(std::round(5 * scale_));
+    // The hidden right axis leaves 20 pixels whatever the fonts: the last x label needs more
+    // when the plot is scaled up for print.
+    chart_->SetHiddenAxisBorder(static_cast<int>(std::lround(20 * scale_)));
 
     vtkChartLegend* legend = chart_->GetLegend();
     legend->SetLabelSize(std::max(1, static_cast<int>(std::lround(kLabelFont * scale_))));
