@@ -7,11 +7,8 @@
 namespace clab {
 
 BeadOnWire::BeadOnWire(const ParameterValues& values)
-    : mass_(parameterValue(values, "mass")), g_(parameterValue(values, "g")),
+    : SlidingParticle(values),
       theta_(parameterValue(values, "angle_deg") * std::numbers::pi / 180.0),
-      mu_(parameterValue(values, "mu")),
-      // mu_s follows mu when it is not given (SceneDefinition::create fills it in the same way).
-      muS_(values.count("mu_s") ? parameterValue(values, "mu_s") : mu_),
       s0_(parameterValue(values, "s0")), v0_(parameterValue(values, "v0")), sin_(std::sin(theta_)),
       cos_(std::cos(theta_))
 {
@@ -27,64 +24,29 @@ SceneDefinition BeadOnWire::definition()
         "the horizontal. The wire pushes on the bead with the ideal normal force, and Coulomb "
         "friction of magnitude mu times that normal force opposes the sliding; the bead slides "
         "down with acceleration g (sin θ − mu cos θ) when tan θ > mu.";
-    d.parameters = {
-        {.name = "mass",
-         .unit = "kg",
-         .description = "mass of the bead",
-         .defaultValue = {1.0},
-         .min = 0.0,
-         .minExclusive = true},
-        {.name = "g",
-         .unit = "m/s²",
-         .description = "gravitational acceleration",
-         .defaultValue = {9.81},
-         .min = 0.0},
-        {.name = "angle_deg",
-         .unit = "deg",
-         .description = "inclination of the wire above the horizontal",
-         .defaultValue = {30.0},
-         .min = 0.0,
-         .max = 90.0},
-        {.name = "mu",
-         .unit = "",
-         .description = "kinetic (sliding) friction coefficient",
-         .defaultValue = {0.2},
-         .min = 0.0,
-         .max = 2.0},
-        {.name = "mu_s",
-         .unit = "",
-         .description = "static friction coefficient, at least mu (follows mu when not given)",
-         .defaultValue = {0.2},
-         .min = 0.0,
-         .max = 2.0,
-         .defaultsTo = "mu",
-         .notBelow = "mu"},
+    d.parameters = bodyParameters("the bead");
+    d.parameters.push_back({.name = "angle_deg",
+                            .unit = "deg",
+                            .description = "inclination of the wire above the horizontal",
+                            .defaultValue = {30.0},
+                            .min = 0.0,
+                            .max = 90.0});
+    for (ParameterSpec& spec : frictionParameters(0.2)) {
+        d.parameters.push_back(std::move(spec));
+    }
+    d.parameters.push_back(
         {.name = "s0",
          .unit = "m",
          .description = "initial position along the wire from the origin, up-slope positive",
-         .defaultValue = {2.0}},
-        {.name = "v0",
-         .unit = "m/s",
-         .description = "initial speed along the wire, up-slope positive",
-         .defaultValue = {0.0}},
-    };
+         .defaultValue = {2.0}});
+    d.parameters.push_back({.name = "v0",
+                            .unit = "m/s",
+                            .description = "initial speed along the wire, up-slope positive",
+                            .defaultValue = {0.0}});
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<BeadOnWire>(v);
     };
     return d;
-}
-
-void BeadOnWire::massMatrix(const Eigen::VectorXd&, double, Eigen::MatrixXd& M) const
-{
-    M.setZero(2, 2);
-    M.diagonal().setConstant(mass_);
-}
-
-void BeadOnWire::givenForce(const Eigen::VectorXd&, const Eigen::VectorXd&, double,
-                            Eigen::VectorXd& Q) const
-{
-    Q.resize(2);
-    Q << 0.0, -mass_ * g_;
 }
 
 void BeadOnWire::constraintMatrix(const Eigen::VectorXd&, const Eigen::VectorXd&, double,
@@ -95,31 +57,11 @@ void BeadOnWire::constraintMatrix(const Eigen::VectorXd&, const Eigen::VectorXd&
     b.setZero(1);
 }
 
-void BeadOnWire::nonIdealForce(const Eigen::VectorXd&, const Eigen::VectorXd& qd, double,
-                               const Eigen::VectorXd& Qci, Eigen::VectorXd& C) const
-{
-    C.setZero(2);
-    const double speed = qd.norm();
-    // Coulomb friction has no direction at rest; sticking is the simulator's business.
-    if (speed > 0.0 && mu_ > 0.0)
-        C = (-mu_ * Qci.norm() / speed) * qd;
-}
-
 void BeadOnWire::constraintResiduals(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double,
                                      Eigen::VectorXd& r) const
 {
     r.resize(2);
     r << -q[0] * sin_ + q[1] * cos_, -qd[0] * sin_ + qd[1] * cos_;
-}
-
-double BeadOnWire::kineticEnergy(const Eigen::VectorXd&, const Eigen::VectorXd& qd, double) const
-{
-    return 0.5 * mass_ * qd.squaredNorm();
-}
-
-double BeadOnWire::potentialEnergy(const Eigen::VectorXd& q, double) const
-{
-    return mass_ * g_ * q[1];
 }
 
 void BeadOnWire::initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const
@@ -154,18 +96,6 @@ void BeadOnWire::slipJacobian(int, const Eigen::VectorXd&, const Eigen::VectorXd
     G(0, 0) = cos_;
     G(0, 1) = sin_;
     gamma[0] = 0.0; // a straight wire: the tangent does not turn
-}
-
-double BeadOnWire::kineticFrictionForce(int, const Eigen::VectorXd&, const Eigen::VectorXd&, double,
-                                        const Eigen::VectorXd& Qci) const
-{
-    return mu_ * Qci.norm();
-}
-
-double BeadOnWire::stickForceLimit(int, const Eigen::VectorXd&, const Eigen::VectorXd&, double,
-                                   const Eigen::VectorXd& Qci) const
-{
-    return muS_ * Qci.norm();
 }
 
 } // namespace clab

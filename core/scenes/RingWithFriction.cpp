@@ -7,10 +7,7 @@
 namespace clab {
 
 RingWithFriction::RingWithFriction(const ParameterValues& values)
-    : mass_(parameterValue(values, "mass")), g_(parameterValue(values, "g")),
-      radius_(parameterValue(values, "radius")), mu_(parameterValue(values, "mu")),
-      // mu_s follows mu when it is not given (SceneDefinition::create fills it in the same way).
-      muS_(values.count("mu_s") ? parameterValue(values, "mu_s") : mu_),
+    : SlidingParticle(values), radius_(parameterValue(values, "radius")),
       phi0_(parameterValue(values, "phi0_deg") * std::numbers::pi / 180.0),
       v0_(parameterValue(values, "v0"))
 {
@@ -26,66 +23,30 @@ SceneDefinition RingWithFriction::definition()
         "ideal constraint force is the normal force of the ring, which grows with the speed, and "
         "Coulomb friction proportional to it slows the particle until it swings to rest near "
         "the bottom.";
-    d.parameters = {
-        {.name = "mass",
-         .unit = "kg",
-         .description = "mass of the particle",
-         .defaultValue = {1.0},
-         .min = 0.0,
-         .minExclusive = true},
-        {.name = "g",
-         .unit = "m/s²",
-         .description = "gravitational acceleration",
-         .defaultValue = {9.81},
-         .min = 0.0},
-        {.name = "radius",
-         .unit = "m",
-         .description = "radius of the ring",
-         .defaultValue = {1.0},
-         .min = 0.0,
-         .minExclusive = true},
-        {.name = "mu",
-         .unit = "",
-         .description = "kinetic (sliding) friction coefficient",
-         .defaultValue = {0.1},
-         .min = 0.0,
-         .max = 2.0},
-        {.name = "mu_s",
-         .unit = "",
-         .description = "static friction coefficient, at least mu (follows mu when not given)",
-         .defaultValue = {0.1},
-         .min = 0.0,
-         .max = 2.0,
-         .defaultsTo = "mu",
-         .notBelow = "mu"},
-        {.name = "phi0_deg",
-         .unit = "deg",
-         .description = "initial angle from the lowest point, counter-clockwise",
-         .defaultValue = {90.0},
-         .min = -360.0,
-         .max = 360.0},
-        {.name = "v0",
-         .unit = "m/s",
-         .description = "initial tangential speed, counter-clockwise positive",
-         .defaultValue = {0.0}},
-    };
+    d.parameters = bodyParameters("the particle");
+    d.parameters.push_back({.name = "radius",
+                            .unit = "m",
+                            .description = "radius of the ring",
+                            .defaultValue = {1.0},
+                            .min = 0.0,
+                            .minExclusive = true});
+    for (ParameterSpec& spec : frictionParameters(0.1)) {
+        d.parameters.push_back(std::move(spec));
+    }
+    d.parameters.push_back({.name = "phi0_deg",
+                            .unit = "deg",
+                            .description = "initial angle from the lowest point, counter-clockwise",
+                            .defaultValue = {90.0},
+                            .min = -360.0,
+                            .max = 360.0});
+    d.parameters.push_back({.name = "v0",
+                            .unit = "m/s",
+                            .description = "initial tangential speed, counter-clockwise positive",
+                            .defaultValue = {0.0}});
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<RingWithFriction>(v);
     };
     return d;
-}
-
-void RingWithFriction::massMatrix(const Eigen::VectorXd&, double, Eigen::MatrixXd& M) const
-{
-    M.setZero(2, 2);
-    M.diagonal().setConstant(mass_);
-}
-
-void RingWithFriction::givenForce(const Eigen::VectorXd&, const Eigen::VectorXd&, double,
-                                  Eigen::VectorXd& Q) const
-{
-    Q.resize(2);
-    Q << 0.0, -mass_ * g_;
 }
 
 void RingWithFriction::constraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double,
@@ -97,33 +58,12 @@ void RingWithFriction::constraintMatrix(const Eigen::VectorXd& q, const Eigen::V
     b[0] = -qd.squaredNorm();
 }
 
-void RingWithFriction::nonIdealForce(const Eigen::VectorXd&, const Eigen::VectorXd& qd, double,
-                                     const Eigen::VectorXd& Qci, Eigen::VectorXd& C) const
-{
-    C.setZero(2);
-    const double speed = qd.norm();
-    // Coulomb friction has no direction at rest; sticking is the simulator's business.
-    if (speed > 0.0 && mu_ > 0.0)
-        C = (-mu_ * Qci.norm() / speed) * qd;
-}
-
 void RingWithFriction::constraintResiduals(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                            double, Eigen::VectorXd& r) const
 {
     r.resize(2);
     // Scaled by R so that both residuals are lengths/speeds along the ring's normal.
     r << (q.squaredNorm() - radius_ * radius_) / (2.0 * radius_), q.dot(qd) / radius_;
-}
-
-double RingWithFriction::kineticEnergy(const Eigen::VectorXd&, const Eigen::VectorXd& qd,
-                                       double) const
-{
-    return 0.5 * mass_ * qd.squaredNorm();
-}
-
-double RingWithFriction::potentialEnergy(const Eigen::VectorXd& q, double) const
-{
-    return mass_ * g_ * q[1];
 }
 
 void RingWithFriction::initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const
@@ -166,18 +106,6 @@ void RingWithFriction::slipJacobian(int, const Eigen::VectorXd& q, const Eigen::
     G(0, 1) = q[0] / r;
     const double v = (q[0] * qd[1] - q[1] * qd[0]) / r;
     gamma[0] = -v * q.dot(qd) / (r * r);
-}
-
-double RingWithFriction::kineticFrictionForce(int, const Eigen::VectorXd&, const Eigen::VectorXd&,
-                                              double, const Eigen::VectorXd& Qci) const
-{
-    return mu_ * Qci.norm();
-}
-
-double RingWithFriction::stickForceLimit(int, const Eigen::VectorXd&, const Eigen::VectorXd&,
-                                         double, const Eigen::VectorXd& Qci) const
-{
-    return muS_ * Qci.norm();
 }
 
 } // namespace clab

@@ -1,8 +1,7 @@
 #pragma once
 
-#include "MechanicalSystem.h"
-#include "ParameterSpec.h"
 #include "SceneDefinition.h"
+#include "scenes/SlidingParticle.h"
 
 namespace clab {
 
@@ -10,31 +9,19 @@ namespace clab {
 /// gravity, with Coulomb friction (paper 003, example 2; MATH.md §5).
 ///
 /// q = (x, y); x² + y² = R² gives A = [x, y], b = −(ẋ² + ẏ²). Friction C = −μ ‖Qᶜᵢ‖ q̇/‖q̇‖.
-class RingWithFriction : public MechanicalSystem {
+class RingWithFriction : public SlidingParticle {
 public:
     /// From complete, validated values (see SceneDefinition::create).
     explicit RingWithFriction(const ParameterValues& values);
 
     static SceneDefinition definition();
 
-    int dof() const override { return 2; }
-    int constraintCount() const override { return 1; }
-    std::vector<std::string> coordinateNames() const override { return {"x", "y"}; }
-
-    void massMatrix(const Eigen::VectorXd& q, double t, Eigen::MatrixXd& M) const override;
-    void givenForce(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
-                    Eigen::VectorXd& Q) const override;
     void constraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                           Eigen::MatrixXd& A, Eigen::VectorXd& b) const override;
-    void nonIdealForce(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
-                       const Eigen::VectorXd& Qci, Eigen::VectorXd& C) const override;
 
-    int residualCount() const override { return 2; }
     void constraintResiduals(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                              Eigen::VectorXd& r) const override;
 
-    int holonomicCount() const override { return 1; }
-    bool providesConstraintFunctions() const override { return true; }
     void positionConstraints(const Eigen::VectorXd& q, double t, Eigen::Ref<Eigen::VectorXd> phi,
                              Eigen::Ref<Eigen::MatrixXd> J) const override;
     void velocityConstraints(const Eigen::VectorXd& q, double t, Eigen::Ref<Eigen::MatrixXd> Av,
@@ -42,34 +29,17 @@ public:
 
     // One frictional contact (stick–slip): slip velocity along the ring, counter-clockwise
     // positive.
-    int contactCount() const override { return 1; }
     std::string contactName(int) const override { return "ring"; }
     void slipJacobian(int contact, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                       Eigen::Ref<Eigen::MatrixXd> G,
                       Eigen::Ref<Eigen::VectorXd> gamma) const override;
-    double kineticFrictionForce(int contact, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
-                                double t, const Eigen::VectorXd& Qci) const override;
-    double stickForceLimit(int contact, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
-                           double t, const Eigen::VectorXd& Qci) const override;
-
-    double kineticEnergy(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
-                         double t) const override;
-    double potentialEnergy(const Eigen::VectorXd& q, double t) const override;
 
     void initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const override;
 
-    double mass() const { return mass_; }
-    double gravity() const { return g_; }
     double radius() const { return radius_; }
-    double friction() const { return mu_; }
-    double staticFriction() const { return muS_; } ///< μₛ ≥ μ
 
 private:
-    double mass_;
-    double g_;
     double radius_;
-    double mu_;
-    double muS_;
     double phi0_; ///< radians from the lowest point, counter-clockwise
     double v0_;
 };
