@@ -12,6 +12,7 @@
 #include <vtkCamera.h>
 #include <vtkCaptionActor2D.h>
 #include <vtkCommand.h>
+#include <vtkCoordinate.h>
 #include <vtkLightKit.h>
 #include <vtkNew.h>
 #include <vtkPolyDataMapper.h>
@@ -21,6 +22,8 @@
 #include <vtkSphereSource.h>
 #include <vtkTextActor.h>
 #include <vtkTextProperty.h>
+
+#include <Eigen/Geometry>
 
 #include <algorithm>
 #include <cmath>
@@ -517,12 +520,16 @@ void SceneViewContent::addGhost(std::shared_ptr<const Trace> trace, const QStrin
     tp->SetFontSize(std::max(8, fontPixels_ - 2));
     tp->SetJustificationToLeft();
     tp->SetVerticalJustificationToBottom();
+    // A light backing keeps the caption legible where it crosses the body or an arrow.
+    tp->SetBackgroundColor(1.0, 1.0, 1.0);
+    tp->SetBackgroundOpacity(0.7);
     ghost->caption.setPixelOffset(8, 8);
     ghost->caption.actor()->VisibilityOff();
 
     renderer_->AddViewProp(ghost->trail.actor());
     renderer_->AddViewProp(ghost->marker);
-    renderer_->AddViewProp(ghost->caption.actor());
+    // On the arrows' layer: a caption must not disappear behind the current body's arrows.
+    arrowRenderer_->AddViewProp(ghost->caption.actor());
     ghosts_.push_back(std::move(ghost));
     fitGeometry();
     rebuildTrail();
@@ -538,7 +545,7 @@ void SceneViewContent::clearGhosts()
     for (auto& ghost : ghosts_) {
         renderer_->RemoveViewProp(ghost->trail.actor());
         renderer_->RemoveViewProp(ghost->marker);
-        renderer_->RemoveViewProp(ghost->caption.actor());
+        arrowRenderer_->RemoveViewProp(ghost->caption.actor());
     }
     ghosts_.clear();
     updateLegend();
@@ -650,6 +657,58 @@ void SceneViewContent::frameCamera()
     renderer_->ResetCameraClippingRange();
 }
 
+void SceneViewContent::placeGhostCaptions()
+{
+    // Each caption sits up and right of its marker; runs close together would put captions on
+    // top of each other, so a caption moves up until it clears the ones placed before it.
+    const double gap = 8.0;
+    std::vector<Eigen::AlignedBox2d> placed;
+    // The moving body is what the class watches: no caption covers it.
+    const TraceSample* sample = currentSample();
+    if (geometry_ && sample != nullptr && !ghosts_.empty()) {
+        vtkNew<vtkCoordinate> point;
+        point->SetCoordinateSystemToWorld();
+        const auto onScreen = [&](const Eigen::Vector3d& p) {
+            point->SetValue(p.x(), p.y(), p.z());
+            const double* d = point->GetComputedDoubleDisplayValue(renderer_);
+            return Eigen::Vector2d(d[0], d[1]);
+        };
+        const Eigen::Vector3d centre = geometry_->bodyPosition(sample->q);
+        double up[3];
+        renderer_->GetActiveCamera()->GetViewUp(up);
+        const Eigen::Vector2d c = onScreen(centre);
+        const double r =
+            (onScreen(centre + geometry_->bodyRadius() * Eigen::Vector3d(up[0], up[1], up[2])) - c)
+                .norm() +
+            2.0;
+        if (c.allFinite() && std::isfinite(r)) {
+            placed.emplace_back(c - Eigen::Vector2d(r, r), c + Eigen::Vector2d(r, r));
+        }
+    }
+    for (auto& ghost : ghosts_) {
+        vtkTextActor* actor = ghost->caption.actor();
+        if (actor->GetVisibility() == 0) {
+            continue;
+        }
+        double box[4];
+        actor->GetBoundingBox(renderer_, box);
+        const Eigen::Vector2d size(box[1] - box[0], box[3] - box[2]);
+        const Eigen::Vector2d anchor = ghost->caption.anchorOnScreen(renderer_);
+        Eigen::Vector2d corner = anchor + Eigen::Vector2d(gap, gap);
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const Eigen::AlignedBox2d& other : placed) {
+                if (other.intersects(Eigen::AlignedBox2d(corner, corner + size))) {
+                    corner.y() = other.max().y() + 2.0;
+                    moved = true;
+                }
+            }
+        }
+        ghost->caption.setPixelOffset(corner.x() - anchor.x(), corner.y() - anchor.y());
+        placed.emplace_back(corner, corner + size);
+    }
+}
+
 void SceneViewContent::onStartRender(vtkObject* caller, unsigned long eventId, void* callData)
 {
     (void)caller, (void)eventId, (void)callData;
@@ -678,6 +737,7 @@ void SceneViewContent::onStartRender(vtkObject* caller, unsigned long eventId, v
     for (auto& ghost : ghosts_) {
         ghost->caption.textProperty()->SetFontSize(points(0.85 * fontPixels_));
     }
+    placeGhostCaptions();
 
     // The arrows share the scene's camera: its clipping range must hold both layers' props.
     double bounds[6];

@@ -44,6 +44,8 @@ public:
     /// window.
     void attachTo(vtkRenderWindow* window);
     vtkRenderer* renderer() const { return renderer_; }
+    /// The layer drawn over the scene: force arrows and the captions of compare runs.
+    vtkRenderer* overlayRenderer() const { return arrowRenderer_; }
 
     /// Builds a built-in scene from complete parameter values; throws ConstraintLabError for an
     /// unknown scene. Drops the trace; keeps the ghosts when the scene name is unchanged.
@@ -92,6 +94,7 @@ private:
     void updateLegend();
     void updateCaptions();
     void showSample();
+    void placeGhostCaptions();
     void onStartRender(vtkObject* caller, unsigned long eventId, void* callData);
 
     vtkSmartPointer<vtkRenderer> renderer_;

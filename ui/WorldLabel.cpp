@@ -45,4 +45,10 @@ void WorldLabel::setPixelOffset(double dx, double dy)
     actor_->GetPositionCoordinate()->SetValue(dx, dy);
 }
 
+Eigen::Vector2d WorldLabel::anchorOnScreen(vtkViewport* viewport) const
+{
+    const double* d = anchor_->GetComputedDoubleDisplayValue(viewport);
+    return {d[0], d[1]};
+}
+
 } // namespace clab

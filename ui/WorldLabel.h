@@ -9,6 +9,7 @@
 class vtkCoordinate;
 class vtkTextActor;
 class vtkTextProperty;
+class vtkViewport;
 
 namespace clab {
 
@@ -29,6 +30,8 @@ public:
     void setPosition(const Eigen::Vector3d& point);
     /// Offset from the point in pixels (x right, y up).
     void setPixelOffset(double dx, double dy);
+    /// Where the point is in the viewport, in display pixels.
+    Eigen::Vector2d anchorOnScreen(vtkViewport* viewport) const;
 
 private:
     vtkSmartPointer<vtkCoordinate> anchor_;

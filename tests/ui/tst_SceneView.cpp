@@ -1,6 +1,7 @@
 // Rendering tests of the 3D view: image baselines for every built-in scene, and behaviour that
 // can be read off the pixels (arrows in the Okabe–Ito colours, ghosts) or off closed forms.
 #include <OffscreenRenderWindow.h>
+#include <SceneGeometry.h>
 #include <SceneView.h>
 #include <SceneViewContent.h>
 #include <VtkOpenGLWidget.h>
@@ -15,12 +16,18 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <vtkCamera.h>
+#include <vtkCoordinate.h>
+#include <vtkNew.h>
 #include <vtkProp.h>
 #include <vtkPropCollection.h>
 #include <vtkRenderer.h>
+#include <vtkTextActor.h>
 
 #include "../support/ImageBaseline.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <memory>
@@ -118,6 +125,7 @@ private slots:
     void ghostsAddAndClear();
     void unknownSceneIsRejected();
     void opaqueScenesDrawNoTranslucentGeometry_data();
+    void captionsOfCloseRunsNeitherOverlapNorCoverTheBody();
     void opaqueScenesDrawNoTranslucentGeometry();
 };
 
@@ -446,17 +454,97 @@ void TestSceneView::opaqueScenesDrawNoTranslucentGeometry()
     content.setTime(kShownTime);
     // Props build their textures and buffers on the first render.
     QVERIFY2(!window.render(QSize(320, 240)).isNull(), qPrintable(window.errorString()));
-    vtkPropCollection* props = content.renderer()->GetViewProps();
-    props->InitTraversal();
     int checked = 0;
-    while (vtkProp* prop = props->GetNextProp()) {
-        if (prop->GetVisibility() == 0) {
-            continue;
+    for (vtkRenderer* renderer : {content.renderer(), content.overlayRenderer()}) {
+        vtkPropCollection* props = renderer->GetViewProps();
+        props->InitTraversal();
+        while (vtkProp* prop = props->GetNextProp()) {
+            if (prop->GetVisibility() == 0) {
+                continue;
+            }
+            ++checked;
+            QVERIFY2(prop->HasTranslucentPolygonalGeometry() == 0, prop->GetClassName());
         }
-        ++checked;
-        QVERIFY2(prop->HasTranslucentPolygonalGeometry() == 0, prop->GetClassName());
     }
     QVERIFY(checked >= 5);
+}
+
+void TestSceneView::captionsOfCloseRunsNeitherOverlapNorCoverTheBody()
+{
+    // Three compare runs with the same μ: their markers coincide at every time, and so would
+    // their captions, unless they are stacked.
+    OffscreenRenderWindow window;
+    SceneViewContent content;
+    content.attachTo(window.window());
+    content.setScene("bead-on-wire", withDefaults("bead-on-wire"));
+    const auto run = std::make_shared<const Trace>(simulate("bead-on-wire"));
+    const QStringList labels = {QStringLiteral("first run"), QStringLiteral("second run"),
+                                QStringLiteral("third run")};
+    for (const QString& label : labels) {
+        content.addGhost(run, label);
+    }
+    content.setTrace(run);
+    content.setTime(kShownTime);
+    QVERIFY2(!window.render(QSize(640, 480)).isNull(), qPrintable(window.errorString()));
+
+    std::vector<std::array<double, 4>> boxes;
+    vtkPropCollection* props = content.overlayRenderer()->GetViewProps();
+    props->InitTraversal();
+    while (vtkProp* prop = props->GetNextProp()) {
+        auto* text = vtkTextActor::SafeDownCast(prop);
+        // Captions are pinned to a scene point (the legend names the runs, too).
+        if (text == nullptr || text->GetVisibility() == 0 ||
+            !labels.contains(QString::fromUtf8(text->GetInput())) ||
+            text->GetPositionCoordinate()->GetReferenceCoordinate() == nullptr) {
+            continue;
+        }
+        // The text's size, at its position (left and bottom justified).
+        std::array<double, 4> size{};
+        text->GetBoundingBox(content.overlayRenderer(), size.data());
+        QVERIFY(size[1] > size[0] && size[3] > size[2]);
+        const double* at =
+            text->GetPositionCoordinate()->GetComputedDoubleDisplayValue(content.overlayRenderer());
+        boxes.push_back({at[0], at[0] + size[1] - size[0], at[1], at[1] + size[3] - size[2]});
+    }
+    QCOMPARE(boxes.size(), std::size_t{3});
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+            const auto& a = boxes[i];
+            const auto& b = boxes[j];
+            const bool apart = a[1] <= b[0] || b[1] <= a[0] || a[3] <= b[2] || b[3] <= a[2];
+            QVERIFY2(apart, qPrintable(QStringLiteral("captions %1 and %2 overlap").arg(i).arg(j)));
+        }
+    }
+    // Stacked, not scattered: the same left edge, one above the other.
+    QCOMPARE(boxes[1][0], boxes[0][0]);
+    QCOMPARE(boxes[2][0], boxes[0][0]);
+    // And none covers the bead itself: a disc at (x, y, 0) of the sample shown, of the radius
+    // the scene geometry gives it.
+    const TraceSample& shown =
+        *std::find_if(run->samples.rbegin(), run->samples.rend(),
+                      [](const TraceSample& s) { return s.t <= kShownTime; });
+    std::unique_ptr<SceneGeometry> geometry =
+        SceneGeometry::create("bead-on-wire", withDefaults("bead-on-wire"));
+    geometry->fitToTrace(*run);
+    vtkNew<vtkCoordinate> point;
+    point->SetCoordinateSystemToWorld();
+    const auto onScreen = [&](double x, double y, double z) {
+        point->SetValue(x, y, z);
+        const double* d = point->GetComputedDoubleDisplayValue(content.renderer());
+        return std::array<double, 2>{d[0], d[1]};
+    };
+    double up[3];
+    content.renderer()->GetActiveCamera()->GetViewUp(up);
+    const double r0 = geometry->bodyRadius();
+    const auto centre = onScreen(shown.q[0], shown.q[1], 0.0);
+    const auto top = onScreen(shown.q[0] + r0 * up[0], shown.q[1] + r0 * up[1], r0 * up[2]);
+    const double r = std::hypot(top[0] - centre[0], top[1] - centre[1]) - 1.0;
+    QVERIFY(r > 3.0);
+    for (const auto& box : boxes) {
+        const bool covers = box[0] < centre[0] + r && box[1] > centre[0] - r &&
+                            box[2] < centre[1] + r && box[3] > centre[1] - r;
+        QVERIFY2(!covers, "a caption covers the moving bead");
+    }
 }
 
 QTEST_MAIN(TestSceneView)
