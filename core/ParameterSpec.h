@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clab {
@@ -28,6 +29,26 @@ struct ParameterSpec {
     std::string defaultsTo = {};
     /// When not empty: the value must not be below this other parameter's (mu_s ≥ mu).
     std::string notBelow = {};
+
+    /// A scalar with any real value.
+    static ParameterSpec scalar(std::string name, std::string unit, std::string description,
+                                double value)
+    {
+        return {.name = std::move(name),
+                .unit = std::move(unit),
+                .description = std::move(description),
+                .defaultValue = {value}};
+    }
+    /// A scalar that must be greater than zero (a mass, a length).
+    static ParameterSpec positive(std::string name, std::string unit, std::string description,
+                                  double value)
+    {
+        ParameterSpec spec =
+            scalar(std::move(name), std::move(unit), std::move(description), value);
+        spec.min = 0.0;
+        spec.minExclusive = true;
+        return spec;
+    }
 
     int size() const { return static_cast<int>(defaultValue.size()); }
     bool hasFiniteRange() const

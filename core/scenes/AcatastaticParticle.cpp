@@ -24,17 +24,9 @@ SceneDefinition AcatastaticParticle::definition()
         "a(t) = a0 + a1 sin(omega t). The constraint changes with time, so the ideal constraint "
         "force does work on the actual motion and the energy changes by exactly that work "
         "(W_ideal).";
-    auto scalar = [](const char* name, const char* unit, const char* description, double value) {
-        return ParameterSpec{
-            .name = name, .unit = unit, .description = description, .defaultValue = {value}};
-    };
+    const auto scalar = &ParameterSpec::scalar;
     d.parameters = {
-        {.name = "mass",
-         .unit = "kg",
-         .description = "mass of the particle",
-         .defaultValue = {1.0},
-         .min = 0.0,
-         .minExclusive = true},
+        ParameterSpec::positive("mass", "kg", "mass of the particle", 1.0),
         scalar("fx", "N", "x component of the constant given force", 0.0),
         scalar("fy", "N", "y component of the constant given force", -1.0),
         scalar("a0", "m/s", "constant part of a(t)", 1.0),

@@ -25,17 +25,9 @@ SceneDefinition NonholonomicParticle::definition()
         "point, yet every point can be reached, so no coordinate can be eliminated. A constant "
         "force pushes it and a drag of constant magnitude a0 opposes its velocity; with no "
         "forces it follows Rosenberg's motion q̈ = ẋż/(1 + z²) (−z, 1, 0).";
-    auto scalar = [](const char* name, const char* unit, const char* description, double value) {
-        return ParameterSpec{
-            .name = name, .unit = unit, .description = description, .defaultValue = {value}};
-    };
+    const auto scalar = &ParameterSpec::scalar;
     d.parameters = {
-        {.name = "mass",
-         .unit = "kg",
-         .description = "mass of the particle",
-         .defaultValue = {1.0},
-         .min = 0.0,
-         .minExclusive = true},
+        ParameterSpec::positive("mass", "kg", "mass of the particle", 1.0),
         scalar("fx", "N", "x component of the constant given force", 0.5),
         scalar("fy", "N", "y component of the constant given force", 0.0),
         scalar("fz", "N", "z component of the constant given force", 0.0),

@@ -24,12 +24,7 @@ SceneDefinition RingWithFriction::definition()
         "Coulomb friction proportional to it slows the particle until it swings to rest near "
         "the bottom.";
     d.parameters = bodyParameters("the particle");
-    d.parameters.push_back({.name = "radius",
-                            .unit = "m",
-                            .description = "radius of the ring",
-                            .defaultValue = {1.0},
-                            .min = 0.0,
-                            .minExclusive = true});
+    d.parameters.push_back(ParameterSpec::positive("radius", "m", "radius of the ring", 1.0));
     for (ParameterSpec& spec : frictionParameters(0.1)) {
         d.parameters.push_back(std::move(spec));
     }

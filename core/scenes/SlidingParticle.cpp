@@ -12,12 +12,7 @@ SlidingParticle::SlidingParticle(const ParameterValues& values)
 std::vector<ParameterSpec> SlidingParticle::bodyParameters(const std::string& body)
 {
     return {
-        {.name = "mass",
-         .unit = "kg",
-         .description = "mass of " + body,
-         .defaultValue = {1.0},
-         .min = 0.0,
-         .minExclusive = true},
+        ParameterSpec::positive("mass", "kg", "mass of " + body, 1.0),
         {.name = "g",
          .unit = "m/s²",
          .description = "gravitational acceleration",
