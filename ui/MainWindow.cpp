@@ -59,6 +59,21 @@ namespace clab {
 namespace {
 
 constexpr int maxRecentFiles = 8;
+
+/// The application's font at its normal size, or 1.4 times that for projection.
+void applyLargeText(bool on)
+{
+    // The font the application started with, whatever an earlier window left behind.
+    static const QFont normal = QApplication::font();
+    QFont font = normal;
+    if (on) {
+        if (normal.pointSizeF() > 0)
+            font.setPointSizeF(normal.pointSizeF() * 1.4);
+        else
+            font.setPixelSize(qRound(normal.pixelSize() * 1.4));
+    }
+    QApplication::setFont(font);
+}
 const char* const recentFilesKey = "recentFiles";
 const char* const sceneFilter = QT_TRANSLATE_NOOP("MainWindow", "ConstraintLab scenes (*.json)");
 
@@ -224,7 +239,13 @@ void MainWindow::createDocks()
     forcesDock->setObjectName(QStringLiteral("forcesDock"));
     forces_ = new ForcesPanel(forcesDock);
     forces_->setObjectName(QStringLiteral("forcesPanel"));
-    forcesDock->setWidget(forces_);
+    // Scrolls when the dock is short (large text, a small screen) instead of squeezing rows.
+    auto* forcesScroll = new QScrollArea(forcesDock);
+    forcesScroll->setWidget(forces_);
+    forcesScroll->setWidgetResizable(true);
+    forcesScroll->setFrameShape(QFrame::NoFrame);
+    forcesScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    forcesDock->setWidget(forcesScroll);
     addDockWidget(Qt::RightDockWidgetArea, forcesDock);
 
     auto* timeDock = new QDockWidget(tr("Time"), this);
@@ -378,6 +399,14 @@ void MainWindow::createActions()
             showNormal();
     });
 
+    largeTextAction_ = new QAction(tr("&Large Text for Projection"), this);
+    largeTextAction_->setObjectName(QStringLiteral("largeTextAction"));
+    largeTextAction_->setCheckable(true);
+    largeTextAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    largeTextAction_->setToolTip(
+        tr("Larger text in every panel, legible from the back of a lecture room"));
+    connect(largeTextAction_, &QAction::toggled, this, &applyLargeText);
+
     helpAction_ = new QAction(themed("help-contents", ":/icons/help.svg"),
                               tr("The &Fundamental Equation"), this);
     helpAction_->setShortcut(QKeySequence::HelpContents);
@@ -424,6 +453,7 @@ void MainWindow::createMenus()
     viewMenu_->addSeparator();
     viewMenu_->addAction(resetCameraAction_);
     viewMenu_->addAction(fullScreenAction_);
+    viewMenu_->addAction(largeTextAction_);
     viewMenu_->addSeparator();
     QMenu* panels = viewMenu_->addMenu(tr("&Panels"));
     for (QDockWidget* dock : findChildren<QDockWidget*>())
@@ -469,6 +499,9 @@ void MainWindow::createMenus()
 void MainWindow::readSettings()
 {
     QSettings s(settingsOrganization, settingsApplication);
+    const bool largeText = s.value(QStringLiteral("view/largeText"), false).toBool();
+    largeTextAction_->setChecked(largeText);
+    applyLargeText(largeText); // also when unchanged: an earlier window may have left it on
     if (!restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1400, 860);
     const QByteArray state = s.value(QStringLiteral("window/state")).toByteArray();
@@ -504,9 +537,20 @@ void MainWindow::readSettings()
     view_->setLegendVisible(legend);
 }
 
+bool MainWindow::isLargeText() const
+{
+    return largeTextAction_->isChecked();
+}
+
+void MainWindow::setLargeText(bool on)
+{
+    largeTextAction_->setChecked(on);
+}
+
 void MainWindow::writeSettings() const
 {
     QSettings s(settingsOrganization, settingsApplication);
+    s.setValue(QStringLiteral("view/largeText"), isLargeText());
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
     for (int i = 0; i < 3; ++i)

@@ -80,6 +80,11 @@ public:
     bool isCompareEnabled() const;
     void setCompareEnabled(bool enabled);
 
+    /// Large text for projection: every panel's and dialog's font 1.4 times its normal size
+    /// (the 3D view's and the plots' text already grow with their size). Kept in QSettings.
+    bool isLargeText() const;
+    void setLargeText(bool on);
+
     /// The trajectory on screen (null before the first result).
     std::shared_ptr<const Trace> trace() const { return trace_; }
     /// The document the trajectory on screen was computed from.
@@ -183,6 +188,7 @@ private:
     QAction* clearGhostsAction_ = nullptr;
     QAction* resetCameraAction_ = nullptr;
     QAction* fullScreenAction_ = nullptr;
+    QAction* largeTextAction_ = nullptr;
     QAction* helpAction_ = nullptr;
     QAction* aboutAction_ = nullptr;
     QAction* aboutQtAction_ = nullptr;

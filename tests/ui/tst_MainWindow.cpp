@@ -582,6 +582,30 @@ private slots:
         }
     }
 
+    void largeTextEnlargesEveryPanelAndPersists()
+    {
+        MainWindow& window = freshWindow();
+        QWidget* panel = window.parameterEditor();
+        const double normal = panel->font().pointSizeF();
+        QVERIFY(normal > 0);
+        QVERIFY(!window.isLargeText());
+        window.setLargeText(true);
+        QTRY_VERIFY(std::abs(panel->font().pointSizeF() - 1.4 * normal) < 1e-6);
+        QTRY_VERIFY(std::abs(window.plotsPanel()->font().pointSizeF() - 1.4 * normal) < 1e-6);
+        QVERIFY(window.close());
+
+        // The next start shows large text again; switching it off restores the normal size.
+        MainWindow& again = freshWindow();
+        QVERIFY(again.isLargeText());
+        QTRY_VERIFY(std::abs(again.parameterEditor()->font().pointSizeF() - 1.4 * normal) < 1e-6);
+        again.setLargeText(false);
+        QTRY_VERIFY(std::abs(again.parameterEditor()->font().pointSizeF() - normal) < 1e-6);
+        QVERIFY(again.close());
+        MainWindow& normalAgain = freshWindow();
+        QVERIFY(!normalAgain.isLargeText());
+        QCOMPARE(normalAgain.parameterEditor()->font().pointSizeF(), normal);
+    }
+
     void keysTypedIntoTheNativeViewReachTheShortcuts()
     {
         // The 3D view is a native window of its own: its key events must still reach the main
