@@ -138,13 +138,13 @@ void LegendOverlay::applyVisibility()
     }
 }
 
-void LegendOverlay::layout(int width, int height, int fontPixels, double dpi)
+void LegendOverlay::layout(int width, int height, int fontPixels, double dpi, int top)
 {
-    const int key[4] = {width, height, fontPixels, static_cast<int>(dpi)};
-    if (std::equal(key, key + 4, lastLayout_) || entries_.empty()) {
+    const int key[5] = {width, height, fontPixels, static_cast<int>(dpi), top};
+    if (std::equal(key, key + 5, lastLayout_) || entries_.empty()) {
         return;
     }
-    std::copy(key, key + 4, lastLayout_);
+    std::copy(key, key + 5, lastLayout_);
 
     const int fontPoints = std::max(1, static_cast<int>(std::lround(fontPixels * 72.0 / dpi)));
     double textWidth = 0.0;
@@ -170,7 +170,7 @@ void LegendOverlay::layout(int width, int height, int fontPixels, double dpi)
     panelHeight_ = boxH;
     margin_ = margin;
     const double x0 = width - margin - boxW;
-    const double y1 = height - margin;
+    const double y1 = height - margin - top;
     const double y0 = y1 - boxH;
 
     {

@@ -29,9 +29,10 @@ public:
     void setVisible(bool visible);
     bool isVisible() const { return visible_; }
 
-    /// Places the panel for a viewport of width × height pixels with text of `fontPixels`;
-    /// `dpi` is the render window's, so that font sizes come out in pixels.
-    void layout(int width, int height, int fontPixels, double dpi);
+    /// Places the panel in the top-right corner of a viewport of width × height pixels, `top`
+    /// pixels below the usual margin, with text of `fontPixels`; `dpi` is the render window's,
+    /// so that font sizes come out in pixels.
+    void layout(int width, int height, int fontPixels, double dpi, int top = 0);
     /// Size in pixels of the panel at the last layout (0 when there are no entries).
     double panelWidth() const { return entries_.empty() ? 0.0 : panelWidth_; }
     double panelHeight() const { return entries_.empty() ? 0.0 : panelHeight_; }
@@ -51,7 +52,7 @@ private:
     vtkSmartPointer<vtkActor2D> symbolActor_;
     vtkRenderer* renderer_ = nullptr;
     bool visible_ = true;
-    int lastLayout_[4] = {-1, -1, -1, -1};
+    int lastLayout_[5] = {-1, -1, -1, -1, -1};
     double panelWidth_ = 0.0;
     double panelHeight_ = 0.0;
     double margin_ = 0.0;

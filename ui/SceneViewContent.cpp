@@ -22,6 +22,7 @@
 #include <vtkSphereSource.h>
 #include <vtkTextActor.h>
 #include <vtkTextProperty.h>
+#include <vtkTextRenderer.h>
 
 #include <Eigen/Geometry>
 
@@ -617,11 +618,11 @@ void SceneViewContent::frameCamera()
         if (legend_.isVisible() && !legend_.entries().empty()) {
             vtkRenderWindow* window = renderer_->GetRenderWindow();
             const double dpi = window ? window->GetDPI() : 72.0;
-            legend_.layout(size[0], size[1], font, dpi);
+            const int top = layoutLegend(size[0], size[1], font, dpi);
             const double legendWidth = legend_.panelWidth() + 2.0 * legend_.margin();
-            const double legendHeight = legend_.panelHeight() + 2.0 * legend_.margin();
+            const double legendBottom = top + legend_.panelHeight() + 2.0 * legend_.margin();
             regions = {{(w - legendWidth) / w, (h - titleHeight) / h},
-                       {1.0, (h - std::max(legendHeight, titleHeight)) / h}};
+                       {1.0, (h - std::max(legendBottom, titleHeight)) / h}};
         } else {
             regions = {{1.0, (h - titleHeight) / h}};
         }
@@ -655,6 +656,28 @@ void SceneViewContent::frameCamera()
     camera->SetPosition(position.x(), position.y(), position.z());
     camera->SetViewUp(up.x(), up.y(), up.z());
     renderer_->ResetCameraClippingRange();
+}
+
+int SceneViewContent::layoutLegend(int width, int height, int font, double dpi)
+{
+    // Top right, beside the title; below the title and the clock when a narrow view would put
+    // the two on top of each other.
+    legend_.layout(width, height, font, dpi);
+    if (legend_.entries().empty()) {
+        return 0;
+    }
+    vtkNew<vtkTextProperty> titleFont;
+    titleFont->ShallowCopy(title_->GetTextProperty());
+    titleFont->SetFontSize(std::max(1, static_cast<int>(std::lround(1.15 * font * 72.0 / dpi))));
+    int box[4] = {0, 0, 0, 0};
+    if (vtkTextRenderer* text = vtkTextRenderer::GetInstance()) {
+        text->GetBoundingBox(titleFont, sceneTitle_.toStdString(), box, static_cast<int>(dpi));
+    }
+    const double titleRight = 0.8 * font + (box[1] - box[0]) + 0.8 * font;
+    const double legendLeft = width - legend_.margin() - legend_.panelWidth();
+    const int top = titleRight > legendLeft ? static_cast<int>(std::lround(3.0 * font)) : 0;
+    legend_.layout(width, height, font, dpi, top);
+    return top;
 }
 
 void SceneViewContent::placeGhostCaptions()
@@ -733,7 +756,7 @@ void SceneViewContent::onStartRender(vtkObject* caller, unsigned long eventId, v
                                h - margin - static_cast<int>(std::lround(1.7 * fontPixels_)));
     annotation_->GetTextProperty()->SetFontSize(points(0.8 * fontPixels_));
     annotation_->SetDisplayPosition(w - margin, margin);
-    legend_.layout(w, h, fontPixels_, dpi);
+    layoutLegend(w, h, fontPixels_, dpi);
     for (auto& ghost : ghosts_) {
         ghost->caption.textProperty()->SetFontSize(points(0.85 * fontPixels_));
     }

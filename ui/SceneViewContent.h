@@ -94,6 +94,8 @@ private:
     void updateLegend();
     void updateCaptions();
     void showSample();
+    /// Lays the legend out for the view; returns how far below its usual place it went (pixels).
+    int layoutLegend(int width, int height, int font, double dpi);
     void placeGhostCaptions();
     void onStartRender(vtkObject* caller, unsigned long eventId, void* callData);
 
