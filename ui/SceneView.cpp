@@ -110,6 +110,8 @@ SceneView::SceneView(QWidget* parent) : QWidget(parent), d(std::make_unique<Impl
     container->setObjectName(QStringLiteral("vtkView"));
     container->setFocusPolicy(Qt::StrongFocus);
     container->setMinimumSize(64, 64);
+    // Files dropped on the view go to the window (opening a scene), not into the GL window.
+    container->setAcceptDrops(false);
     // Keys typed into the view reach this widget (and the window's shortcuts) as usual.
     d->window->setKeyTarget(container);
     layout->addWidget(container);

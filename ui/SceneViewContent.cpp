@@ -717,8 +717,17 @@ void SceneViewContent::placeGhostCaptions()
         actor->GetBoundingBox(renderer_, box);
         const Eigen::Vector2d size(box[1] - box[0], box[3] - box[2]);
         const Eigen::Vector2d anchor = ghost->caption.anchorOnScreen(renderer_);
+        // A point far off screen (near the camera's eye plane) needs no room, and there
+        // stacking could not make progress.
+        const int* view = renderer_->GetSize();
+        if (!anchor.allFinite() || std::abs(anchor.x()) > 10.0 * view[0] ||
+            std::abs(anchor.y()) > 10.0 * view[1]) {
+            continue;
+        }
         Eigen::Vector2d corner = anchor + Eigen::Vector2d(gap, gap);
-        for (bool moved = true; moved;) {
+        // Each pass moves the caption above one more box: as many passes as boxes suffice.
+        bool moved = true;
+        for (std::size_t pass = 0; moved && pass <= placed.size(); ++pass) {
             moved = false;
             for (const Eigen::AlignedBox2d& other : placed) {
                 if (other.intersects(Eigen::AlignedBox2d(corner, corner + size))) {

@@ -28,6 +28,12 @@ VtkOpenGLWindow::VtkOpenGLWindow(QWindow* parent)
 {
     setSurfaceType(QSurface::OpenGLSurface);
     setFormat(VtkOpenGLWidget::defaultSurfaceFormat());
+    // Another screen may have another pixel ratio: the pixel size changes without a resize.
+    connect(this, &QWindow::screenChanged, this, [this] {
+        bridge_.setSize(size(), devicePixelRatio());
+        emit resized();
+        scheduleFrame();
+    });
 }
 
 VtkOpenGLWindow::~VtkOpenGLWindow()
@@ -177,6 +183,12 @@ void VtkOpenGLWindow::resizeEvent(QResizeEvent* event)
 
 void VtkOpenGLWindow::mousePressEvent(QMouseEvent* event)
 {
+    // A QWindow gets the second press of a double click and then the double click itself; VTK
+    // must see one press per release.
+    if (event->flags().testFlag(Qt::MouseEventCreatedDoubleClick)) {
+        event->accept();
+        return;
+    }
     if (bridge_.mousePress(event)) {
         emit interacted();
     }
@@ -185,6 +197,8 @@ void VtkOpenGLWindow::mousePressEvent(QMouseEvent* event)
 
 void VtkOpenGLWindow::mouseDoubleClickEvent(QMouseEvent* event)
 {
+    // The second press already came through mousePressEvent (see there); VTK's repeat press
+    // stands for it.
     bridge_.mouseDoubleClick(event);
     event->accept();
 }

@@ -433,6 +433,32 @@ private slots:
         QVERIFY(!refuse.isAccepted());
     }
 
+    void droppingASceneFileOnTheViewOpensIt()
+    {
+        // As the platform delivers it: to the top-level window, at a point over the 3D view
+        // (a native window of its own), from where it must reach the main window.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("dropped.json"));
+        SceneDocument document = SceneDocument::fromDefinition(*SceneRegistry::find("ring"));
+        document.simulation.tEnd = 1.0;
+        SceneFile::save(document, path);
+        MainWindow& window = freshWindow();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        SceneView* view = window.sceneView();
+        const QPoint over = view->mapTo(&window, view->rect().center());
+        QWindow* top = window.windowHandle();
+        QVERIFY(top != nullptr);
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(path)});
+        QDragEnterEvent enter(over, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        enter.setAccepted(false);
+        QApplication::sendEvent(top, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(over), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(top, &drop);
+        QTRY_COMPARE_WITH_TIMEOUT(window.session()->document().scene, std::string("ring"), timeout);
+    }
+
     void compareModeKeepsOneGhostPerEdit()
     {
         MainWindow& window = freshWindow();
