@@ -2,9 +2,86 @@
 
 #include "FileError.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 
 namespace clab {
+
+AtomicFile::AtomicFile(const QString& path, const QString& what)
+    : path_(path), what_(what), inPlace_(writesInPlace(path))
+{
+    if (inPlace_) {
+        // Not truncated or replaced: a device or pipe is written as it is.
+        auto file = std::make_unique<QFile>(path);
+        if (!file->open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered))
+            fail(file->errorString());
+        file_ = std::move(file);
+    } else {
+        auto file = std::make_unique<QSaveFile>(path);
+        if (!file->open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+            fail(file->errorString());
+        file_ = std::move(file);
+    }
+}
+
+AtomicFile::~AtomicFile()
+{
+    if (!done_ && !inPlace_)
+        static_cast<QSaveFile*>(file_.get())->cancelWriting();
+}
+
+void AtomicFile::fail(const QString& reason)
+{
+    if (file_ && !inPlace_)
+        static_cast<QSaveFile*>(file_.get())->cancelWriting();
+    done_ = true;
+    throw FileError(FileError::Kind::Write, path_, QString(),
+                    QStringLiteral("cannot write %1: %2").arg(what_, reason));
+}
+
+void AtomicFile::append(const char* data, qint64 size)
+{
+    if (done_)
+        fail(QStringLiteral("the file is already closed"));
+    if (!writeFully(*file_, data, size))
+        fail(file_->errorString());
+}
+
+QIODevice& AtomicFile::device()
+{
+    return *file_;
+}
+
+void AtomicFile::commit()
+{
+    if (done_)
+        fail(QStringLiteral("the file is already closed"));
+    // QFileDevice reports a short write (a full disk) only on the next call, and Qt 6.4's
+    // QSaveFile::commit() misses a failed final flush: flush first and check.
+    if (!file_->flush() || file_->error() != QFileDevice::NoError)
+        fail(file_->errorString());
+    if (inPlace_) {
+        file_->close();
+        done_ = true;
+        if (file_->error() != QFileDevice::NoError)
+            fail(file_->errorString());
+        return;
+    }
+    // commit() syncs and renames over the old file only if everything succeeded.
+    auto* save = static_cast<QSaveFile*>(file_.get());
+    done_ = true;
+    if (!save->commit())
+        throw FileError(FileError::Kind::Write, path_, QString(),
+                        QStringLiteral("cannot write %1: %2").arg(what_, save->errorString()));
+}
+
+bool AtomicFile::writesInPlace(const QString& path)
+{
+    // QFileInfo follows symbolic links: a link to /dev/null is written in place too.
+    const QFileInfo info(path);
+    return info.exists() && !info.isFile() && !info.isDir();
+}
 
 bool AtomicFile::writeFully(QIODevice& device, const char* data, qint64 size)
 {
@@ -20,21 +97,9 @@ bool AtomicFile::writeFully(QIODevice& device, const char* data, qint64 size)
 
 void AtomicFile::write(const QString& path, const QByteArray& data, const QString& what)
 {
-    const auto failure = [&](const QString& reason) {
-        return FileError(FileError::Kind::Write, path, QString(),
-                         QStringLiteral("cannot write %1: %2").arg(what, reason));
-    };
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
-        throw failure(file.errorString());
-    if (!writeFully(file, data.constData(), data.size()) || !file.flush()) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        throw failure(reason);
-    }
-    // commit() syncs and renames over the old file only if everything succeeded.
-    if (!file.commit())
-        throw failure(file.errorString());
+    AtomicFile file(path, what);
+    file.append(data);
+    file.commit();
 }
 
 } // namespace clab

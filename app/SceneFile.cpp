@@ -1,6 +1,7 @@
 #include "SceneFile.h"
 
 #include "AtomicFile.h"
+#include "JsonSyntax.h"
 
 #include "ConstraintLabError.h"
 #include "SceneRegistry.h"
@@ -303,8 +304,8 @@ SceneDocument SceneFile::loadBuiltIn(const QString& sceneName, Check check)
     const SceneDefinition* definition = SceneRegistry::find(sceneName.toStdString());
     if (!definition)
         invalid(sceneName, QStringLiteral("scene"),
-                QStringLiteral("unknown scene \"%1\" (built-in scenes: %2)")
-                    .arg(sceneName, sceneNames()));
+                QStringLiteral("unknown scene %1 (built-in scenes: %2)")
+                    .arg(FileError::quoted(sceneName), sceneNames()));
     const QString path = builtInPath(sceneName);
     if (QFile::exists(path))
         return load(path, check);
@@ -334,8 +335,11 @@ SceneDocument SceneFile::load(const QString& path, Check check)
     return fromJson(json, path, check);
 }
 
-SceneDocument SceneFile::fromJson(const QByteArray& json, const QString& source, Check check)
+SceneDocument SceneFile::fromJson(const QByteArray& text, const QString& source, Check check)
 {
+    // RFC 8259 first (duplicate keys, `.3`, raw control characters), then Qt builds the values.
+    JsonSyntax::check(text, source);
+    const QByteArray json = text.startsWith("\xEF\xBB\xBF") ? text.mid(3) : text;
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
@@ -377,8 +381,8 @@ SceneDocument SceneFile::fromJson(const QByteArray& json, const QString& source,
     const SceneDefinition* definition = SceneRegistry::find(sceneName.toStdString());
     if (!definition)
         invalid(source, QStringLiteral("scene"),
-                QStringLiteral("unknown scene \"%1\" (built-in scenes: %2)")
-                    .arg(sceneName, sceneNames()));
+                QStringLiteral("unknown scene %1 (built-in scenes: %2)")
+                    .arg(FileError::quoted(sceneName), sceneNames()));
 
     SceneDocument document = SceneDocument::fromDefinition(*definition);
     if (root.contains(QLatin1String("title")))
@@ -421,7 +425,8 @@ SceneDocument SceneFile::fromJson(const QByteArray& json, const QString& source,
             const auto kind = integratorFromName(name);
             if (!kind)
                 invalid(source, QStringLiteral("simulation.integrator"),
-                        QStringLiteral("unknown integrator \"%1\" (use dopri5 or rk4)").arg(name));
+                        QStringLiteral("unknown integrator %1 (use dopri5 or rk4)")
+                            .arg(FileError::quoted(name)));
             document.simulation.integrator = *kind;
         }
         if (simulation.contains(QLatin1String("stabilization"))) {
@@ -430,9 +435,9 @@ SceneDocument SceneFile::fromJson(const QByteArray& json, const QString& source,
             const auto kind = stabilizationFromName(name);
             if (!kind)
                 invalid(source, QStringLiteral("simulation.stabilization"),
-                        QStringLiteral("unknown stabilization \"%1\" (use projection, baumgarte "
+                        QStringLiteral("unknown stabilization %1 (use projection, baumgarte "
                                        "or none)")
-                            .arg(name));
+                            .arg(FileError::quoted(name)));
             document.simulation.stabilization = *kind;
         }
     }
@@ -447,8 +452,8 @@ void SceneFile::validate(const SceneDocument& document, const QString& source)
     const SceneDefinition* definition = SceneRegistry::find(document.scene);
     if (!definition)
         invalid(source, QStringLiteral("scene"),
-                QStringLiteral("unknown scene \"%1\" (built-in scenes: %2)")
-                    .arg(qs(document.scene), sceneNames()));
+                QStringLiteral("unknown scene %1 (built-in scenes: %2)")
+                    .arg(FileError::quoted(qs(document.scene)), sceneNames()));
     for (const auto& [name, values] : document.parameters) {
         if (!definition->parameter(name))
             invalid(source, QStringLiteral("parameters.") + qs(name),

@@ -477,9 +477,14 @@ void FundamentalEquation::idealPhase(const Eigen::VectorXd& Qeff, const Eigen::M
     w.backward(out.qdd.data());
 }
 
-// ‖A q̈ − b‖ ≤ √tol (‖b‖ + ‖A‖ ‖q̈‖) for a finite q̈, compared in squares. A trustworthy
-// factorization meets it by many orders of magnitude even for an ill-conditioned M.
-bool FundamentalEquation::constraintsHold(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
+// ‖A q̈ − b‖ ≤ √tol (‖b‖ + ‖A‖ (‖q̈‖ + ‖Q‖/‖M‖)) for a finite q̈, compared in squares.
+// ‖Q‖/‖M‖ is an acceleration scale of the given force that no factorization enters: where the
+// constraint takes up the given force exactly (a body at rest on it: q̈ = 0, b = 0), A q̈ is the
+// rounding of A M⁻¹ Q + A M⁻¹ Qᶜ, whose terms are of that size. A factor spoiled by a vanishing
+// pivot inflates M⁻¹ Q, so the scale must not be taken from it. A trustworthy factorization
+// meets the test by many orders of magnitude even for an ill-conditioned M.
+bool FundamentalEquation::constraintsHold(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q,
+                                          const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
                                           const Eigen::VectorXd& qdd) const
 {
     const double* a = A.data();
@@ -493,11 +498,14 @@ bool FundamentalEquation::constraintsHold(const Eigen::MatrixXd& A, const Eigen:
         residual2 += r * r;
         b2 += b[i] * b[i];
     }
-    double qdd2 = 0.0;
+    double qdd2 = 0.0, Q2 = 0.0;
     for (int j = 0; j < n_; ++j) {
         qdd2 += qdd[j] * qdd[j];
+        Q2 += Q[j] * Q[j];
     }
-    return residual2 <= tol_ * (b2 + A2 * qdd2);
+    const double M2 = M.squaredNorm();
+    const double given2 = M2 > 0.0 ? Q2 / M2 : 0.0;
+    return residual2 <= tol_ * (b2 + A2 * (qdd2 + given2));
 }
 
 void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q,
@@ -541,7 +549,7 @@ void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::Vect
         // meaningless and q̈ misses the constraints by O(1). Rounding in K can likewise hide an
         // inconsistent b from the rank decision. Either way q̈ violates A q̈ = b: retry with the
         // auxiliary system, whose own checks tell which it was.
-        aux = !allFinite(out.qdd.data(), n_) || !constraintsHold(A, b, out.qdd);
+        aux = !allFinite(out.qdd.data(), n_) || !constraintsHold(M, Q, A, b, out.qdd);
     }
     if (aux) {
         w.M = M;
@@ -562,7 +570,7 @@ void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::Vect
         idealPhase(w.Qa, A, b, out);
         checkFinite(out.qdd, "the computed acceleration q̈ (is M + α² Aᵀ G A nearly singular?)",
                     where);
-        if (!constraintsHold(A, b, out.qdd)) {
+        if (!constraintsHold(M, Q, A, b, out.qdd)) {
             // Both factorizations were accepted and both miss the constraints. With a regular M
             // that points at constraints whose inconsistency the rank decision on K missed.
             std::ostringstream msg;

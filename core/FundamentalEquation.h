@@ -80,7 +80,8 @@ private:
                        const Eigen::VectorXd& b);
     void idealPhase(const Eigen::VectorXd& Qeff, const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
                     ConstrainedAcceleration& out);
-    bool constraintsHold(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
+    bool constraintsHold(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q,
+                         const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
                          const Eigen::VectorXd& qdd) const;
 
     int n_;

@@ -500,6 +500,25 @@ void Simulator::setModesFromState(const Eigen::VectorXd& q, const Eigen::VectorX
     }
 }
 
+double Simulator::timeToStop(int c, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t)
+{
+    const int off = slipOffset_[static_cast<std::size_t>(c)];
+    const int k = slipDim_[static_cast<std::size_t>(c)];
+    slipVelocities(q, qd, t);
+    const double speed = v_.segment(off, k).norm();
+    if (speed == 0.0)
+        return 0.0;
+    ContactState& state = contacts_[static_cast<std::size_t>(c)];
+    const Eigen::VectorXd direction = state.direction;
+    state.direction = v_.segment(off, k) / speed;
+    evaluateInModes(q, qd, t, Q_, acc_);
+    state.direction = direction;
+    // d/dt (G q̇) = G q̈ + γ; its size bounds how fast the slip speed can fall.
+    const double rate = (G_.middleRows(off, k) * acc_.qdd + gamma_.segment(off, k)).norm();
+    slipVelocities(q, qd, t);
+    return rate > 0.0 ? speed / rate : std::numeric_limits<double>::infinity();
+}
+
 void Simulator::updateSlipDirections(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t)
 {
     if (contactCount_ == 0)
@@ -891,7 +910,8 @@ Trace Simulator::run(const SimulationOptions& options)
                     slipVelocities(qe, qde, tEvent);
                     const double speed = v_.segment(off, k).norm();
                     const double start = speedAtStepStart_[static_cast<std::size_t>(c)];
-                    if (k > 1 && start > 0.0 && speed > kTurnFraction * start) {
+                    if (k > 1 && start > 0.0 && speed > kTurnFraction * start &&
+                        timeToStop(c, qe, qde, tEvent) > kEventClusterSpan * scale) {
                         // A vector contact that only turned: slide on along its new velocity.
                         state.direction = v_.segment(off, k) / speed;
                         continue;

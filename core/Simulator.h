@@ -97,6 +97,12 @@ private:
     bool decideAtRest(int c, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
     /// Contact modes implied by a state (sliding when moving, decideAtRest otherwise).
     void setModesFromState(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
+    /// Time the vector contact c, sliding along its current velocity, would need to lose its
+    /// slip speed at the current rate of change of its slip velocity. Near a stop the velocity
+    /// of a vector contact turns quickly (toward the force that will hold it), so its component
+    /// along the step's direction reaches zero while a speed at rounding level is left: that
+    /// is a stop, not a turn.
+    double timeToStop(int c, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
     /// Slip directions of the sliding contacts from the state at the start of a step.
     void updateSlipDirections(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
     /// Projection of an integrated state after a step or an event; true when x changed.

@@ -384,6 +384,7 @@ private slots:
     void changingUnitsOfCoordinatesChangesNothing();
     void undeclaredSemiDefiniteMassGivesTheBorderedEquationsMotion();
     void inconsistencyHiddenByRoundingIsReported();
+    void particleResolvingGravityOnItsConstraintIsInEquilibriumForEveryMass();
     void solveDoesNotAllocate();
 };
 
@@ -1045,6 +1046,61 @@ void FundamentalEquationTest::inconsistencyHiddenByRoundingIsReported()
         CLAB_VERIFY_THROWS(eq.solveIdeal(p.M, p.Q, p.A, p.b, out), Kind::InconsistentConstraints,
                            "inconsistent");
     }
+}
+
+// A particle whose weight the constraint takes up exactly (bead on a horizontal wire, particle
+// at the bottom or top of a vertical ring) has q̈ = 0 and b = 0: A q̈ − b is pure rounding of
+// A M⁻¹ Q + A M⁻¹ Qᶜ, which must not be mistaken for inconsistent constraints. Swept over
+// masses, radii and the wire's or ring's own scale, and with the diagonal fast path and the
+// dense path (a non-diagonal rotation of the coordinates).
+void FundamentalEquationTest::particleResolvingGravityOnItsConstraintIsInEquilibriumForEveryMass()
+{
+    const double g = 9.81;
+    int solved = 0;
+    for (int i = 1; i <= 1000; ++i) {
+        const double mass = 0.01 * i;
+        for (const double radius : {0.1, 1.0, 2.3, 3.3, 3.8, 4.1, 7.0}) {
+            // wire y = 0 (A = [0, 1]), ring bottom (A = [x, y] = [0, −R]), ring top ([0, R])
+            const std::vector<Eigen::RowVector2d> rows{
+                {0.0, 1.0}, {0.0, -radius}, {0.0, radius}, {-std::tan(0.0), 1.0}};
+            for (const Eigen::RowVector2d& row : rows) {
+                for (const bool rotated : {false, true}) {
+                    MatrixXd M = mass * MatrixXd::Identity(2, 2);
+                    VectorXd Q(2);
+                    Q << 0.0, -mass * g;
+                    MatrixXd A = row;
+                    if (rotated) {
+                        // The same physics in coordinates turned by 0.3 rad: M stays m I but is
+                        // solved by the dense path after a congruence with a shear.
+                        Eigen::Matrix2d T;
+                        T << 1.0, 0.3, 0.0, 1.0;
+                        M = T.transpose() * M * T;
+                        Q = T.transpose() * Q;
+                        A = A * T;
+                    }
+                    const VectorXd b = VectorXd::Zero(1);
+                    FundamentalEquation eq(2, 1);
+                    ConstrainedAcceleration out;
+                    try {
+                        eq.solveIdeal(M, Q, A, b, out);
+                    } catch (const clab::ConstraintLabError& e) {
+                        QFAIL(qPrintable(QStringLiteral("m = %1, R = %2: %3")
+                                             .arg(mass)
+                                             .arg(radius)
+                                             .arg(QString::fromUtf8(e.what()))));
+                    }
+                    QVERIFY2(out.qdd.norm() <= 1e-12 * g,
+                             qPrintable(QStringLiteral("m = %1: |q̈| = %2")
+                                            .arg(mass)
+                                            .arg(out.qdd.norm())));
+                    // The constraint carries the whole weight.
+                    QVERIFY(std::abs((out.Qci + Q).norm()) <= 1e-12 * mass * g * 2);
+                    ++solved;
+                }
+            }
+        }
+    }
+    QCOMPARE(solved, 1000 * 7 * 4 * 2);
 }
 
 void FundamentalEquationTest::solveDoesNotAllocate()
