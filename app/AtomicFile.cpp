@@ -12,9 +12,9 @@ AtomicFile::AtomicFile(const QString& path, const QString& what)
     : path_(path), what_(what), inPlace_(writesInPlace(path))
 {
     if (inPlace_) {
-        // Not truncated or replaced: a device or pipe is written as it is.
+        // Opened as it is (O_TRUNC means nothing to a device or a pipe), never replaced.
         auto file = std::make_unique<QFile>(path);
-        if (!file->open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered))
+        if (!file->open(QIODevice::WriteOnly | QIODevice::Unbuffered))
             fail(file->errorString());
         file_ = std::move(file);
     } else {

@@ -1,5 +1,7 @@
 #include "CliApplication.h"
 
+#include "AtomicFile.h"
+#include "CsvStream.h"
 #include "CsvWriter.h"
 #include "FileError.h"
 #include "ParameterSweep.h"
@@ -9,8 +11,11 @@
 #include "Simulator.h"
 #include "TraceSeries.h"
 
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTextStream>
+
+#include <unistd.h>
 
 #include <charconv>
 #include <cmath>
@@ -89,16 +94,9 @@ QString kindName(ConstraintLabError::Kind kind)
 
 QString interval(const ParameterSpec& spec)
 {
-    const bool lowFinite = std::isfinite(spec.min);
-    const bool highFinite = std::isfinite(spec.max);
-    if (!lowFinite && !highFinite)
-        return QStringLiteral("any");
-    const QString low = lowFinite ? number(spec.min) : QStringLiteral("-inf");
-    const QString high = highFinite ? number(spec.max) : QStringLiteral("inf");
-    return QStringLiteral("%1%2, %3%4")
-        .arg(lowFinite && !spec.minExclusive ? "[" : "(")
-        .arg(low, high)
-        .arg(highFinite ? "]" : ")");
+    return QStringLiteral("%1%2, %3]")
+        .arg(spec.lowestIncluded() ? "[" : "(")
+        .arg(number(spec.lowest()), number(spec.highest()));
 }
 
 QString joinValues(const std::vector<double>& values)
@@ -435,8 +433,11 @@ QString CliApplication::commandHelp(const QString& command)
             "  --baumgarte-alpha A  Baumgarte alpha in 1/s (b -= 2 alpha phi' + beta^2 phi).\n"
             "  --baumgarte-beta B   Baumgarte beta in 1/s.\n"
             "  --columns A,B,...    Write only these columns, in this order.\n"
-            "  -o, --output FILE    Write the CSV to FILE, atomically (a failed run never\n"
-            "                       leaves half a file). \"-\" is standard output, the default.\n"
+            "  -o, --output FILE    Write the CSV to FILE as the rows are computed (memory\n"
+            "                       stays flat), renamed into place only when the run\n"
+            "                       succeeded: a failed run never leaves half a file. A device\n"
+            "                       or a pipe (/dev/null, a FIFO) is written in place, never\n"
+            "                       replaced. \"-\" is standard output, the default.\n"
             "  --events FILE        Also write the stick-slip events as CSV to FILE, atomically:\n"
             "                       t, scene, contact (index), contact_name, event (stick, slip\n"
             "                       or reversal). \"-\" is standard output (with --output FILE).\n"
@@ -449,8 +450,13 @@ QString CliApplication::commandHelp(const QString& command)
             "columns. E_error = E - E(0) - W_nonideal - W_given_nc - W_ideal is the energy\n"
             "audit: it stays at the level of the tolerances.\n"
             "\n"
+            "Limits: at most 1e7 output intervals (t_end / dt); rtol from 1e-15 to 1; parameter\n"
+            "values within +-1e12 (SI units), positive ones at least 1e-12.\n"
+            "On a terminal, a run longer than a second shows its progress on standard error.\n"
+            "\n"
             "Exit codes: 0 success, 1 output not writable, 2 usage error, 3 invalid scene or\n"
-            "parameter, 4 numerical failure.\n");
+            "parameter, 4 numerical failure (the message names the scene, the time and what\n"
+            "failed; a \"hint:\" line says the likely cause and what to try).\n");
     if (command == QLatin1String("sweep"))
         return QStringLiteral(
             "Usage: constraintlab-cli sweep SCENE --param NAME --values V1,V2,... [OPTIONS]\n"
@@ -564,7 +570,12 @@ int CliApplication::run(const QStringList& arguments, QTextStream& out, QTextStr
         err << prefix << e.what() << "\n";
         code = e.kind() == FileError::Kind::Write ? OutputFailure : InvalidScene;
     } catch (const ConstraintLabError& e) {
-        err << prefix << kindName(e.kind()) << ": " << e.what() << "\n";
+        // Which scene, what kind of failure, when and what failed; then the likely cause.
+        const QString where = source_.isEmpty() ? QString() : source_ + QStringLiteral(": ");
+        err << prefix << FileError::escaped(where, 300) << kindName(e.kind()) << ": "
+            << FileError::escaped(QString::fromUtf8(e.what()), 4000) << "\n";
+        if (!e.hint().empty())
+            err << prefix << "hint: " << QString::fromStdString(e.hint()) << "\n";
         code = exitCodeFor(e.kind());
     } catch (const std::bad_alloc&) {
         err << prefix << "out of memory; try a larger --dt or a shorter --t-end\n";
@@ -661,6 +672,7 @@ namespace {
 struct PreparedScene {
     SceneDocument document;
     const SceneDefinition* definition = nullptr;
+    QString source; ///< "scene NAME" or the file, for messages
 };
 
 PreparedScene prepareScene(const SceneOptions& request)
@@ -734,7 +746,7 @@ PreparedScene prepareScene(const SceneOptions& request)
                             e.reason());
         throw;
     }
-    return {document, definition};
+    return {document, definition, source};
 }
 
 // An empty trace with the system's columns, to check --columns before a possibly long run.
@@ -785,26 +797,97 @@ QStringList qList(const std::vector<std::string>& names)
 
 } // namespace
 
+namespace {
+
+// "t = 12.3 s of 100 s (12 %)" on the terminal's last line while a run takes more than a
+// second; nothing when standard error is not a terminal (a log or a pipe stays clean).
+class TerminalProgress {
+public:
+    TerminalProgress(QTextStream& err, double t0, double tEnd)
+        : err_(err), t0_(t0), tEnd_(tEnd), active_(isatty(STDERR_FILENO) == 1)
+    {
+        clock_.start();
+    }
+    ~TerminalProgress() { clear(); }
+
+    void update(double t)
+    {
+        if (!active_ || clock_.elapsed() < nextMs_)
+            return;
+        nextMs_ = clock_.elapsed() + 250;
+        const double percent = 100.0 * (t - t0_) / (tEnd_ - t0_);
+        err_ << "\r" << prefix << "t = " << number(t) << " s of " << number(tEnd_) << " s ("
+             << QString::number(percent, 'f', 0) << " %)   ";
+        err_.flush();
+        shown_ = true;
+    }
+
+    void clear()
+    {
+        if (shown_)
+            err_ << "\r\033[K";
+        err_.flush();
+        shown_ = false;
+    }
+
+private:
+    QTextStream& err_;
+    double t0_, tEnd_;
+    bool active_;
+    bool shown_ = false;
+    qint64 nextMs_ = 1000;
+    QElapsedTimer clock_;
+};
+
+} // namespace
+
 int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStream& err)
 {
     const RunRequest request = parseRun(args);
     const PreparedScene prepared = prepareScene(request.scene);
     const SceneDocument& document = prepared.document;
+    source_ = prepared.source;
 
     const std::unique_ptr<MechanicalSystem> system =
         prepared.definition->create(document.parameters);
     const CsvWriter writer(request.columns);
     checkColumns(writer, *system);
 
-    Simulator simulator(*system);
-    const Trace trace = simulator.run(document.simulation);
+    // The rows stream to the output as they are computed, so memory stays flat however long
+    // the run. A regular file is a temporary renamed into place at the end (a failed run leaves
+    // no file); standard output, a device or a pipe receives complete rows as they come.
+    std::unique_ptr<AtomicFile> file;
+    if (request.output != QLatin1String("-"))
+        file = std::make_unique<AtomicFile>(request.output, QStringLiteral("the CSV"));
+    const Trace shape = emptyTrace(*system);
+    CsvStream stream(writer, shape, [&](const std::string& chunk) {
+        if (file) {
+            file->append(chunk.data(), static_cast<qint64>(chunk.size()));
+            return;
+        }
+        out << QLatin1String(chunk.data(), static_cast<qsizetype>(chunk.size()));
+        out.flush();
+        if (out.status() != QTextStream::Ok)
+            throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),
+                            QStringLiteral("cannot write the CSV"));
+    });
 
-    if (request.output == QLatin1String("-")) {
-        writer.write(trace, out, QStringLiteral("standard output"));
-    } else {
-        writer.writeFile(trace, request.output);
-        err << prefix << "wrote " << trace.samples.size() << " samples of " << qs(document.scene)
-            << " to " << request.output << "\n";
+    Simulator simulator(*system);
+    SimulationOptions options = document.simulation;
+    TerminalProgress progress(err, system->initialTime(), options.tEnd);
+    options.keepGoing = [&progress](double t) {
+        progress.update(t);
+        return true;
+    };
+    const Trace trace =
+        simulator.run(options, [&stream](const TraceSample& sample) { stream.add(sample); });
+    stream.finish();
+    progress.clear();
+
+    if (file) {
+        file->commit();
+        err << prefix << "wrote " << stream.rows() << " samples of " << qs(document.scene) << " to "
+            << request.output << "\n";
     }
     if (!request.events.isEmpty()) {
         if (request.events == QLatin1String("-")) {
@@ -846,6 +929,7 @@ int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream
         throw UsageProblem{QStringLiteral("sweep: missing --values V1,V2,... (its values)")};
 
     const PreparedScene prepared = prepareScene(options);
+    source_ = prepared.source;
     const CsvWriter writer(columns);
     checkColumns(writer, *prepared.definition->create(prepared.document.parameters));
 
@@ -937,6 +1021,7 @@ int CliApplication::plot(const QStringList& args, QTextStream&, QTextStream& err
     }
 
     const PreparedScene prepared = prepareScene(options);
+    source_ = prepared.source;
     const std::unique_ptr<MechanicalSystem> system =
         prepared.definition->create(prepared.document.parameters);
     Simulator simulator(*system);

@@ -63,6 +63,7 @@ private:
     int sweep(const QStringList& args, QTextStream& out, QTextStream& err);
 
     PlotWriter plotWriter_;
+    QString source_; ///< the scene being run ("scene NAME" or its file), for error messages
 };
 
 } // namespace clab

@@ -1,9 +1,9 @@
 #include "CsvWriter.h"
 
 #include "AtomicFile.h"
+#include "CsvStream.h"
 
 #include <QFile>
-#include <QSaveFile>
 #include <QStringList>
 #include <QTextStream>
 
@@ -13,16 +13,6 @@
 #include <system_error>
 
 namespace clab {
-
-namespace {
-
-// Rows are buffered and handed to the sink in chunks of about this size.
-constexpr std::size_t chunkSize = 1 << 16;
-
-// Writes everything or fails with the device's reason. QFileDevice reports a short write (a
-// full disk, a file-size limit) as success with fewer bytes, and only the next call fails
-// with the system's error; Qt 6.4's QSaveFile::commit() also misses a failed final flush.
-} // namespace
 
 CsvWriter::CsvWriter(std::vector<std::string> columns) : columns_(std::move(columns))
 {
@@ -83,36 +73,10 @@ std::vector<int> CsvWriter::columnIndices(const Trace& trace) const
 
 template <typename Sink> void CsvWriter::writeRows(const Trace& trace, Sink&& sink) const
 {
-    const std::vector<int> indices = columnIndices(trace);
-    const std::vector<std::string> names = trace.columnNames();
-    std::string buffer;
-    buffer.reserve(chunkSize + 4096);
-    for (std::size_t i = 0; i < indices.size(); ++i) {
-        if (i)
-            buffer += ',';
-        buffer += quote(names[indices[i]]);
-    }
-    buffer += "\r\n";
-
-    std::vector<double> row;
-    char number[64];
-    for (std::size_t s = 0; s < trace.samples.size(); ++s) {
-        trace.row(s, row);
-        for (std::size_t i = 0; i < indices.size(); ++i) {
-            if (i)
-                buffer += ',';
-            const auto result = std::to_chars(number, number + sizeof number, row[indices[i]],
-                                              std::chars_format::general, 17);
-            buffer.append(number, result.ptr);
-        }
-        buffer += "\r\n";
-        if (buffer.size() >= chunkSize) {
-            sink(buffer);
-            buffer.clear();
-        }
-    }
-    if (!buffer.empty())
-        sink(buffer);
+    CsvStream stream(*this, trace, std::forward<Sink>(sink));
+    for (const TraceSample& sample : trace.samples)
+        stream.add(sample);
+    stream.finish();
 }
 
 QByteArray CsvWriter::toCsv(const Trace& trace) const
@@ -248,26 +212,11 @@ void CsvWriter::writeFile(const Trace& trace, const QString& path) const
                             QStringLiteral("cannot write the CSV: %1").arg(out.errorString()));
         return;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
-        throw FileError(FileError::Kind::Write, path, QString(),
-                        QStringLiteral("cannot write the CSV: %1").arg(file.errorString()));
-    try {
-        write(trace, file, path);
-    } catch (...) {
-        file.cancelWriting();
-        throw;
-    }
-    if (!file.flush()) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        throw FileError(FileError::Kind::Write, path, QString(),
-                        QStringLiteral("cannot write the CSV: %1").arg(reason));
-    }
-    // commit() flushes, syncs and only then renames over an existing file.
-    if (!file.commit())
-        throw FileError(FileError::Kind::Write, path, QString(),
-                        QStringLiteral("cannot write the CSV: %1").arg(file.errorString()));
+    AtomicFile file(path, QStringLiteral("the CSV"));
+    writeRows(trace, [&](const std::string& chunk) {
+        file.append(chunk.data(), static_cast<qint64>(chunk.size()));
+    });
+    file.commit();
 }
 
 } // namespace clab

@@ -27,8 +27,6 @@ namespace {
 // Anything larger is not a scene file; refusing it keeps a stray multi-GB file from
 // exhausting memory.
 constexpr qint64 maxFileSize = 16 * 1024 * 1024;
-// A trace longer than this would take gigabytes; such settings are almost certainly a typo.
-constexpr double maxSamples = 1e7;
 
 // Numeric simulation settings by key. A new setting is one more row here (and a field in
 // SimulationOptions); non-numeric ones (integrator) are handled by name below.
@@ -211,23 +209,12 @@ void checkParameter(const ParameterSpec& spec, const std::vector<double>& values
         if (!std::isfinite(v))
             invalid(source, where,
                     QStringLiteral("must be a finite number (got %1)").arg(number(v)));
-        const bool belowMin = spec.minExclusive ? !(v > spec.min) : v < spec.min;
-        if (belowMin || v > spec.max) {
-            const QString lower = QStringLiteral("%1 %2").arg(
-                spec.minExclusive ? "greater than" : "at least", number(spec.min));
-            QString range;
-            if (spec.hasFiniteRange())
-                range =
-                    spec.minExclusive
-                        ? QStringLiteral("%1 and at most %2%3").arg(lower, number(spec.max), unit)
-                        : QStringLiteral("between %1 and %2%3")
-                              .arg(number(spec.min), number(spec.max), unit);
-            else if (v > spec.max)
-                range = QStringLiteral("at most %1%2").arg(number(spec.max), unit);
-            else
-                range = lower + unit;
-            invalid(source, where, QStringLiteral("must be %1 (got %2)").arg(range, number(v)));
-        }
+        if (!spec.admits(v))
+            invalid(source, where,
+                    (spec.lowestIncluded() ? QStringLiteral("must be between %1 and %2%3 (got %4)")
+                                           : QStringLiteral("must be greater than %1 and at most "
+                                                            "%2%3 (got %4)"))
+                        .arg(number(spec.lowest()), number(spec.highest()), unit, number(v)));
     }
     if (spec.nonZero && std::all_of(values.begin(), values.end(), [](double v) { return v == 0; }))
         invalid(source, key, QStringLiteral("must not be all zero"));
@@ -511,15 +498,17 @@ void SceneFile::validate(const SceneDocument& document, const QString& source)
     if (!(s.dt > 0))
         invalid(source, QStringLiteral("simulation.dt"),
                 QStringLiteral("must be greater than 0 s (got %1)").arg(number(s.dt)));
-    if ((s.tEnd - t0) / s.dt > maxSamples)
+    const double intervals = SimulationOptions::outputIntervals(t0, s.tEnd, s.dt);
+    if (intervals > SimulationOptions::maxIntervals)
         invalid(source, QStringLiteral("simulation.dt"),
-                QStringLiteral("%1 s in steps of %2 s gives more than %3 output samples; use a "
-                               "larger dt or a shorter t_end")
-                    .arg(number(s.tEnd - t0), number(s.dt), number(maxSamples)));
-    if (!(s.rtol > 0 && s.rtol <= 1))
-        invalid(
-            source, QStringLiteral("simulation.rtol"),
-            QStringLiteral("must be greater than 0 and at most 1 (got %1)").arg(number(s.rtol)));
+                QStringLiteral("%1 s in steps of %2 s gives %3 output intervals, more than %4; "
+                               "use a larger dt or a shorter t_end")
+                    .arg(number(s.tEnd - t0), number(s.dt), number(intervals),
+                         number(SimulationOptions::maxIntervals)));
+    if (!(s.rtol >= SimulationOptions::minRtol && s.rtol <= 1))
+        invalid(source, QStringLiteral("simulation.rtol"),
+                QStringLiteral("must be between %1 (the limit of double precision) and 1 (got %2)")
+                    .arg(number(SimulationOptions::minRtol), number(s.rtol)));
     if (!(s.atol > 0))
         invalid(source, QStringLiteral("simulation.atol"),
                 QStringLiteral("must be greater than 0 (got %1)").arg(number(s.atol)));

@@ -4,13 +4,15 @@
 //
 // SCENE is a built-in scene name or a scene file (default bead-on-wire). With --screenshot the
 // trajectory is computed synchronously, the 3D view is rendered at time T into a PNG and the
-// program exits. Exit codes follow constraintlab-cli: 0 success, 2 usage, 3 invalid scene or
-// file, 4 numerical failure.
+// program exits. Exit codes follow constraintlab-cli: 0 success, 1 the image could not be
+// written, 2 usage, 3 invalid scene or file, 4 numerical failure. Without --screenshot a scene
+// that cannot be opened opens the default scene instead, with the reason in the window.
 
 #include "GuiSceneStore.h"
 
 #include <ConstraintLabError.h>
 #include <FileError.h>
+#include <ImageExportDialog.h>
 #include <MainWindow.h>
 #include <PlaybackClock.h>
 #include <SceneRegistry.h>
@@ -36,7 +38,13 @@
 
 namespace {
 
-enum ExitCode { Success = 0, UsageError = 2, InvalidScene = 3, NumericalFailure = 4 };
+enum ExitCode {
+    Success = 0,
+    OutputFailure = 1,
+    UsageError = 2,
+    InvalidScene = 3,
+    NumericalFailure = 4
+};
 
 int fail(int code, const QString& message)
 {
@@ -75,8 +83,8 @@ SceneArgument loadScene(const clab::GuiSceneStore& store, const QString& argumen
             names << QString::fromStdString(definition.name);
         throw clab::ConstraintLabError(
             clab::ConstraintLabError::Kind::InvalidParameter,
-            QStringLiteral("unknown scene \"%1\": not a built-in scene (%2) and not a file")
-                .arg(argument, names.join(QStringLiteral(", ")))
+            QStringLiteral("unknown scene %1: not a built-in scene (%2) and not a file")
+                .arg(clab::FileError::quoted(argument), names.join(QStringLiteral(", ")))
                 .toStdString());
     }
     return {store.load(argument), QFileInfo(argument).absoluteFilePath()};
@@ -120,18 +128,32 @@ int renderScreenshot(const clab::SceneDocument& document, const QString& file, c
     if (image.isNull())
         return fail(NumericalFailure,
                     QStringLiteral("%1: the view could not be rendered").arg(file));
-    if (!image.save(file, "PNG"))
-        return fail(InvalidScene, QStringLiteral("%1: cannot write the image").arg(file));
+    QString error;
+    if (!clab::ImageExportDialog::saveImage(image, file, &error))
+        return fail(OutputFailure, error);
     return Success;
 }
 
 // Shows the whole window, waits for the first trajectory and saves what the window shows
 // (documentation and visual checks of the layout).
-int grabWindow(const SceneArgument& scene, const QString& file, const QSize& size, double time)
+// The window a user gets: the scene, or the default scene with the reason why the one asked
+// for could not be opened in the banner.
+void showScene(clab::MainWindow& window, const SceneArgument& scene, const QString& argument,
+               const QString& loadError)
+{
+    window.setDocument(scene.document, scene.path);
+    if (!loadError.isEmpty())
+        window.showError(QApplication::translate("main", "Could not open %1")
+                             .arg(clab::FileError::quoted(QFileInfo(argument).fileName())),
+                         loadError);
+}
+
+int grabWindow(const SceneArgument& scene, const QString& argument, const QString& loadError,
+               const QString& file, const QSize& size, double time)
 {
     clab::MainWindow window(std::make_shared<clab::GuiSceneStore>());
     window.resize(size);
-    window.setDocument(scene.document, scene.path);
+    showScene(window, scene, argument, loadError);
     window.show();
     QEventLoop loop;
     QString failure;
@@ -156,8 +178,9 @@ int grabWindow(const SceneArgument& scene, const QString& file, const QSize& siz
     QPixmap pixmap = window.screen()->grabWindow(window.winId());
     if (pixmap.isNull())
         pixmap = window.grab();
-    if (!pixmap.save(file, "PNG"))
-        return fail(InvalidScene, QStringLiteral("%1: cannot write the image").arg(file));
+    QString error;
+    if (!clab::ImageExportDialog::saveImage(pixmap.toImage(), file, &error))
+        return fail(OutputFailure, error);
     return Success;
 }
 
@@ -236,24 +259,37 @@ int main(int argc, char* argv[])
                                     .arg(parser.value(timeOption)));
 
     const clab::GuiSceneStore store;
+    const QString defaultScene = QStringLiteral("bead-on-wire");
+    const QString argument = positional.isEmpty() ? defaultScene : positional.front();
     SceneArgument scene;
+    QString loadError; // a scene that cannot be opened, for the window's banner
+    int loadErrorCode = Success;
     try {
-        scene = loadScene(store, positional.isEmpty() ? QStringLiteral("bead-on-wire")
-                                                      : positional.front());
+        scene = loadScene(store, argument);
     } catch (const clab::FileError& error) {
-        return fail(InvalidScene, QString::fromStdString(error.what()));
+        loadError = QString::fromUtf8(error.what());
+        loadErrorCode = InvalidScene;
     } catch (const clab::ConstraintLabError& error) {
-        return fail(exitCodeFor(error), QString::fromStdString(error.what()));
+        loadError = QString::fromUtf8(error.what());
+        loadErrorCode = exitCodeFor(error);
+    }
+    // A screenshot stops at a bad scene; the desktop opens on the default scene and says why
+    // in the window, where a user who started it from a file manager sees it.
+    if (!loadError.isEmpty() && screenshot)
+        return fail(loadErrorCode, loadError);
+    if (!loadError.isEmpty()) {
+        fail(loadErrorCode, loadError);
+        scene = loadScene(store, defaultScene);
     }
 
     if (screenshot)
         return renderScreenshot(scene.document, parser.value(screenshotOption), size, time);
     if (grab)
-        return grabWindow(scene, parser.value(grabOption), size, time);
+        return grabWindow(scene, argument, loadError, parser.value(grabOption), size, time);
 
     clab::MainWindow window(std::make_shared<clab::GuiSceneStore>());
     try {
-        window.setDocument(scene.document, scene.path);
+        showScene(window, scene, argument, loadError);
     } catch (const clab::ConstraintLabError& error) {
         return fail(exitCodeFor(error), QString::fromStdString(error.what()));
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -7,7 +8,9 @@ namespace clab {
 
 /// \brief Error raised by the engine; the message says what failed and why.
 ///
-/// `kind` lets front ends map errors to exit codes and messages without parsing text.
+/// `kind` lets front ends map errors to exit codes and messages without parsing text. The
+/// message is in the user's terms (no internal class names); `hint`, when given, says what is
+/// the likely cause and what to try, in words that both the CLI and the GUI can show.
 class ConstraintLabError : public std::runtime_error {
 public:
     enum class Kind {
@@ -19,15 +22,26 @@ public:
         IntegrationFailure       ///< the integrator could not continue
     };
 
-    ConstraintLabError(Kind kind, const std::string& message)
-        : std::runtime_error(message), kind_(kind)
+    ConstraintLabError(Kind kind, const std::string& message, std::string hint = {})
+        : std::runtime_error(message), kind_(kind), hint_(std::move(hint))
     {
     }
 
     Kind kind() const { return kind_; }
+    /// Likely cause and what to try; empty when there is nothing useful to add.
+    const std::string& hint() const { return hint_; }
+
+    /// A number for a message: "%g" style, six significant digits (never "0.000000").
+    static std::string number(double value)
+    {
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%g", value);
+        return buffer;
+    }
 
 private:
     Kind kind_;
+    std::string hint_;
 };
 
 } // namespace clab

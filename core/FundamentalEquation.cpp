@@ -20,13 +20,17 @@ void requireFinite(const Eigen::DenseBase<Derived>& x, const char* what, const c
         for (Eigen::Index i = 0; i < x.rows(); ++i) {
             if (!std::isfinite(x(i, j))) {
                 std::ostringstream msg;
-                msg << where << ": " << what << " has a non-finite entry (" << x(i, j) << ") at ";
+                // `where` names an internal step; the user sees the quantity and its entry.
+                (void)where;
+                msg << what << " has a non-finite entry (" << x(i, j) << ") at ";
                 if (x.cols() == 1) {
                     msg << "index " << i;
                 } else {
                     msg << "row " << i << ", column " << j;
                 }
-                throw ConstraintLabError(Kind::NonFinite, msg.str());
+                throw ConstraintLabError(Kind::NonFinite, msg.str(),
+                                         "a value overflowed or is not a number: the parameters "
+                                         "or the state are probably of extreme size");
             }
         }
     }
@@ -452,10 +456,13 @@ void FundamentalEquation::idealPhase(const Eigen::VectorXd& Qeff, const Eigen::M
         }
         if (residual > sqrtTol_ * scale) {
             std::ostringstream msg;
-            msg << "FundamentalEquation::solveIdeal: inconsistent constraints, b is not in the "
-                << "range of A (residual ‖K λ − (b − A a)‖ = " << residual << " against a scale of "
-                << scale << "; rank of K = " << w.kRank << " of " << m_ << ")";
-            throw ConstraintLabError(Kind::InconsistentConstraints, msg.str());
+            msg << "the constraints are inconsistent: b is not in the range of A (residual "
+                << "‖K λ − (b − A a)‖ = " << ConstraintLabError::number(residual)
+                << " against a scale of " << ConstraintLabError::number(scale)
+                << "; rank of K = " << w.kRank << " of " << m_ << ")";
+            throw ConstraintLabError(Kind::InconsistentConstraints, msg.str(),
+                                     "the constraints contradict each other in this state; check "
+                                     "the parameters and the initial conditions");
         }
         out.lambda = w.lambda;
         // Qᶜᵢ = Aᵀ λ, and q̈ = L⁻ᵀ (L⁻¹ Q + W λ)
@@ -559,12 +566,14 @@ void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::Vect
         // a unique acceleration (MATH.md §4). Its Cholesky factorization is the rank test.
         if (!w.factorizeCholesky(w.Ma, tol_)) {
             std::ostringstream msg;
-            msg << where << ": the mass matrix is singular and the constraints do not determine "
+            msg << "the mass matrix is singular and the constraints do not determine "
                 << "the acceleration: M + α² Aᵀ G A is not positive definite (pivot "
                 << w.failedPivot + 1 << " of " << n_ << " vanishes), so rank [M; A] < " << n_
                 << " with " << m_ << " constraint(s); the model is missing inertia or "
                 << "constraints (or α and G are so badly scaled that the sum loses A)";
-            throw ConstraintLabError(Kind::SingularMass, msg.str());
+            throw ConstraintLabError(Kind::SingularMass, msg.str(),
+                                     "some motion has neither inertia nor a constraint; give "
+                                     "every coordinate a mass or constrain it");
         }
         usedAux_ = true;
         idealPhase(w.Qa, A, b, out);
@@ -574,11 +583,13 @@ void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::Vect
             // Both factorizations were accepted and both miss the constraints. With a regular M
             // that points at constraints whose inconsistency the rank decision on K missed.
             std::ostringstream msg;
-            msg << where << ": q̈ violates A q̈ = b although the factorizations succeeded: the " << m_
+            msg << "the constraints cannot hold: the acceleration misses A q̈ = b, so the " << m_
                 << " constraint(s) are inconsistent, or they do not determine the "
                 << "acceleration together with M (rank [M; A] numerically below " << n_ << ")";
             throw ConstraintLabError(
-                massRegular ? Kind::InconsistentConstraints : Kind::SingularMass, msg.str());
+                massRegular ? Kind::InconsistentConstraints : Kind::SingularMass, msg.str(),
+                "check the parameters and the initial conditions; nearly parallel constraints "
+                "or an almost massless coordinate make the equations ill-conditioned");
         }
         // The auxiliary force differs from the true one unless z = α² b; M q̈ − Q never does.
         const double* mass = M.data();

@@ -66,9 +66,12 @@ bool ManifoldProjection::projectPositions(Eigen::VectorXd& q, double t)
         if (iteration == kMaxIterations)
             throw ConstraintLabError(
                 ConstraintLabError::Kind::IntegrationFailure,
-                "projection onto the constraints: Gauss–Newton did not bring |φ| = " +
-                    std::to_string(residual) + " below " + std::to_string(threshold) + " in " +
-                    std::to_string(kMaxIterations) + " iterations");
+                "the state cannot be brought back onto the constraints: |φ| = " +
+                    ConstraintLabError::number(residual) + " stays above " +
+                    ConstraintLabError::number(threshold) + " after " +
+                    std::to_string(kMaxIterations) + " Gauss–Newton iterations",
+                "the motion has left the constraints too far to return (steps too long or a "
+                "singular configuration); try a smaller rtol or dt, or stabilization 'baumgarte'");
         system_.massMatrix(q, t, M_);
         phi_ = -phi_;
         positionEquation_.solveIdeal(M_, zero_, J_, phi_, positionStep_);

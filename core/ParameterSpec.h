@@ -50,6 +50,30 @@ struct ParameterSpec {
         return spec;
     }
 
+    /// Values of everyday mechanics lie well within ±1e12 in SI units; beyond that, products of
+    /// a few of them overflow or underflow double precision (a mass of 1e-165 kg underflowed the
+    /// friction test, a position of 1e308 m overflowed the energy). Every range is clipped to it.
+    static constexpr double magnitudeLimit = 1e12;
+
+    /// The smallest admitted value: min clipped to −magnitudeLimit; a value that must be
+    /// greater than 0 must be at least 1 / magnitudeLimit.
+    double lowest() const
+    {
+        if (minExclusive && min == 0.0)
+            return 1.0 / magnitudeLimit;
+        return min < -magnitudeLimit ? -magnitudeLimit : min;
+    }
+    /// Whether lowest() itself is admitted.
+    bool lowestIncluded() const { return !minExclusive || min == 0.0; }
+    /// The largest admitted value: max clipped to magnitudeLimit.
+    double highest() const { return max > magnitudeLimit ? magnitudeLimit : max; }
+    /// Whether one component value is finite and within [lowest(), highest()].
+    bool admits(double v) const
+    {
+        const bool aboveLow = lowestIncluded() ? v >= lowest() : v > lowest();
+        return aboveLow && v <= highest(); // false for NaN
+    }
+
     int size() const { return static_cast<int>(defaultValue.size()); }
     bool hasFiniteRange() const
     {

@@ -27,7 +27,7 @@ namespace {
     try {
         std::rethrow_exception(error);
     } catch (const ConstraintLabError& e) {
-        throw ConstraintLabError(e.kind(), label + ": " + e.what());
+        throw ConstraintLabError(e.kind(), label + ": " + e.what(), e.hint());
     } catch (const std::bad_alloc&) {
         throw;
     } catch (const std::exception& e) {

@@ -30,17 +30,9 @@ std::string valueText(const std::vector<double>& v)
 
 std::string rangeText(const ParameterSpec& p)
 {
-    const bool lo = std::isfinite(p.min);
-    const bool hi = std::isfinite(p.max);
     const std::string unit = p.unit.empty() ? "" : " " + p.unit;
-    if (lo && hi)
-        return (p.minExclusive ? "in (" : "in [") + number(p.min) + ", " + number(p.max) + "]" +
-               unit;
-    if (lo)
-        return (p.minExclusive ? "> " : ">= ") + number(p.min) + unit;
-    if (hi)
-        return "<= " + number(p.max) + unit;
-    return "any finite value";
+    return (p.lowestIncluded() ? "in [" : "in (") + number(p.lowest()) + ", " +
+           number(p.highest()) + "]" + unit;
 }
 
 [[noreturn]] void invalid(const std::string& message)
@@ -104,8 +96,7 @@ void SceneDefinition::validate(const ParameterValues& values) const
                 value.size() == 1 ? where : where + " component " + std::to_string(i + 1);
             if (!std::isfinite(v))
                 invalid(which + " = " + number(v) + " is not finite; allowed: " + rangeText(*p));
-            const bool below = p->minExclusive ? !(v > p->min) : v < p->min;
-            if (below || v > p->max)
+            if (!p->admits(v))
                 invalid(which + " = " + number(v) + (p->unit.empty() ? "" : " " + p->unit) +
                         " is out of range; allowed: " + rangeText(*p));
             allZero = allZero && v == 0.0;
@@ -144,6 +135,29 @@ std::unique_ptr<MechanicalSystem> SceneDefinition::create(const ParameterValues&
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidInitialState,
                                  "scene '" + name +
                                      "': the parameters give a non-finite initial state");
+    // Parameters whose products overflow (a position of 1e308 m) give an infinite energy or
+    // force at the start: refuse them here rather than run into NaN.
+    {
+        const int n = system->dof(), m = system->constraintCount();
+        Eigen::MatrixXd M(n, n), A(m, n);
+        Eigen::VectorXd Q(n), b(m);
+        system->massMatrix(q0, t0, M);
+        system->givenForce(q0, qd0, t0, Q);
+        system->constraintMatrix(q0, qd0, t0, A, b);
+        const double T = system->kineticEnergy(q0, qd0, t0), V = system->potentialEnergy(q0, t0);
+        const char* what = !std::isfinite(T)                   ? "kinetic energy"
+                           : !std::isfinite(V)                 ? "potential energy"
+                           : !M.allFinite()                    ? "mass matrix"
+                           : !Q.allFinite()                    ? "given force"
+                           : !(A.allFinite() && b.allFinite()) ? "constraint equations"
+                                                               : nullptr;
+        if (what)
+            throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                     "scene '" + name + "': the parameters give a non-finite " +
+                                         what +
+                                         " at the start; values of this size are beyond "
+                                         "double precision");
+    }
     system->constraintResiduals(q0, qd0, t0, r);
     // Residuals are products of at most two state components, so round-off scales like this.
     const double scale = 1.0 + q0.lpNorm<Eigen::Infinity>() + qd0.lpNorm<Eigen::Infinity>() +

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <functional>
 
@@ -27,11 +29,34 @@ struct SimulationOptions {
     Stabilization stabilization = Stabilization::Projection;
     double baumgarteAlpha = 5.0; ///< α in 1/s (≥ 0), used with Stabilization::Baumgarte
     double baumgarteBeta = 5.0;  ///< β in 1/s (≥ 0); α = β damps the drift critically
-    /// Accepted integrator steps after which the run fails with IntegrationFailure.
-    std::size_t maxSteps = 10'000'000;
+    /// Accepted integrator steps after which the run fails with IntegrationFailure; 0 means
+    /// automatic: 20 per output sample, at least 1e7, so that a run the sample limit accepts
+    /// is never cut short by the step limit (a step is at most dt where contacts need it).
+    std::size_t maxSteps = 0;
     /// Called after each accepted step with the current time; return false to cancel
     /// (the run then returns the samples so far with Trace::cancelled set).
     std::function<bool(double)> keepGoing;
+
+    /// Most output intervals one run may have ((t_end − t0) / dt; one more sample than that): a
+    /// stored trace takes about 0.5 kB per sample, and a file of more rows is almost certainly
+    /// a typo in dt or t_end.
+    static constexpr double maxIntervals = 1e7;
+    /// Smallest relative tolerance: below about 1e-15 double precision cannot meet it (the
+    /// step size control then shrinks the step until it fails, which takes long).
+    static constexpr double minRtol = 1e-15;
+    /// Number of output intervals from t0 to tEnd every dt, at least 1 (a last interval shorter
+    /// than 1e-9 dt merges with the one before, so that it is never a sliver).
+    static double outputIntervals(double t0, double tEnd, double dt)
+    {
+        return std::max(1.0, std::ceil((tEnd - t0) / dt - 1e-9));
+    }
+    /// The accepted steps a run from t0 may take: maxSteps, or when it is 0, 20 per output
+    /// interval and at least 1e7.
+    double stepLimit(double t0) const
+    {
+        return maxSteps > 0 ? static_cast<double>(maxSteps)
+                            : std::max(1e7, 20.0 * outputIntervals(t0, tEnd, dt));
+    }
 };
 
 } // namespace clab

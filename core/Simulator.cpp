@@ -22,8 +22,6 @@ namespace odeint = boost::numeric::odeint;
 using State = std::vector<double>;
 using Rhs = std::function<void(const State&, State&, double)>;
 
-// Largest number of output samples a run may produce; guards against dt ≪ tEnd − t0.
-constexpr double kMaxSamples = 1e8;
 // Static friction holds while ‖F‖ ≤ μₛ‖N‖ (1 + kStickSlack): equality must hold against the
 // rounding of tan θ = μₛ, and the break-away event uses the same bound, so that a contact
 // never sticks and breaks away at the same instant.
@@ -41,6 +39,16 @@ std::string atTime(double t, const std::string& what)
     char buf[64];
     std::snprintf(buf, sizeof buf, "at t = %.10g s: ", t);
     return buf + what;
+}
+
+[[noreturn]] void rethrowAt(double t, const ConstraintLabError& e)
+{
+    throw ConstraintLabError(e.kind(), atTime(t, e.what()), e.hint());
+}
+
+std::string number(double v)
+{
+    return ConstraintLabError::number(v);
 }
 
 // Odeint copies the system functor on every call; this keeps the copy to one pointer.
@@ -180,38 +188,76 @@ void validate(const SimulationOptions& o, double t0)
     if (!finite(o.tEnd))
         fail("tEnd must be finite");
     if (!(o.tEnd > t0))
-        fail("tEnd = " + std::to_string(o.tEnd) + " s must be greater than the initial time " +
-             std::to_string(t0) + " s");
+        fail("tEnd = " + number(o.tEnd) + " s must be greater than the initial time " + number(t0) +
+             " s");
     if (!finite(o.dt) || !(o.dt > 0.0))
-        fail("dt must be positive and finite, got " + std::to_string(o.dt));
-    if (!finite(o.rtol) || !(o.rtol > 0.0))
-        fail("rtol must be positive and finite, got " + std::to_string(o.rtol));
+        fail("dt must be positive and finite, got " + number(o.dt));
+    if (!finite(o.rtol) || !(o.rtol >= SimulationOptions::minRtol && o.rtol <= 1.0))
+        fail("rtol must be between " + number(SimulationOptions::minRtol) +
+             " (the limit of double precision) and 1, got " + number(o.rtol));
     if (!finite(o.atol) || !(o.atol > 0.0))
-        fail("atol must be positive and finite, got " + std::to_string(o.atol));
-    if (o.maxSteps == 0)
-        fail("maxSteps must be at least 1");
-    if ((o.tEnd - t0) / o.dt > kMaxSamples)
-        fail("dt = " + std::to_string(o.dt) + " s would give more than 1e8 output samples");
+        fail("atol must be positive and finite, got " + number(o.atol));
+    const double intervals = SimulationOptions::outputIntervals(t0, o.tEnd, o.dt);
+    if (intervals > SimulationOptions::maxIntervals)
+        fail(number(o.tEnd - t0) + " s in steps of dt = " + number(o.dt) + " s gives " +
+             number(intervals) + " output intervals, more than " +
+             number(SimulationOptions::maxIntervals) + "; use a larger dt or a shorter t_end");
     if (o.stabilization == Stabilization::Baumgarte) {
         if (!finite(o.baumgarteAlpha) || o.baumgarteAlpha < 0.0)
-            fail("the Baumgarte α must be finite and >= 0, got " +
-                 std::to_string(o.baumgarteAlpha));
+            fail("the Baumgarte α must be finite and >= 0, got " + number(o.baumgarteAlpha));
         if (!finite(o.baumgarteBeta) || o.baumgarteBeta < 0.0)
-            fail("the Baumgarte β must be finite and >= 0, got " + std::to_string(o.baumgarteBeta));
+            fail("the Baumgarte β must be finite and >= 0, got " + number(o.baumgarteBeta));
     }
 }
 
 // t0, t0 + dt, ... and tEnd last; a grid point within 1e-9 dt of tEnd is replaced by tEnd so
-// that the last interval is never a sliver.
-std::vector<double> outputTimes(double t0, double tEnd, double dt)
+// that the last interval is never a sliver. Computed per index: a long run keeps no list.
+class OutputGrid {
+public:
+    OutputGrid(double t0, double tEnd, double dt)
+        : t0_(t0), tEnd_(tEnd), dt_(dt),
+          count_(static_cast<std::size_t>(SimulationOptions::outputIntervals(t0, tEnd, dt)) + 1)
+    {
+    }
+    std::size_t size() const { return count_; }
+    double operator[](std::size_t k) const
+    {
+        return k + 1 == count_ ? tEnd_ : t0_ + static_cast<double>(k) * dt_;
+    }
+
+private:
+    double t0_, tEnd_, dt_;
+    std::size_t count_;
+};
+
+// The first quantity of a sample that is not finite (in CSV column order), or null.
+const char* nonFiniteQuantity(const TraceSample& s)
 {
-    const double ratio = (tEnd - t0) / dt;
-    const auto intervals = static_cast<std::size_t>(std::max(1.0, std::ceil(ratio - 1e-9)));
-    std::vector<double> times(intervals + 1);
-    for (std::size_t k = 0; k < intervals; ++k)
-        times[k] = t0 + static_cast<double>(k) * dt;
-    times[intervals] = tEnd;
-    return times;
+    const std::pair<const Eigen::VectorXd*, const char*> vectors[] = {
+        {&s.q, "a coordinate"},
+        {&s.qd, "a velocity"},
+        {&s.qdd, "an acceleration"},
+        {&s.Q, "the given force Q"},
+        {&s.Qci, "the ideal constraint force Qci"},
+        {&s.Qcni, "the non-ideal constraint force Qcni"}};
+    for (const auto& [v, name] : vectors)
+        if (!v->allFinite())
+            return name;
+    const std::pair<double, const char*> scalars[] = {
+        {s.T, "the kinetic energy T"},
+        {s.V, "the potential energy V"},
+        {s.E, "the energy E"},
+        {s.W_nonideal, "the work W_nonideal"},
+        {s.residualMax, "the constraint residual"},
+        {s.E_error, "the energy audit E_error"},
+        {s.W_ideal, "the work W_ideal"},
+        {s.W_given_nc, "the work of the given non-conservative forces"}};
+    for (const auto& [v, name] : scalars)
+        if (!std::isfinite(v))
+            return name;
+    if (!s.extra.allFinite())
+        return "a scene-specific column";
+    return nullptr;
 }
 
 bool stickHolds(double force, double limit)
@@ -447,12 +493,18 @@ double Simulator::stickForce(int c) const
     const int off = slipOffset_[static_cast<std::size_t>(c)];
     const int k = slipDim_[static_cast<std::size_t>(c)];
     // G has orthonormal rows, so ‖G F‖ is the size of F's share in the contact's slip space.
+    // Scaled by the largest share, so that tiny forces (a tiny mass) do not underflow to zero.
+    double largest = 0.0;
+    for (int i = 0; i < k; ++i)
+        largest = std::max(largest, std::abs(G_.row(off + i).dot(Fstick_)));
+    if (largest == 0.0 || !std::isfinite(largest))
+        return largest;
     double sum = 0.0;
     for (int i = 0; i < k; ++i) {
-        const double share = G_.row(off + i).dot(Fstick_);
+        const double share = G_.row(off + i).dot(Fstick_) / largest;
         sum += share * share;
     }
-    return std::sqrt(sum);
+    return largest * std::sqrt(sum);
 }
 
 bool Simulator::decideAtRest(int c, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t)
@@ -576,7 +628,7 @@ void Simulator::derivative(const State& x, State& dxdt, double t)
     try {
         evaluateInModes(q_, qd_, t, Q_, acc_);
     } catch (const ConstraintLabError& e) {
-        throw ConstraintLabError(e.kind(), atTime(t, e.what()));
+        rethrowAt(t, e);
     }
     const double pNonIdeal = acc_.Qcni.dot(qd_);
     // Ideal forces of scleronomic constraints do no work on the actual motion (q̇ is a virtual
@@ -664,13 +716,18 @@ void Simulator::sampleState(const State& x, double t, TraceSample& out)
     try {
         sampleInModes(xs.segment(0, n), xs.segment(n, n), t, out);
     } catch (const ConstraintLabError& e) {
-        throw ConstraintLabError(e.kind(), atTime(t, e.what()));
+        rethrowAt(t, e);
     }
     const auto w = static_cast<std::size_t>(2 * n); // the works follow q and q̇
     out.W_nonideal = x[w];
     out.W_ideal = x[w + 1];
     out.W_given_nc = x[w + 2];
     out.E_error = out.E - E0_ - out.W_nonideal - out.W_given_nc - out.W_ideal;
+    if (const char* what = nonFiniteQuantity(out))
+        throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
+                                 atTime(t, std::string(what) + " is not finite"),
+                                 "a value overflowed: the parameters, the initial state or the "
+                                 "time span are probably of extreme size");
 }
 
 bool Simulator::stabilize(State& x, double t, bool stickEvent)
@@ -705,7 +762,7 @@ bool Simulator::stabilize(State& x, double t, bool stickEvent)
     return changed;
 }
 
-Trace Simulator::run(const SimulationOptions& options)
+Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
 {
     const int n = system_.dof();
     const double t0 = system_.initialTime();
@@ -737,7 +794,8 @@ Trace Simulator::run(const SimulationOptions& options)
     Eigen::Map<Eigen::VectorXd>(x0.data(), n) = q0;
     Eigen::Map<Eigen::VectorXd>(x0.data() + n, n) = qd0;
 
-    const std::vector<double> times = outputTimes(t0, options.tEnd, options.dt);
+    const OutputGrid times(t0, options.tEnd, options.dt);
+    const double stepBudget = options.stepLimit(t0);
     const double span = options.tEnd - t0;
     std::vector<std::string> contactNames;
     for (int c = 0; c < contactCount_; ++c)
@@ -753,7 +811,16 @@ Trace Simulator::run(const SimulationOptions& options)
             extraUnits.push_back(system_.extraColumnUnit(i));
         trace.setUnits(std::move(coordinateUnits), std::move(extraUnits));
     }
-    trace.samples.reserve(times.size());
+    if (!sink)
+        trace.samples.reserve(times.size());
+    // A sample goes to the trace, or through one reused slot to the sink (flat memory).
+    TraceSample streamed;
+    const auto emit = [&](const State& x, double t) {
+        TraceSample& slot = sink ? streamed : trace.samples.emplace_back();
+        sampleState(x, t, slot);
+        if (sink)
+            sink(slot);
+    };
 
     // Initial contact modes; a contact at rest sticks or starts to slip at t0.
     try {
@@ -777,7 +844,7 @@ Trace Simulator::run(const SimulationOptions& options)
         const Eigen::Map<const Eigen::VectorXd> xs(x0.data(), static_cast<Eigen::Index>(n * 2));
         updateSlipDirections(xs.segment(0, n), xs.segment(n, n), t0);
     } catch (const ConstraintLabError& e) {
-        throw ConstraintLabError(e.kind(), atTime(t0, e.what()));
+        rethrowAt(t0, e);
     }
 
     const Rhs rhs = [this](const State& x, State& dxdt, double t) {
@@ -791,11 +858,14 @@ Trace Simulator::run(const SimulationOptions& options)
                                                   contactCount_ > 0 ? options.dt : 0.0);
 
     stepper->initialize(x0, t0, std::min(options.dt, span));
-    E0_ = 0.0;
-    trace.samples.emplace_back();
-    sampleState(x0, t0, trace.samples.back());
-    E0_ = trace.samples.back().E;
-    trace.samples.back().E_error = 0.0;
+    // E(0) is taken from the first sample before it is emitted, so that its audit reads 0.
+    {
+        TraceSample first;
+        E0_ = 0.0;
+        sampleState(x0, t0, first);
+        E0_ = first.E;
+    }
+    emit(x0, t0);
 
     std::size_t next = 1;
     std::size_t steps = 0;
@@ -803,17 +873,19 @@ Trace Simulator::run(const SimulationOptions& options)
     int clusterSize = 0;
     while (next < times.size()) {
         const double tBefore = stepper->currentTime();
-        if (++steps > options.maxSteps)
+        if (++steps > stepBudget)
             throw ConstraintLabError(
                 ConstraintLabError::Kind::IntegrationFailure,
-                atTime(tBefore,
-                       "more than " + std::to_string(options.maxSteps) + " integrator steps"));
+                atTime(tBefore, "more than " + number(stepBudget) + " integrator steps"),
+                "the motion is too fast or too stiff for this tolerance over this time span; "
+                "try a shorter t_end or a larger rtol");
         try {
             stepper->doStep(times[next]);
         } catch (const odeint::odeint_error& e) {
             throw ConstraintLabError(
                 ConstraintLabError::Kind::IntegrationFailure,
-                atTime(tBefore, std::string("the step size control failed (") + e.what() + ")"));
+                atTime(tBefore, std::string("the step size control failed (") + e.what() + ")"),
+                "the tolerance cannot be met here; try a larger rtol or atol");
         }
 
         const double tPrev = stepper->previousTime();
@@ -822,12 +894,18 @@ Trace Simulator::run(const SimulationOptions& options)
         if (!(tCur - tPrev >= 1e-14 * scale))
             throw ConstraintLabError(
                 ConstraintLabError::Kind::IntegrationFailure,
-                atTime(tPrev, "the step size collapsed to " + std::to_string(tCur - tPrev) + " s"));
+                atTime(tPrev, "the step size fell to " + number(tCur - tPrev) +
+                                  " s, below 1e-14 of the time scale"),
+                "the motion became singular or too stiff here (e.g. a body reaching a point the "
+                "constraints cannot pass); try a larger rtol, or check the parameters");
         {
             const State& x = stepper->currentState();
             if (!std::all_of(x.begin(), x.end(), [](double v) { return std::isfinite(v); }))
-                throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
-                                         atTime(tCur, "the state is not finite after a step"));
+                throw ConstraintLabError(
+                    ConstraintLabError::Kind::NonFinite,
+                    atTime(tCur, "the state is not finite after a step"),
+                    "the motion overflowed: the parameters or the time span are probably of "
+                    "extreme size");
         }
 
         // Contact events inside the step: the earliest one is located on the dense output.
@@ -853,21 +931,20 @@ Trace Simulator::run(const SimulationOptions& options)
                 }
             }
         } catch (const ConstraintLabError& e) {
-            throw ConstraintLabError(e.kind(), atTime(tCur, e.what()));
+            rethrowAt(tCur, e);
         }
 
         // Output samples inside the step (before the event), from the method's interpolant.
         while (next < times.size() && times[next] < tEvent) {
-            trace.samples.emplace_back();
             stepper->calcState(times[next], xOut_);
             // The interpolant is not on the manifold: what is shown is projected like the
             // step's end (the integration itself goes on from the step's end).
             try {
                 stabilize(xOut_, times[next], false);
             } catch (const ConstraintLabError& e) {
-                throw ConstraintLabError(e.kind(), atTime(times[next], e.what()));
+                rethrowAt(times[next], e);
             }
-            sampleState(xOut_, times[next], trace.samples.back());
+            emit(xOut_, times[next]);
             ++next;
         }
 
@@ -877,9 +954,11 @@ Trace Simulator::run(const SimulationOptions& options)
                     throw ConstraintLabError(
                         ConstraintLabError::Kind::IntegrationFailure,
                         atTime(tEvent, "more than " + std::to_string(kMaxEventCluster) +
-                                           " stick–slip events in " +
-                                           std::to_string(kEventClusterSpan * scale) +
-                                           " s: the contacts chatter (Zeno behaviour)"));
+                                           " stick–slip events within " +
+                                           number(kEventClusterSpan * scale) +
+                                           " s: the contacts chatter (Zeno behaviour)"),
+                        "the contacts switch between sticking and sliding faster than the model "
+                        "can resolve; try other friction coefficients (mu_s further above mu)");
             } else {
                 clusterStart = tEvent;
                 clusterSize = 1;
@@ -931,12 +1010,11 @@ Trace Simulator::run(const SimulationOptions& options)
                 qd_ = xp.segment(n, n);
                 updateSlipDirections(q_, qd_, tEvent);
             } catch (const ConstraintLabError& e) {
-                throw ConstraintLabError(e.kind(), atTime(tEvent, e.what()));
+                rethrowAt(tEvent, e);
             }
             stepper->initialize(xWork_, tEvent, stepper->stepSize());
             if (next < times.size() && times[next] == tEvent) {
-                trace.samples.emplace_back();
-                sampleState(xWork_, tEvent, trace.samples.back());
+                emit(xWork_, tEvent);
                 ++next;
             }
         } else {
@@ -954,11 +1032,10 @@ Trace Simulator::run(const SimulationOptions& options)
                     updateSlipDirections(q_, qd_, tCur);
                 }
             } catch (const ConstraintLabError& e) {
-                throw ConstraintLabError(e.kind(), atTime(tCur, e.what()));
+                rethrowAt(tCur, e);
             }
             while (next < times.size() && times[next] <= tCur) {
-                trace.samples.emplace_back();
-                sampleState(xWork_, times[next], trace.samples.back());
+                emit(xWork_, times[next]);
                 ++next;
             }
         }

@@ -9,6 +9,7 @@
 #include "SimulationOptions.h"
 #include "Trace.h"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -57,11 +58,18 @@ public:
     /// state: they and E_error are set to zero here and filled in by run().
     void sample(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, TraceSample& out);
 
+    /// Receives each output sample as it is computed (see run()).
+    using SampleSink = std::function<void(const TraceSample&)>;
+
     /// Runs from the system's initial state to options.tEnd, sampling every options.dt.
+    /// Without a sink the samples are stored in the returned trace; with one, each sample is
+    /// handed to the sink as soon as it is computed and not kept (the trace then carries the
+    /// columns, units and events only), so memory stays flat however long the run.
     /// Throws ConstraintLabError(InvalidParameter) for bad options, and
     /// ConstraintLabError(IntegrationFailure or the solver's kind) with the time at which it
-    /// failed in the message ("at t = 1.234 s: ...").
-    Trace run(const SimulationOptions& options);
+    /// failed in the message ("at t = 1.234 s: ..."); a sample with a non-finite value (an
+    /// overflowed energy, say) is such a failure (NonFinite) too.
+    Trace run(const SimulationOptions& options, const SampleSink& sink = {});
 
     /// Size of the integrated state, 2n + 3.
     int stateSize() const { return 2 * system_.dof() + 3; }

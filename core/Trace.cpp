@@ -78,7 +78,11 @@ void Trace::row(std::size_t sample, std::vector<double>& out) const
                                  "Trace::row: sample " + std::to_string(sample) +
                                      " is out of range (the trace has " +
                                      std::to_string(samples.size()) + " samples)");
-    const TraceSample& s = samples[sample];
+    row(samples[sample], out);
+}
+
+void Trace::row(const TraceSample& s, std::vector<double>& out) const
+{
     const auto n = static_cast<Eigen::Index>(coordinates_.size());
     const auto extras = static_cast<Eigen::Index>(extras_.size());
     const auto contacts = static_cast<Eigen::Index>(contacts_.size());
@@ -88,7 +92,7 @@ void Trace::row(std::size_t sample, std::vector<double>& out) const
     if (!sized(s.q) || !sized(s.qd) || !sized(s.qdd) || !sized(s.Q) || !sized(s.Qci) ||
         !sized(s.Qcni) || s.extra.size() != extras || s.contacts.size() != contacts)
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
-                                 "Trace::row: sample " + std::to_string(sample) +
+                                 "Trace::row: the sample at t = " + std::to_string(s.t) +
                                      " does not match the trace's " + std::to_string(n) +
                                      " coordinates, " + std::to_string(contacts) +
                                      " contacts and " + std::to_string(extras) + " extra columns");

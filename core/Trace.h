@@ -45,6 +45,8 @@ public:
     /// One row in column order. Throws ConstraintLabError(InvalidParameter) when `sample` is
     /// out of range or the sample's vectors do not match the trace's coordinates and extras.
     void row(std::size_t sample, std::vector<double>& out) const;
+    /// The row of a sample that is not stored (a streamed one), with the same checks.
+    void row(const TraceSample& sample, std::vector<double>& out) const;
     /// One column over all samples; throws ConstraintLabError(InvalidParameter) when `index` is
     /// out of range.
     std::vector<double> column(int index) const;

@@ -1,12 +1,15 @@
 #include "ImageExportDialog.h"
 
+#include "AtomicFile.h"
+#include "FileError.h"
+
 #include "SizeChooser.h"
 
+#include <QBuffer>
 #include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QImageWriter>
-#include <QSaveFile>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -67,18 +70,19 @@ bool ImageExportDialog::saveImage(const QImage& image, const QString& path, QStr
         format = "png";
     if (!QImageWriter::supportedImageFormats().contains(format))
         return failed(tr("unknown image format \"%1\"").arg(QString::fromLatin1(format)));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return failed(file.errorString());
-    QImageWriter writer(&file, format);
-    if (!writer.write(image)) {
-        const QString reason = writer.errorString();
-        file.cancelWriting();
-        return failed(reason);
+    // Encoded first, then written in one go: atomically for a file, in place for a device.
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, format);
+    if (!writer.write(image))
+        return failed(writer.errorString());
+    try {
+        AtomicFile::write(path, buffer.data(), tr("the image"));
+    } catch (const FileError& e) {
+        if (error != nullptr)
+            *error = QString::fromUtf8(e.what());
+        return false;
     }
-    // commit() flushes, syncs and only then replaces an existing file.
-    if (!file.commit())
-        return failed(file.errorString());
     return true;
 }
 

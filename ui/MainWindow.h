@@ -54,6 +54,9 @@ public:
     /// Replaces the document without asking (start-up, command line). Throws ConstraintLabError
     /// when the scene type is unknown.
     void setDocument(const SceneDocument& document, const QString& path = {});
+    /// Shows a problem in the error banner, e.g. a scene named on the command line that could
+    /// not be opened ("Could not open x.json: reason").
+    void showError(const QString& what, const QString& message) { showFileError(what, message); }
     /// File → New: the built-in scene's document, after the unsaved-changes prompt.
     bool newFromBuiltIn(const std::string& sceneName);
     /// File → Open without the dialog: prompts for unsaved changes, then loads. On a bad file

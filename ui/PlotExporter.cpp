@@ -1,15 +1,17 @@
 #include "PlotExporter.h"
 
+#include "AtomicFile.h"
+#include "FileError.h"
 #include "OffscreenRenderWindow.h"
 #include "PlotChart.h"
 
+#include <QBuffer>
 #include <QByteArray>
 #include <QColor>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
-#include <QSaveFile>
 #include <QTemporaryFile>
 #include <QtGlobal>
 
@@ -21,9 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <map>
-#include <system_error>
 #include <vector>
 
 namespace clab {
@@ -41,6 +41,19 @@ bool fail(QString* error, const QString& message)
         *error = message;
     }
     return false;
+}
+
+/// The finished file: atomically for a regular file, in place for a device or a pipe.
+bool writeBytes(const QByteArray& bytes, const QString& path, QString* error)
+{
+    try {
+        AtomicFile::write(path, bytes, QStringLiteral("the plot"));
+    } catch (const FileError& e) {
+        // The reason reads "cannot write the plot: <the system's reason>".
+        return fail(error, QStringLiteral("Cannot write the plot %1: %2")
+                               .arg(quoted(path), e.reason().section(QStringLiteral(": "), 1)));
+    }
+    return true;
 }
 
 /// Renders `chart` into `window` at `size`; false with a message when there is no GL context.
@@ -87,23 +100,14 @@ bool writePng(const PlotData& data, const QString& path, const PlotExporter::Opt
     if (!renderOnce(chart, window, pixels, path, &image, error)) {
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) {
         return fail(
             error,
-            QStringLiteral("Cannot write the plot %1: %2").arg(quoted(path), file.errorString()));
+            QStringLiteral("Cannot write the plot %1: encoding the PNG failed").arg(quoted(path)));
     }
-    if (!image.save(&file, "PNG")) {
-        file.cancelWriting();
-        return fail(error, QStringLiteral("Cannot write the plot %1: encoding the PNG failed (%2)")
-                               .arg(quoted(path), file.errorString()));
-    }
-    if (!file.commit()) {
-        return fail(
-            error,
-            QStringLiteral("Cannot write the plot %1: %2").arg(quoted(path), file.errorString()));
-    }
-    return true;
+    return writeBytes(buffer.data(), path, error);
 }
 
 // ---- PDF: plain-ASCII text ------------------------------------------------------------------
@@ -712,11 +716,10 @@ private:
 bool writeVector(const PlotData& data, const QString& path, PlotExporter::Format format,
                  const PlotExporter::Options& options, QString* error)
 {
-    const QFileInfo target(path);
-    // A unique name in the target directory (so the final rename stays on one file system);
-    // GL2PS appends its own extension to the prefix.
+    // GL2PS writes to a unique temporary name (it appends its own extension to the prefix);
+    // the result is then written to the target like every other export (AtomicFile).
     QTemporaryFile reserve(
-        target.absoluteDir().filePath(QStringLiteral(".%1.XXXXXX").arg(target.fileName())));
+        QDir(QDir::tempPath()).filePath(QStringLiteral("constraintlab-plot.XXXXXX")));
     if (!reserve.open()) {
         return fail(error, QStringLiteral("Cannot write the plot %1: %2")
                                .arg(quoted(path), reserve.errorString()));
@@ -757,38 +760,28 @@ bool writeVector(const PlotData& data, const QString& path, PlotExporter::Format
                                           "produced no output")
                                .arg(quoted(path)));
     }
+    QFile file(written);
+    QByteArray bytes = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    const QString readError = file.errorString();
+    file.close();
+    QFile::remove(written);
+    if (bytes.isEmpty()) {
+        return fail(error, QStringLiteral("Cannot write the plot %1: cannot read the exporter's "
+                                          "output back (%2)")
+                               .arg(quoted(path), readError));
+    }
     if (pdf) {
-        QFile file(written);
-        const QByteArray plain = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-        file.close();
         QByteArray deflated;
         QString why;
-        if (plain.isEmpty()) {
-            why = QStringLiteral("cannot read it back (%1)").arg(file.errorString());
-        } else if (PdfStreamDeflater::deflate(plain, &deflated, &why)) {
-            QSaveFile save(path);
-            if (!save.open(QIODevice::WriteOnly) || save.write(deflated) != deflated.size() ||
-                !save.commit()) {
-                QFile::remove(written);
-                return fail(error, QStringLiteral("Cannot write the plot %1: %2")
-                                       .arg(quoted(path), save.errorString()));
-            }
-            QFile::remove(written);
-            return true;
+        if (PdfStreamDeflater::deflate(bytes, &deflated, &why)) {
+            bytes = deflated;
+        } else {
+            // GL2PS's own file is a valid PDF, only larger: keep it rather than fail the export.
+            qWarning("PlotExporter: %s left uncompressed: %s", qPrintable(quoted(path)),
+                     qPrintable(why));
         }
-        // GL2PS's own file is a valid PDF, only larger: keep it rather than fail the export.
-        qWarning("PlotExporter: %s left uncompressed: %s", qPrintable(quoted(path)),
-                 qPrintable(why));
     }
-    std::error_code code;
-    std::filesystem::rename(std::filesystem::path(written.toStdString()),
-                            std::filesystem::path(target.absoluteFilePath().toStdString()), code);
-    if (code) {
-        QFile::remove(written);
-        return fail(error, QStringLiteral("Cannot write the plot %1: %2")
-                               .arg(quoted(path), QString::fromStdString(code.message())));
-    }
-    return true;
+    return writeBytes(bytes, path, error);
 }
 
 } // namespace

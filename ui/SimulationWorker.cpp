@@ -111,7 +111,11 @@ void SimulationWorker::runInThread(quint64 generation, const SceneDocument& docu
             },
             Qt::QueuedConnection);
     } catch (const std::exception& error) {
-        const QString message = QString::fromStdString(error.what());
+        QString message = QString::fromStdString(error.what());
+        // The engine's hint says the likely cause and what to try, as the CLI shows it.
+        if (const auto* engine = dynamic_cast<const ConstraintLabError*>(&error);
+            engine && !engine->hint().empty())
+            message += QStringLiteral(" (%1)").arg(QString::fromStdString(engine->hint()));
         QMetaObject::invokeMethod(
             this,
             [this, generation, message] {

@@ -2,6 +2,9 @@
 
 #include "SceneView.h"
 
+#include "AtomicFile.h"
+#include "FileError.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -110,6 +113,23 @@ VideoExporter::VideoExporter(SceneView* view, QObject* parent) : QObject(parent)
 {
 }
 
+bool VideoExporter::copyInto(const QString& source, const QString& path)
+{
+    QFile in(source);
+    if (!in.open(QIODevice::ReadOnly))
+        return fail(tr("%1: cannot write the video: %2").arg(path, in.errorString()));
+    try {
+        AtomicFile out(path, tr("the video"));
+        QByteArray chunk;
+        while (!(chunk = in.read(1 << 20)).isEmpty())
+            out.append(chunk);
+        out.commit();
+    } catch (const FileError& e) {
+        return fail(QString::fromUtf8(e.what()));
+    }
+    return true;
+}
+
 QSize VideoExporter::evenSize(const QSize& size)
 {
     return {size.width() & ~1, size.height() & ~1};
@@ -185,8 +205,12 @@ bool VideoExporter::run(const Settings& settings, const QString& path)
         return fail(tr("%1: cannot write the video: it is a folder").arg(path));
 
     // The temporary file is created here, so an unwritable folder is reported before any
-    // frame is rendered, and its name is unique among concurrent exports.
-    QTemporaryFile temp(dir.filePath(QStringLiteral(".%1.XXXXXX.part").arg(target.fileName())));
+    // frame is rendered, and its name is unique among concurrent exports. A device or a pipe
+    // (/dev/null, a FIFO) is never renamed over: the video is encoded in the temporary folder
+    // and then streamed into it.
+    const bool inPlace = AtomicFile::writesInPlace(path);
+    const QDir tempDir = inPlace ? QDir(QDir::tempPath()) : dir;
+    QTemporaryFile temp(tempDir.filePath(QStringLiteral(".%1.XXXXXX.part").arg(target.fileName())));
     temp.setAutoRemove(false);
     if (!temp.open())
         return fail(tr("%1: cannot write the video: %2").arg(path, temp.errorString()));
@@ -267,6 +291,8 @@ bool VideoExporter::run(const Settings& settings, const QString& path)
     QString why;
     if (!isCompleteOgg(tempPath, &why))
         return fail(tr("%1: cannot write the video: %2").arg(path, why));
+    if (inPlace)
+        return copyInto(tempPath, path);
     syncToDisk(tempPath);
 
     // Like QSaveFile: a replaced file keeps its permissions, a new one gets the usual ones.

@@ -67,6 +67,8 @@ signals:
 
 private:
     bool fail(const QString& message);
+    /// Streams the finished video `source` into the device or pipe `path` (never renamed over).
+    bool copyInto(const QString& source, const QString& path);
 
     SceneView* view_;
     bool running_ = false;

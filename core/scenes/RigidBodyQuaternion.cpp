@@ -29,6 +29,21 @@ RigidBodyQuaternion::RigidBodyQuaternion(const ParameterValues& values)
         torque_[i] = parameterValue(values, "torque", i);
         omega0_[i] = parameterValue(values, "omega0", i);
     }
+    // Principal moments of a real body obey the triangle inequality (J₁ + J₂ ≥ J₃ and cyclic);
+    // others describe no body, and very unequal ones make the motion needlessly stiff.
+    for (int i = 0; i < 3; ++i) {
+        const double others = J_[(i + 1) % 3] + J_[(i + 2) % 3];
+        if (J_[i] > others * (1.0 + 1e-12)) {
+            std::ostringstream msg;
+            msg << "rigid-body: parameter 'J' = (" << ConstraintLabError::number(J_[0]) << ", "
+                << ConstraintLabError::number(J_[1]) << ", " << ConstraintLabError::number(J_[2])
+                << ") kg·m² is not the inertia of a rigid body: each principal moment must be at "
+                << "most the sum of the other two (the triangle inequality; here J" << i + 1
+                << " = " << ConstraintLabError::number(J_[i]) << " > "
+                << ConstraintLabError::number(others) << ")";
+            throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter, msg.str());
+        }
+    }
     for (int i = 0; i < 4; ++i)
         quat0_[i] = parameterValue(values, "quat0", i);
     const double norm = quat0_.norm();

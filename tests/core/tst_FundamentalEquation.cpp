@@ -1090,9 +1090,8 @@ void FundamentalEquationTest::particleResolvingGravityOnItsConstraintIsInEquilib
                                              .arg(QString::fromUtf8(e.what()))));
                     }
                     QVERIFY2(out.qdd.norm() <= 1e-12 * g,
-                             qPrintable(QStringLiteral("m = %1: |q̈| = %2")
-                                            .arg(mass)
-                                            .arg(out.qdd.norm())));
+                             qPrintable(
+                                 QStringLiteral("m = %1: |q̈| = %2").arg(mass).arg(out.qdd.norm())));
                     // The constraint carries the whole weight.
                     QVERIFY(std::abs((out.Qci + Q).norm()) <= 1e-12 * mass * g * 2);
                     ++solved;

@@ -142,9 +142,12 @@ void TestSceneDefinition::rangeEdgesAreAccepted()
     const SceneDefinition d = circleScene();
     d.validate({{"angle_deg", {0.0}}});
     d.validate({{"angle_deg", {90.0}}});
-    d.validate({{"radius", {std::numeric_limits<double>::denorm_min()}}});
+    // Unbounded ranges are clipped to ±1e12 and positive ones start at 1e-12 (beyond, products
+    // of a few values overflow or underflow double precision).
+    d.validate({{"radius", {ParameterSpec::magnitudeLimit}}});
+    d.validate({{"radius", {1.0 / ParameterSpec::magnitudeLimit}}});
     d.validate({{"axis", {-1.0, 0.0, 0.0}}});
-    d.validate({{"r0", {-1e300}}});
+    d.validate({{"r0", {-ParameterSpec::magnitudeLimit}}});
     d.validate({}); // nothing to check
 }
 
@@ -165,7 +168,11 @@ void TestSceneDefinition::invalidValuesAreRejected_data()
     QTest::newRow("nan") << "v0" << QVector<double>{nan} << QStringList{"v0", "nan", "finite"};
     QTest::newRow("infinity") << "r0" << QVector<double>{-inf} << QStringList{"r0", "inf"};
     QTest::newRow("at exclusive minimum")
-        << "radius" << QVector<double>{0.0} << QStringList{"radius", "0", "> 0 m"};
+        << "radius" << QVector<double>{0.0} << QStringList{"radius", "0", "[1e-12, 1e+12] m"};
+    QTest::newRow("positive but tiny (products underflow)")
+        << "radius" << QVector<double>{1e-165} << QStringList{"radius", "1e-165", "[1e-12"};
+    QTest::newRow("beyond the magnitude limit (products overflow)")
+        << "r0" << QVector<double>{1e308} << QStringList{"r0", "1e+308", "[-1e+12, 1e+12]"};
     QTest::newRow("below minimum")
         << "angle_deg" << QVector<double>{-0.5} << QStringList{"angle_deg", "-0.5", "[0, 90] deg"};
     QTest::newRow("above maximum") << "angle_deg" << QVector<double>{90.25}
@@ -219,7 +226,7 @@ void TestSceneDefinition::createRejectsInconsistentInitialState_data()
     QTest::addColumn<double>("r0");
     QTest::newRow("off the circle") << 1.0 << 1.5;
     QTest::newRow("relative error 1e-7") << 1000.0 << 1000.0 * (1 + 1e-7);
-    QTest::newRow("overflow") << 1.0 << 1e200;
+    QTest::newRow("far off the circle") << 1.0 << 1e12;
 }
 
 void TestSceneDefinition::createRejectsInconsistentInitialState()

@@ -232,6 +232,9 @@ private slots:
     void beadSlidingOnHorizontalWireStopsAtClosedFormTimeForEveryMass();
     void dragStopsNonholonomicParticleAtReducedModelTimeAndHolds_data();
     void dragStopsNonholonomicParticleAtReducedModelTimeAndHolds();
+    void streamedRunHandsEverySampleToTheSinkAndKeepsNone();
+    void nonFiniteEnergyStopsTheRunNamingItAndWhen();
+    void stepBudgetCoversEverySampleTheLimitAllows();
 };
 
 void TestSimulator::freeFallMatchesClosedForm_data()
@@ -1128,8 +1131,9 @@ void TestSimulator::beadSlidingOnHorizontalWireStopsAtClosedFormTimeForEveryMass
         QCOMPARE(trace.events.size(), std::size_t(1));
         QCOMPARE(trace.events[0].kind, ContactEvent::Kind::Stick);
         QVERIFY2(std::abs(trace.events[0].t - v0 / (mu * g)) < 1e-9,
-                 qPrintable(QStringLiteral("mass %1: stops at %2").arg(mass).arg(
-                     trace.events[0].t, 0, 'g', 17)));
+                 qPrintable(QStringLiteral("mass %1: stops at %2")
+                                .arg(mass)
+                                .arg(trace.events[0].t, 0, 'g', 17)));
         QVERIFY(trace.samples.back().qd.norm() <= 1e-12);
     }
 }
@@ -1202,12 +1206,10 @@ void TestSimulator::dragStopsNonholonomicParticleAtReducedModelTimeAndHolds()
     QFETCH(double, dt);
     QFETCH(double, rtol);
     const double a0 = 0.2, xdot0 = 1.0, zdot0 = 0.5;
-    const auto system = SceneRegistry::find("nonholonomic-particle")
-                            ->create({{"fx", {fx}},
-                                      {"fy", {fy}},
-                                      {"a0", {a0}},
-                                      {"xdot0", {xdot0}},
-                                      {"zdot0", {zdot0}}});
+    const auto system =
+        SceneRegistry::find("nonholonomic-particle")
+            ->create(
+                {{"fx", {fx}}, {"fy", {fy}}, {"a0", {a0}}, {"xdot0", {xdot0}}, {"zdot0", {zdot0}}});
     Simulator sim(*system);
     SimulationOptions options;
     options.tEnd = 20.0;
@@ -1234,6 +1236,91 @@ void TestSimulator::dragStopsNonholonomicParticleAtReducedModelTimeAndHolds()
             QCOMPARE(sample.contacts[0], 0.0);
             QVERIFY(sample.qd.norm() <= 1e-12);
         }
+}
+
+// With a sink the run keeps no samples (flat memory for long CLI runs) and hands over exactly
+// the samples it would have stored, bit for bit, events included.
+void TestSimulator::streamedRunHandsEverySampleToTheSinkAndKeepsNone()
+{
+    const auto ring = SceneRegistry::find("ring")->create({{"mu", {0.2}}});
+    SimulationOptions options;
+    options.tEnd = 8.0;
+    Simulator stored(*ring);
+    const Trace reference = stored.run(options);
+    Simulator streaming(*ring);
+    std::vector<TraceSample> received;
+    const Trace streamed =
+        streaming.run(options, [&](const TraceSample& s) { received.push_back(s); });
+    QVERIFY(streamed.samples.empty());
+    QCOMPARE(received.size(), reference.samples.size());
+    QVERIFY(!reference.events.empty());
+    QCOMPARE(streamed.events.size(), reference.events.size());
+    std::vector<double> a, b;
+    for (std::size_t k = 0; k < received.size(); ++k) {
+        reference.row(k, a);
+        streamed.row(received[k], b);
+        QVERIFY2(a == b, qPrintable(QStringLiteral("sample %1 differs").arg(k)));
+    }
+}
+
+namespace {
+
+// An oscillator whose potential energy overflows from t = 0.5 s on, as a position of 1e200 m
+// squared would.
+class OverflowingOscillator : public HarmonicOscillator {
+public:
+    OverflowingOscillator() : HarmonicOscillator(1.0, 1.0, 1.0, 0.0) {}
+    double potentialEnergy(const Eigen::VectorXd& q, double t) const override
+    {
+        return t > 0.5 ? std::numeric_limits<double>::infinity()
+                       : HarmonicOscillator::potentialEnergy(q, t);
+    }
+};
+
+} // namespace
+
+// A sample with an infinite energy is a numerical failure, not a CSV full of inf and nan.
+void TestSimulator::nonFiniteEnergyStopsTheRunNamingItAndWhen()
+{
+    OverflowingOscillator oscillator;
+    Simulator sim(oscillator);
+    try {
+        sim.run(makeOptions(IntegratorKind::Dopri5, 2.0, 0.01));
+        QFAIL("an infinite energy went unnoticed");
+    } catch (const ConstraintLabError& e) {
+        QCOMPARE(e.kind(), ConstraintLabError::Kind::NonFinite);
+        QVERIFY2(QString(e.what()).contains("the potential energy V is not finite"), e.what());
+        QCOMPARE(timeInMessage(e.what()), 0.51);
+        QVERIFY(!e.hint().empty());
+    }
+}
+
+// The automatic step limit grows with the number of samples: where contacts cap the step at
+// dt, a run of the largest accepted length (1e7 output intervals) needs about 1e7 steps, which
+// the former fixed limit of 1e7 steps cut short at its very end.
+void TestSimulator::stepBudgetCoversEverySampleTheLimitAllows()
+{
+    SimulationOptions options;
+    options.tEnd = 100000.0;
+    options.dt = 0.01;
+    QCOMPARE(SimulationOptions::outputIntervals(0.0, options.tEnd, options.dt),
+             SimulationOptions::maxIntervals);
+    QVERIFY(options.stepLimit(0.0) >= 10 * SimulationOptions::maxIntervals);
+    options.tEnd = 10.0;
+    QCOMPARE(options.stepLimit(0.0), 1e7);
+
+    // An explicit limit still applies.
+    const auto bead = SceneRegistry::find("bead-on-wire")->create({});
+    options.tEnd = 1000.0;
+    options.maxSteps = 50'000;
+    Simulator sim(*bead);
+    try {
+        sim.run(options, [](const TraceSample&) {});
+        QFAIL("the explicit step limit was ignored");
+    } catch (const ConstraintLabError& e) {
+        QCOMPARE(e.kind(), ConstraintLabError::Kind::IntegrationFailure);
+        QVERIFY2(QString(e.what()).contains("more than 50000 integrator steps"), e.what());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestSimulator)

@@ -55,7 +55,10 @@ RandomCase randomCase(std::mt19937& rng)
     std::uniform_real_distribution<double> inertia(0.2, 5), comp(-3, 3);
     std::normal_distribution<double> normal;
     RandomCase c;
-    c.J = Eigen::Vector3d(inertia(rng), inertia(rng), inertia(rng));
+    // Principal moments of a real body: each at most the sum of the other two.
+    do
+        c.J = Eigen::Vector3d(inertia(rng), inertia(rng), inertia(rng));
+    while (2 * c.J.maxCoeff() > c.J.sum());
     c.torque = Eigen::Vector3d(comp(rng), comp(rng), comp(rng));
     c.omega = Eigen::Vector3d(comp(rng), comp(rng), comp(rng));
     c.u = Eigen::Vector4d(normal(rng), normal(rng), normal(rng), normal(rng)).normalized();
@@ -234,6 +237,9 @@ void TestRigidBodyQuaternion::invalidParametersAreRejected()
     expectInvalid({{"quat0", {1, 0, 0}}}, "quat0");
     expectInvalid({{"J", {1, 0, 3}}}, "J");
     expectInvalid({{"J", {1, 2}}}, "J");
+    // No body has J₂ > J₁ + J₃ (the triangle inequality of principal moments of inertia).
+    expectInvalid({{"J", {1, 1e6, 3}}}, "not the inertia of a rigid body");
+    expectInvalid({{"J", {1, 2, 3.1}}}, "J3 = 3.1 > 3");
     expectInvalid({{"torque", {0, std::nan(""), 0}}}, "torque");
     expectInvalid({{"omega0", {1, 2, 3, 4}}}, "omega0");
     expectInvalid({{"inertia", {1, 2, 3}}}, "inertia");
@@ -254,14 +260,14 @@ void TestRigidBodyQuaternion::invalidParametersAreRejected()
 void TestRigidBodyQuaternion::torqueFreeMotionConservesEnergyAndMomentum()
 {
     const auto sys = RigidBodyQuaternion::definition().create(
-        values(Eigen::Vector3d(1, 2.5, 4), Eigen::Vector3d::Zero(),
+        values(Eigen::Vector3d(1, 2.5, 3), Eigen::Vector3d::Zero(),
                Eigen::Vector4d(0.9, -0.3, 0.2, 0.4), Eigen::Vector3d(1.2, -0.7, 0.9)));
     Simulator sim(*sys);
     SimulationOptions opt;
     opt.tEnd = 10;
     opt.dt = 0.02;
     const Trace trace = sim.run(opt);
-    const Eigen::Vector3d J(1, 2.5, 4);
+    const Eigen::Vector3d J(1, 2.5, 3);
     auto momentum = [&](const TraceSample& s) {
         const Eigen::Vector4d u = s.q;
         const Eigen::Vector3d w = 2 * E(u) * Eigen::Vector4d(s.qd);

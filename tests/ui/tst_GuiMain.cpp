@@ -1,0 +1,107 @@
+// The desktop program as a user starts it: a bad scene file opens the window anyway, with the
+// reason in the banner; a screenshot that cannot be written says so and exits 1.
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+
+namespace {
+
+const QString gui = QStringLiteral(CLAB_BINARY_DIR "/app/constraintlab");
+
+struct Result {
+    int exitCode = -1;
+    QString err;
+};
+
+Result runGui(const QStringList& args)
+{
+    QProcess process;
+    process.start(gui, args);
+    Result r;
+    if (!process.waitForFinished(180000)) {
+        process.kill();
+        process.waitForFinished();
+        r.err = QStringLiteral("<timed out>");
+        return r;
+    }
+    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    r.err = QString::fromUtf8(process.readAllStandardError());
+    return r;
+}
+
+QString describe(const Result& r)
+{
+    return QStringLiteral("exit %1, stderr: %2").arg(r.exitCode).arg(r.err);
+}
+
+} // namespace
+
+class GuiMainTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void badSceneFileOpensTheDefaultSceneAndSaysWhy();
+    void screenshotOfABadSceneFileExitsWithThree();
+    void screenshotOntoAFullDeviceExitsWithOne();
+    void screenshotOntoANullDeviceKeepsTheDevice();
+};
+
+void GuiMainTest::badSceneFileOpensTheDefaultSceneAndSaysWhy()
+{
+    QTemporaryDir dir;
+    const QString scene = dir.filePath("broken.json");
+    QFile file(scene);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": 1, "scene": "ring", "parameters": {"mu": 5, "mu": 0.2}})");
+    file.close();
+    const QString image = dir.filePath("window.png");
+    // --grab-window shows the window a user gets and saves what the screen shows.
+    const Result r = runGui({scene, "--grab-window", image, "--size", "1280x800"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY2(r.err.contains(scene) && r.err.contains("duplicate key \"mu\""), qPrintable(r.err));
+    const QImage grabbed(image);
+    QVERIFY(!grabbed.isNull());
+    QVERIFY(grabbed.width() >= 1000);
+}
+
+void GuiMainTest::screenshotOfABadSceneFileExitsWithThree()
+{
+    QTemporaryDir dir;
+    const QString scene = dir.filePath("missing.json");
+    const Result r = runGui({scene, "--screenshot", dir.filePath("x.png")});
+    QVERIFY2(r.exitCode == 3, qPrintable(describe(r)));
+    QVERIFY2(r.err.contains(scene), qPrintable(r.err));
+    QVERIFY(!QFile::exists(dir.filePath("x.png")));
+}
+
+void GuiMainTest::screenshotOntoAFullDeviceExitsWithOne()
+{
+    QTemporaryDir dir;
+    const QString full = dir.filePath("full");
+    if (::mknod(QFile::encodeName(full).constData(), S_IFCHR | 0666, makedev(1, 7)) != 0)
+        QSKIP("mknod needs root");
+    const Result r = runGui({"ring", "--screenshot", full, "--size", "320x200"});
+    QVERIFY2(r.exitCode == 1, qPrintable(describe(r)));
+    QVERIFY2(r.err.contains("No space left on device"), qPrintable(r.err));
+}
+
+void GuiMainTest::screenshotOntoANullDeviceKeepsTheDevice()
+{
+    QTemporaryDir dir;
+    const QString null = dir.filePath("null");
+    if (::mknod(QFile::encodeName(null).constData(), S_IFCHR | 0666, makedev(1, 3)) != 0)
+        QSKIP("mknod needs root");
+    const Result r = runGui({"ring", "--screenshot", null, "--size", "320x200"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    struct stat info {};
+    QVERIFY(::lstat(QFile::encodeName(null).constData(), &info) == 0 && S_ISCHR(info.st_mode));
+}
+
+QTEST_GUILESS_MAIN(GuiMainTest)
+#include "tst_GuiMain.moc"
