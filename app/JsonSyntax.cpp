@@ -116,78 +116,61 @@ private:
 
     void object(int depth)
     {
-        const qsizetype start = pos_;
-        ++pos_; // '{'
         std::map<QString, qsizetype> keys;
-        whitespace();
-        if (peek() == '}') {
-            ++pos_;
-            return;
-        }
-        for (;;) {
-            whitespace();
+        sequence('}', QStringLiteral("object"), [&] {
             if (peek() != '"')
                 fail(QStringLiteral("expected a key in double quotes, found %1").arg(found()));
             const qsizetype keyStart = pos_;
             const QString key = string();
-            if (const auto it = keys.find(key); it != keys.end()) {
-                const int firstLine = position(it->second).first;
+            if (const auto it = keys.find(key); it != keys.end())
                 failAt(keyStart,
                        QStringLiteral("duplicate key %1 (first at line %2); each key may appear "
                                       "once in an object")
                            .arg(FileError::quoted(key))
-                           .arg(firstLine));
-            }
+                           .arg(position(it->second).first));
             keys.emplace(key, keyStart);
             whitespace();
             expect(':', QStringLiteral("':' after the key"));
             whitespace();
             value(depth + 1);
-            whitespace();
-            if (peek() == ',') {
-                ++pos_;
-                whitespace();
-                if (peek() == '}')
-                    fail(QStringLiteral("a trailing comma before '}' is not allowed"));
-                continue;
-            }
-            if (peek() == '}') {
-                ++pos_;
-                return;
-            }
-            if (peek() < 0)
-                failAt(start, QStringLiteral("this object is never closed with '}'"));
-            fail(QStringLiteral("expected ',' or '}', found %1").arg(found()));
-        }
+        });
     }
 
     void array(int depth)
     {
+        sequence(']', QStringLiteral("array"), [&] { value(depth + 1); });
+    }
+
+    // The members of an object or the elements of an array, from the opening bracket at pos_
+    // to the closing one: `element` reads one, commas separate them, none may trail.
+    template <typename Element> void sequence(char close, const QString& what, Element element)
+    {
         const qsizetype start = pos_;
-        ++pos_; // '['
+        ++pos_; // '{' or '['
         whitespace();
-        if (peek() == ']') {
+        if (peek() == close) {
             ++pos_;
             return;
         }
         for (;;) {
             whitespace();
-            value(depth + 1);
+            element();
             whitespace();
             if (peek() == ',') {
                 ++pos_;
                 whitespace();
-                if (peek() == ']')
-                    fail(QStringLiteral("a trailing comma before ']' is not allowed"));
+                if (peek() == close)
+                    fail(QStringLiteral("a trailing comma before '%1' is not allowed").arg(close));
                 continue;
             }
-            if (peek() == ']') {
+            if (peek() == close) {
                 ++pos_;
                 return;
             }
             if (peek() < 0)
-                failAt(start, QStringLiteral("this array is never closed with ']'"));
-            fail(QStringLiteral("expected ',' or ']', found %1").arg(found()));
+                failAt(start,
+                       QStringLiteral("this %1 is never closed with '%2'").arg(what).arg(close));
+            fail(QStringLiteral("expected ',' or '%1', found %2").arg(close).arg(found()));
         }
     }
 

@@ -1,40 +1,23 @@
 #include "AtomicFile.h"
 #include "FileError.h"
 
+#include "../support/DeviceNodes.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
-#include <sys/types.h>
 #include <unistd.h>
 
 #include <future>
 
 using namespace clab;
+using clab::testing::isCharacterDevice;
+using clab::testing::isFifo;
+using clab::testing::makeDevice;
 
 namespace {
-
-// A private character device with the numbers of /dev/null (1, 3) or /dev/full (1, 7): what a
-// rename would replace, without touching the system's own nodes. Needs root (CAP_MKNOD).
-bool makeDevice(const QString& path, unsigned minor)
-{
-    return ::mknod(QFile::encodeName(path).constData(), S_IFCHR | 0666, makedev(1, minor)) == 0;
-}
-
-bool isCharacterDevice(const QString& path)
-{
-    struct stat info {};
-    return ::lstat(QFile::encodeName(path).constData(), &info) == 0 && S_ISCHR(info.st_mode);
-}
-
-bool isFifo(const QString& path)
-{
-    struct stat info {};
-    return ::lstat(QFile::encodeName(path).constData(), &info) == 0 && S_ISFIFO(info.st_mode);
-}
 
 QByteArray readAll(const QString& path)
 {

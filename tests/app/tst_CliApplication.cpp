@@ -3,15 +3,14 @@
 #include "SceneRegistry.h"
 #include "SimulationOptions.h"
 
+#include "../support/DeviceNodes.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTextStream>
 #include <QtTest>
 
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
-#include <sys/types.h>
 #include <unistd.h>
 
 #include <charconv>
@@ -972,19 +971,6 @@ void CliApplicationTest::helpDescribesSweepAndPlot()
 
 namespace {
 
-// A private device node with the numbers of /dev/null (minor 3) or /dev/full (minor 7); mknod
-// needs root, so the callers skip without it.
-bool makeDevice(const QString& path, unsigned minor)
-{
-    return ::mknod(QFile::encodeName(path).constData(), S_IFCHR | 0666, makedev(1, minor)) == 0;
-}
-
-bool isCharacterDevice(const QString& path)
-{
-    struct stat info {};
-    return ::lstat(QFile::encodeName(path).constData(), &info) == 0 && S_ISCHR(info.st_mode);
-}
-
 QString writeScene(const QTemporaryDir& dir, const QString& name, const QByteArray& json)
 {
     const QString path = dir.filePath(name);
@@ -1000,12 +986,12 @@ void CliApplicationTest::outputOntoADeviceIsWrittenInPlace()
 {
     QTemporaryDir dir;
     const QString null = dir.filePath("null");
-    if (!makeDevice(null, 3))
+    if (!testing::makeDevice(null, 3))
         QSKIP("mknod needs root");
     const Result r =
         runCli({"run", "bead-on-wire", "--t-end", "1", "--output", null, "--events", null});
     QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
-    QVERIFY2(isCharacterDevice(null), "the device node was replaced by a regular file");
+    QVERIFY2(testing::isCharacterDevice(null), "the device node was replaced by a regular file");
     QCOMPARE(QDir(dir.path())
                  .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System),
              QStringList{"null"}); // no temporary left beside it
@@ -1015,13 +1001,13 @@ void CliApplicationTest::fullDeviceExitsWithOneSayingWhy()
 {
     QTemporaryDir dir;
     const QString full = dir.filePath("full");
-    if (!makeDevice(full, 7))
+    if (!testing::makeDevice(full, 7))
         QSKIP("mknod needs root");
     const Result r = runCli({"run", "bead-on-wire", "--output", full});
     QVERIFY2(r.exitCode == 1, qPrintable(describe(r)));
     QVERIFY2(r.err.contains(full + ": cannot write the CSV: No space left on device"),
              qPrintable(r.err));
-    QVERIFY(isCharacterDevice(full));
+    QVERIFY(testing::isCharacterDevice(full));
 }
 
 void CliApplicationTest::fifoReceivesTheTraceAndTheEvents()
@@ -1036,8 +1022,7 @@ void CliApplicationTest::fifoReceivesTheTraceAndTheEvents()
     const QByteArray piped = reader.get();
     const Result reference = runCli({"run", "ring", "--t-end", "2"});
     QCOMPARE(piped, reference.out); // every byte, as on standard output
-    struct stat info {};
-    QVERIFY(::lstat(QFile::encodeName(pipe).constData(), &info) == 0 && S_ISFIFO(info.st_mode));
+    QVERIFY(testing::isFifo(pipe));
 
     auto events = std::async(std::launch::async, [&] { return readFile(pipe); });
     const Result withEvents = runCli(

@@ -6,9 +6,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
-#include <sys/types.h>
+#include "../support/DeviceNodes.h"
 
 namespace {
 
@@ -84,7 +82,7 @@ void GuiMainTest::screenshotOntoAFullDeviceExitsWithOne()
 {
     QTemporaryDir dir;
     const QString full = dir.filePath("full");
-    if (::mknod(QFile::encodeName(full).constData(), S_IFCHR | 0666, makedev(1, 7)) != 0)
+    if (!clab::testing::makeDevice(full, 7))
         QSKIP("mknod needs root");
     const Result r = runGui({"ring", "--screenshot", full, "--size", "320x200"});
     QVERIFY2(r.exitCode == 1, qPrintable(describe(r)));
@@ -95,12 +93,11 @@ void GuiMainTest::screenshotOntoANullDeviceKeepsTheDevice()
 {
     QTemporaryDir dir;
     const QString null = dir.filePath("null");
-    if (::mknod(QFile::encodeName(null).constData(), S_IFCHR | 0666, makedev(1, 3)) != 0)
+    if (!clab::testing::makeDevice(null, 3))
         QSKIP("mknod needs root");
     const Result r = runGui({"ring", "--screenshot", null, "--size", "320x200"});
     QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
-    struct stat info {};
-    QVERIFY(::lstat(QFile::encodeName(null).constData(), &info) == 0 && S_ISCHR(info.st_mode));
+    QVERIFY(clab::testing::isCharacterDevice(null));
 }
 
 QTEST_GUILESS_MAIN(GuiMainTest)
