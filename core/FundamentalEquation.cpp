@@ -319,7 +319,7 @@ void FundamentalEquation::setTolerance(double tol)
         throw ConstraintLabError(Kind::InvalidParameter,
                                  "FundamentalEquation::setTolerance: the relative tolerance "
                                  "must lie in (0, 1), got " +
-                                     std::to_string(tol));
+                                     ConstraintLabError::number(tol));
     }
     tol_ = tol;
     sqrtTol_ = std::sqrt(tol);
@@ -332,7 +332,7 @@ void FundamentalEquation::setAuxiliary(const AuxiliarySettings& settings)
     if (!std::isfinite(settings.alpha) || settings.alpha == 0.0) {
         throw ConstraintLabError(Kind::InvalidParameter,
                                  std::string(where) + ": α must be finite and non-zero, got " +
-                                     std::to_string(settings.alpha));
+                                     ConstraintLabError::number(settings.alpha));
     }
     Eigen::MatrixXd G = Eigen::MatrixXd::Identity(m_, m_);
     if (settings.G) {

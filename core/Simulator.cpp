@@ -437,7 +437,7 @@ void Simulator::evaluateInModes(const Eigen::VectorXd& q, const Eigen::VectorXd&
                 throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
                                          "the kinetic friction force of contact " +
                                              system_.contactName(c) + " is " +
-                                             std::to_string(force));
+                                             number(force));
             C_.noalias() -= force * (G_.middleRows(off, k).transpose() * w);
         }
         if (!anyStuck) {
@@ -517,7 +517,7 @@ bool Simulator::decideAtRest(int c, const Eigen::VectorXd& q, const Eigen::Vecto
     if (!std::isfinite(limit) || limit < 0.0)
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
                                  "the static friction limit of contact " + system_.contactName(c) +
-                                     " is " + std::to_string(limit));
+                                     " is " + number(limit));
     if (stickHolds(force, limit))
         return true;
     // Breaks away: slides in the direction of the net force, against the force it would need.

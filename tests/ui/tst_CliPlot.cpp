@@ -8,6 +8,8 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include "../support/DeviceNodes.h"
+
 namespace {
 
 const QString cli = QStringLiteral(CLAB_BINARY_DIR "/app/constraintlab-cli");
@@ -54,6 +56,8 @@ private slots:
     void plotWritesAPdf();
     void unknownSuffixIsAUsageError();
     void noDisplayFailsWithAHint();
+    void plotThroughALinkToADeviceIsWrittenInPlace_data();
+    void plotThroughALinkToADeviceIsWrittenInPlace();
 
 private:
     QTemporaryDir dir_;
@@ -132,6 +136,35 @@ void TestCliPlot::noDisplayFailsWithAHint()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("xvfb-run"), qPrintable(r.err));
     QVERIFY(!QFileInfo::exists(path));
+}
+
+void TestCliPlot::plotThroughALinkToADeviceIsWrittenInPlace_data()
+{
+    QTest::addColumn<QString>("suffix");
+    QTest::newRow("png") << "png";
+    QTest::newRow("svg") << "svg";
+    QTest::newRow("pdf") << "pdf";
+}
+
+// A plot file name that links to /dev/null or /dev/full (private copies): the device is written
+// in place and stays a device; a full one fails with exit 1 and the system's reason.
+void TestCliPlot::plotThroughALinkToADeviceIsWrittenInPlace()
+{
+    QFETCH(QString, suffix);
+    QTemporaryDir dir;
+    const QString null = dir.filePath("null"), full = dir.filePath("full");
+    if (!clab::testing::makeDevice(null, 3) || !clab::testing::makeDevice(full, 7))
+        QSKIP("mknod needs root");
+    const QString toNull = dir.filePath("plot." + suffix), toFull = dir.filePath("full." + suffix);
+    QVERIFY(QFile::link(null, toNull) && QFile::link(full, toFull));
+    const Result ok = runCli({"plot", "ring", "--preset", "energy", "--output", toNull});
+    QVERIFY2(ok.exitCode == 0, qPrintable(QString::number(ok.exitCode) + ": " + ok.err));
+    QVERIFY(clab::testing::isCharacterDevice(null));
+    const Result failed = runCli({"plot", "ring", "--preset", "energy", "--output", toFull});
+    QVERIFY2(failed.exitCode == 1,
+             qPrintable(QString::number(failed.exitCode) + ": " + failed.err));
+    QVERIFY2(failed.err.contains("No space left on device"), qPrintable(failed.err));
+    QVERIFY(clab::testing::isCharacterDevice(full));
 }
 
 QTEST_GUILESS_MAIN(TestCliPlot)

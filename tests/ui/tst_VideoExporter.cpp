@@ -18,6 +18,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "../support/DeviceNodes.h"
+
+#include <future>
+
 #include <cmath>
 #include <memory>
 #include <stdexcept>
@@ -306,6 +310,41 @@ private slots:
         QVERIFY(!exporter.run(settings, path));
         QVERIFY(exporter.wasCancelled());
         QVERIFY(entries(dir.path()).isEmpty());
+    }
+
+    // A FIFO (and so a device) is streamed into, never renamed over: the reader gets the whole
+    // video and the pipe stays a pipe; a full device fails with the system's reason.
+    void pipeOrDeviceReceivesTheVideoInPlace()
+    {
+        QTemporaryDir dir;
+        const QString pipe = dir.filePath(QStringLiteral("video.ogv"));
+        QVERIFY(::mkfifo(QFile::encodeName(pipe).constData(), 0600) == 0);
+        VideoExporter::Settings settings;
+        settings.t1 = 0.2;
+        settings.fps = 10;
+        settings.size = QSize(160, 120);
+        auto reader = std::async(std::launch::async, [&] {
+            QFile file(pipe);
+            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        });
+        VideoExporter exporter(view_.get());
+        QVERIFY2(exporter.run(settings, pipe), qPrintable(exporter.errorString()));
+        const QByteArray video = reader.get();
+        QVERIFY(video.startsWith("OggS"));
+        QVERIFY(clab::testing::isFifo(pipe));
+        // Nothing left beside the pipe (the encoder's temporary was in the temporary folder).
+        QCOMPARE(
+            QDir(dir.path())
+                .entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot),
+            QStringList{QStringLiteral("video.ogv")});
+
+        const QString full = dir.filePath(QStringLiteral("full"));
+        if (!clab::testing::makeDevice(full, 7))
+            QSKIP("mknod needs root");
+        QVERIFY(!exporter.run(settings, full));
+        QVERIFY2(exporter.errorString().contains(QStringLiteral("No space left on device")),
+                 qPrintable(exporter.errorString()));
+        QVERIFY(clab::testing::isCharacterDevice(full));
     }
 
     void missingFolderIsReportedWithThePath()
