@@ -30,6 +30,10 @@ constexpr double kStickSlack = 1e-12;
 // of more events than kMaxEventCluster is Zeno behaviour the model cannot resolve.
 constexpr double kEventClusterSpan = 1e-9;
 constexpr int kMaxEventCluster = 100;
+// What to try when a value overflows during a run.
+constexpr const char* kOverflowHint =
+    "a value overflowed: the parameters, the initial state or the time span are probably of "
+    "extreme size; try values of ordinary size or a shorter t_end";
 // A vector contact whose slip velocity along the step's direction reaches zero while its speed
 // is still above this fraction of the step's initial speed has only turned, not stopped.
 constexpr double kTurnFraction = 1e-6;
@@ -407,7 +411,7 @@ void Simulator::evaluateInModes(const Eigen::VectorXd& q, const Eigen::VectorXd&
         system_.nonIdealForce(q, qd, t, out.Qci, C_);
         if (!C_.allFinite())
             throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
-                                     "the non-ideal force C is not finite");
+                                     "the non-ideal force C is not finite", kOverflowHint);
         equation_.addNonIdeal(C_, out);
     } else {
         // Kinetic friction of the sliding contacts against the step's slip direction.
@@ -436,8 +440,8 @@ void Simulator::evaluateInModes(const Eigen::VectorXd& q, const Eigen::VectorXd&
             if (!std::isfinite(force) || force < 0.0)
                 throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
                                          "the kinetic friction force of contact " +
-                                             system_.contactName(c) + " is " +
-                                             number(force));
+                                             system_.contactName(c) + " is " + number(force),
+                                         kOverflowHint);
             C_.noalias() -= force * (G_.middleRows(off, k).transpose() * w);
         }
         if (!anyStuck) {
@@ -485,7 +489,8 @@ void Simulator::evaluateInModes(const Eigen::VectorXd& q, const Eigen::VectorXd&
     }
     if (!out.qdd.allFinite() || !out.Qci.allFinite() || !out.Qcni.allFinite())
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
-                                 "the fundamental equation gave a non-finite q̈ or force");
+                                 "the fundamental equation gave a non-finite q̈ or force",
+                                 kOverflowHint);
 }
 
 double Simulator::stickForce(int c) const
@@ -517,7 +522,8 @@ bool Simulator::decideAtRest(int c, const Eigen::VectorXd& q, const Eigen::Vecto
     if (!std::isfinite(limit) || limit < 0.0)
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
                                  "the static friction limit of contact " + system_.contactName(c) +
-                                     " is " + number(limit));
+                                     " is " + number(limit),
+                                 kOverflowHint);
     if (stickHolds(force, limit))
         return true;
     // Breaks away: slides in the direction of the net force, against the force it would need.
@@ -622,7 +628,8 @@ void Simulator::derivative(const State& x, State& dxdt, double t)
     const Eigen::Map<const Eigen::VectorXd> xs(x.data(), static_cast<Eigen::Index>(x.size()));
     if (!xs.allFinite() || !std::isfinite(t))
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
-                                 atTime(t, "the state (q, q̇ or a work integral) is not finite"));
+                                 atTime(t, "the state (q, q̇ or a work integral) is not finite"),
+                                 kOverflowHint);
     q_ = xs.segment(0, n);
     qd_ = xs.segment(n, n);
     try {
@@ -639,7 +646,8 @@ void Simulator::derivative(const State& x, State& dxdt, double t)
     if (!std::isfinite(pGiven))
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
                                  atTime(t, "the power of the non-conservative given forces is "
-                                           "not finite"));
+                                           "not finite"),
+                                 kOverflowHint);
 
     Eigen::Map<Eigen::VectorXd> d(dxdt.data(), static_cast<Eigen::Index>(dxdt.size()));
     d.segment(0, n) = qd_;
@@ -725,9 +733,7 @@ void Simulator::sampleState(const State& x, double t, TraceSample& out)
     out.E_error = out.E - E0_ - out.W_nonideal - out.W_given_nc - out.W_ideal;
     if (const char* what = nonFiniteQuantity(out))
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
-                                 atTime(t, std::string(what) + " is not finite"),
-                                 "a value overflowed: the parameters, the initial state or the "
-                                 "time span are probably of extreme size");
+                                 atTime(t, std::string(what) + " is not finite"), kOverflowHint);
 }
 
 bool Simulator::stabilize(State& x, double t, bool stickEvent)
@@ -788,7 +794,7 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
                                      " coordinates");
     if (!q0.allFinite() || !qd0.allFinite())
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
-                                 atTime(t0, "the initial state is not finite"));
+                                 atTime(t0, "the initial state is not finite"), kOverflowHint);
 
     State x0(static_cast<std::size_t>(stateSize()), 0.0);
     Eigen::Map<Eigen::VectorXd>(x0.data(), n) = q0;
@@ -901,11 +907,9 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
         {
             const State& x = stepper->currentState();
             if (!std::all_of(x.begin(), x.end(), [](double v) { return std::isfinite(v); }))
-                throw ConstraintLabError(
-                    ConstraintLabError::Kind::NonFinite,
-                    atTime(tCur, "the state is not finite after a step"),
-                    "the motion overflowed: the parameters or the time span are probably of "
-                    "extreme size");
+                throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
+                                         atTime(tCur, "the state is not finite after a step"),
+                                         kOverflowHint);
         }
 
         // Contact events inside the step: the earliest one is located on the dense output.
