@@ -376,7 +376,7 @@ void FundamentalEquation::setAuxiliary(const AuxiliarySettings& settings)
 }
 
 // M_a = M + α² Aᵀ G A (lower triangle, which is all the Cholesky factorization reads) and
-// Q_a = Q + Aᵀ G z of MATH.md §4.
+// Q_a = Q + Aᵀ G z of docs/MATH.md §4.
 void FundamentalEquation::formAuxiliary(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q,
                                         const Eigen::MatrixXd& A, const Eigen::VectorXd& b)
 {
@@ -563,7 +563,7 @@ void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::Vect
         formAuxiliary(M, Q, A, b);
         // For M ≥ 0 and G > 0, xᵀ M_a x = xᵀ M x + α² (Ax)ᵀ G (Ax) vanishes only when M x = 0
         // and A x = 0: M_a is positive definite exactly when rank [M; A] = n, the condition for
-        // a unique acceleration (MATH.md §4). Its Cholesky factorization is the rank test.
+        // a unique acceleration (docs/MATH.md §4). Its Cholesky factorization is the rank test.
         if (!w.factorizeCholesky(w.Ma, tol_)) {
             std::ostringstream msg;
             msg << "the mass matrix is singular and the constraints do not determine "

@@ -9,7 +9,7 @@
 
 namespace clab {
 
-/// \brief Settings of the auxiliary system used when M is singular (MATH.md §4).
+/// \brief Settings of the auxiliary system used when M is singular (docs/MATH.md §4).
 struct AuxiliarySettings {
     double alpha = 1.0;               ///< α ≠ 0
     std::optional<Eigen::MatrixXd> G; ///< m×m positive definite; identity when empty
@@ -30,7 +30,7 @@ struct AuxiliarySettings {
 /// auxiliary system, which then succeeds or reports the error.
 ///
 /// When M is singular (detected, declared with setSingularMass, or forced by setAuxiliary)
-/// the auxiliary system M + α² Aᵀ G A of MATH.md §4 is solved; the reported Qᶜᵢ and Qᶜₙᵢ are
+/// the auxiliary system M + α² Aᵀ G A of docs/MATH.md §4 is solved; the reported Qᶜᵢ and Qᶜₙᵢ are
 /// then those of the true system (M q̈ − Q split into its ideal and non-ideal parts) and λ
 /// holds the auxiliary multipliers.
 class FundamentalEquation {
@@ -40,7 +40,7 @@ public:
     int dof() const { return n_; }
     int constraintCount() const { return m_; }
 
-    /// Forces the auxiliary system of MATH.md §4 even when M is positive definite.
+    /// Forces the auxiliary system of docs/MATH.md §4 even when M is positive definite.
     /// Throws ConstraintLabError(InvalidParameter) when α is zero or non-finite, G is not an
     /// m×m symmetric positive definite matrix, or z is not a finite m-vector.
     void setAuxiliary(const AuxiliarySettings& settings);

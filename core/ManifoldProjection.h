@@ -8,7 +8,7 @@
 
 namespace clab {
 
-/// \brief Projects a state back onto the constraint manifold (MATH.md §6).
+/// \brief Projects a state back onto the constraint manifold (docs/MATH.md §6).
 ///
 /// Positions: Gauss–Newton on φ(q, t) = 0 with the mass-weighted minimum-norm correction
 /// Δq = −M⁻¹Jᵀ(J M⁻¹ Jᵀ)⁺ φ. That is Gauss's principle with A = J and b = −φ, so it is computed

@@ -7,7 +7,7 @@
 
 namespace clab {
 
-/// \brief A constrained mechanical system in the three-step description of MATH.md §1.
+/// \brief A constrained mechanical system in the three-step description of docs/MATH.md §1.
 ///
 /// Implementations are immutable after construction and write into caller-owned, already
 /// sized outputs, so evaluating them allocates nothing.
@@ -101,7 +101,7 @@ public:
         (void)q, (void)t, (void)Av, (void)bv;
     }
 
-    // --- Frictional contacts (stick–slip; MATH.md §3) ---
+    // --- Frictional contacts (stick–slip; docs/MATH.md §3) ---
     //
     // A contact has a slip velocity v = G(q, t) q̇ of dimension k (1 along a wire or a ring, the
     // whole velocity for a drag), with G's rows orthonormal. While it slides, the simulator adds

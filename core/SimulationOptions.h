@@ -12,7 +12,7 @@ enum class IntegratorKind {
     Rk4     ///< classic Runge–Kutta 4 with fixed step dt
 };
 
-/// How the drift of the constraints under integration is kept in check (MATH.md §6).
+/// How the drift of the constraints under integration is kept in check (docs/MATH.md §6).
 enum class Stabilization {
     None, ///< integrate A q̈ = b as it is; φ, φ̇ and ψ drift
     Baumgarte, ///< b ← b − 2α φ̇ − β² φ (holonomic rows), b ← b − α ψ (nonholonomic rows)

@@ -307,7 +307,7 @@ Simulator::Simulator(const MechanicalSystem& system)
     xOut_.assign(static_cast<std::size_t>(stateSize()), 0.0);
     xWork_.assign(static_cast<std::size_t>(stateSize()), 0.0);
     rheonomic_ = system.constraintsAreRheonomic();
-    // A singular M has no Cholesky factor: go straight to the auxiliary system (MATH.md §4).
+    // A singular M has no Cholesky factor: go straight to the auxiliary system (docs/MATH.md §4).
     equation_.setSingularMass(system.massMatrixIsSingular());
 
     const int h = system.holonomicCount();

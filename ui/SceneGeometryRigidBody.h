@@ -12,7 +12,7 @@ namespace clab {
 
 /// \brief Rigid body in quaternions: a box proportioned to its inertia, its body axes, and
 /// arrows for ω and the angular momentum L. Quaternion-space forces are drawn as the body
-/// torques they correspond to, Γ = ½ E(u) F, turned into world axes (MATH.md §5).
+/// torques they correspond to, Γ = ½ E(u) F, turned into world axes (docs/MATH.md §5).
 class SceneGeometryRigidBody : public SceneGeometry {
 public:
     explicit SceneGeometryRigidBody(const ParameterValues& values);
@@ -30,7 +30,7 @@ public:
     std::vector<LegendEntry> extraLegendEntries() const override;
     QString annotation(const TraceSample& sample) const override;
 
-    /// E(u) of MATH.md §5 (3×4).
+    /// E(u) of docs/MATH.md §5 (3×4).
     static Eigen::Matrix<double, 3, 4> E(const Eigen::Vector4d& u);
     /// Rotation body → world of the (normalized) quaternion u = (u0, u1, u2, u3).
     static Eigen::Matrix3d rotation(const Eigen::Vector4d& u);

@@ -6,7 +6,7 @@
 namespace clab {
 
 /// \brief A bead sliding with Coulomb friction on a straight wire through the origin, inclined
-/// at θ to the horizontal, under gravity (paper 003, example 1; MATH.md §5).
+/// at θ to the horizontal, under gravity (paper 003, example 1; docs/MATH.md §5).
 ///
 /// q = (x, y); the wire is −x sin θ + y cos θ = 0, so A = [−sin θ, cos θ], b = 0, which stays
 /// well conditioned up to a vertical wire. Friction C = −μ ‖Qᶜᵢ‖ q̇/‖q̇‖ while the bead slides;

@@ -7,7 +7,7 @@
 namespace clab {
 
 /// \brief A free rigid body rotating about its centre of mass, described by its unit
-/// quaternion u = (u₀, u₁, u₂, u₃) (paper 004, §4; MATH.md §5).
+/// quaternion u = (u₀, u₁, u₂, u₃) (paper 004, §4; docs/MATH.md §5).
 ///
 /// M = 4 Eᵀ J E is singular (rank 3), Q = −8 E(u̇)ᵀ J E(u) u̇ + 2 Eᵀ Γ, and the normalization
 /// uᵀu = 1 gives A = uᵀ, b = −u̇ᵀu̇. The body angular velocity is ω = 2 E(u) u̇.

@@ -6,7 +6,7 @@
 namespace clab {
 
 /// \brief A particle on a vertical circular ring of radius R centred at the origin, under
-/// gravity, with Coulomb friction (paper 003, example 2; MATH.md §5).
+/// gravity, with Coulomb friction (paper 003, example 2; docs/MATH.md §5).
 ///
 /// q = (x, y); x² + y² = R² gives A = [x, y], b = −(ẋ² + ẏ²). Friction C = −μ ‖Qᶜᵢ‖ q̇/‖q̇‖.
 class RingWithFriction : public SlidingParticle {

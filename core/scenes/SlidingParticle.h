@@ -11,7 +11,7 @@ namespace clab {
 /// vertical plane, q = (x, y), under gravity −m g ŷ, held on one curve (one holonomic
 /// constraint, one frictional contact) with Coulomb friction.
 ///
-/// M = m I, Q = (0, −m g); while sliding C = −μ ‖Qᶜᵢ‖ q̇/‖q̇‖ (MATH.md §5), and at rest the
+/// M = m I, Q = (0, −m g); while sliding C = −μ ‖Qᶜᵢ‖ q̇/‖q̇‖ (docs/MATH.md §5), and at rest the
 /// contact sticks while the force along the curve stays within μₛ ‖Qᶜᵢ‖. A subclass gives the
 /// curve: its constraint rows, residuals, slip direction and the initial state.
 class SlidingParticle : public MechanicalSystem {

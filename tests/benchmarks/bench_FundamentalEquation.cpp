@@ -1,4 +1,4 @@
-// FundamentalEquation (square-root-free form) against the textbook form of MATH.md §2 on the
+// FundamentalEquation (square-root-free form) against the textbook form of docs/MATH.md §2 on the
 // same inputs, for the problem sizes of the built-in scenes.
 #include "FundamentalEquation.h"
 
@@ -84,7 +84,7 @@ Inputs quaternionRigidBody()
 }
 
 // The textbook form needs M > 0: for a singular M it is given the auxiliary system
-// M + Aᵀ A, Q + Aᵀ b of MATH.md §4 (α = 1, G = I), formed inside the loop as ours does.
+// M + Aᵀ A, Q + Aᵀ b of docs/MATH.md §4 (α = 1, G = I), formed inside the loop as ours does.
 ConstrainedAcceleration textbook(const Inputs& in)
 {
     if (in.singular) {

@@ -2,7 +2,7 @@
 //  (a) Acceleration/Ours/<scene> and Acceleration/Textbook/<scene>: one evaluation of the
 //      simulator's right-hand side (mass matrix, given force, constraints, ideal phase,
 //      non-ideal force from Qᶜᵢ, non-ideal phase), with FundamentalEquation and with the textbook
-//      form of MATH.md §2, cycling through the initial state and a few random states of the
+//      form of docs/MATH.md §2, cycling through the initial state and a few random states of the
 //      scene's own trajectory. The two must agree before either is timed.
 //  (b) Simulate10s/<scene>: a full 10 s run with the default SimulationOptions (Dormand–Prince,
 //      rtol 1e-9, dt 0.01), reporting the real-time factor x_realtime = 10 s / wall time.
@@ -147,7 +147,7 @@ public:
     }
 
     // The textbook form needs M > 0: a singular M is replaced by the auxiliary system
-    // M + Aᵀ A, Q + Aᵀ b of MATH.md §4 (α = 1, G = I, z = b, the gauge FundamentalEquation
+    // M + Aᵀ A, Q + Aᵀ b of docs/MATH.md §4 (α = 1, G = I, z = b, the gauge FundamentalEquation
     // uses by default), whose constraint forces are the true ones.
     const ConstrainedAcceleration& textbook(const StatePoint& x)
     {

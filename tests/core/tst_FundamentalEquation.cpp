@@ -313,7 +313,7 @@ ConstrainedAcceleration solveProblem(const Problem& p, bool withC)
     return solveWith(eq, p, withC);
 }
 
-// Rigid body in quaternions (MATH.md §5).
+// Rigid body in quaternions (docs/MATH.md §5).
 Eigen::Matrix<double, 3, 4> quaternionE(const Eigen::Vector4d& u)
 {
     Eigen::Matrix<double, 3, 4> E;

@@ -6,7 +6,7 @@
 
 namespace clab::testing {
 
-/// \brief The fundamental equation exactly as printed (MATH.md §2): matrix square roots of M
+/// \brief The fundamental equation exactly as printed (docs/MATH.md §2): matrix square roots of M
 /// and the Moore–Penrose inverse of B = A M^(−1/2). Slow and plain on purpose: it is the
 /// independent reference for FundamentalEquation in tests and benchmarks. Needs M > 0.
 ///

@@ -232,7 +232,7 @@ private:
 
 /// q = (x, y) with M = diag(m, 0): y carries no mass and is tied to x by y − x = 0. Gravity
 /// acts on y only, so the pair falls as one: ẍ = ÿ = −g. [M; A] has full rank, so the
-/// acceleration is unique although M is singular (MATH.md §4).
+/// acceleration is unique although M is singular (docs/MATH.md §4).
 class MasslessFollower : public MechanicalSystem {
 public:
     MasslessFollower(double mass, double g, double x0, double v0)

@@ -75,7 +75,8 @@ double distanceTravelled(const Trace& trace, double angleDeg)
     return along(trace.samples.front()) - along(trace.samples.back());
 }
 
-// MATH.md §5: sliding down from rest, the bead's along-wire acceleration is g (sin θ − μ cos θ).
+// docs/MATH.md §5: sliding down from rest, the bead's along-wire acceleration is g (sin θ − μ cos
+// θ).
 double closedFormDistance(double g, double angleDeg, double mu, double t)
 {
     const double theta = angleDeg * std::numbers::pi / 180.0;

@@ -321,7 +321,7 @@ void TestSceneView::hidingAForceRemovesItsArrow()
 
 void TestSceneView::frictionlessWireShowsNoFrictionArrow()
 {
-    // μ = 0: Qᶜₙᵢ = −μ m g cos θ sgn(ẋ) (cos θ, sin θ) vanishes identically (MATH.md §5).
+    // μ = 0: Qᶜₙᵢ = −μ m g cos θ sgn(ẋ) (cos θ, sin θ) vanishes identically (docs/MATH.md §5).
     const ParameterValues values = withDefaults("bead-on-wire", {{"mu", {0.0}}});
     SceneView view;
     view.setScene("bead-on-wire", values);

@@ -58,7 +58,7 @@ private slots:
         const auto trace = finished.front().at(1).value<std::shared_ptr<const Trace>>();
         QVERIFY(trace);
         QVERIFY(!worker.isBusy());
-        // Along-wire distance ½ g (sin θ − μ cos θ) t² (MATH.md §5).
+        // Along-wire distance ½ g (sin θ − μ cos θ) t² (docs/MATH.md §5).
         const double theta = 30.0 * std::numbers::pi / 180.0;
         const TraceSample& last = trace->samples.back();
         const double s = last.q[0] * std::cos(theta) + last.q[1] * std::sin(theta);

@@ -92,7 +92,7 @@ private slots:
     void launchedUpComesBackDown();
 };
 
-// MATH.md §5: Qᶜᵢ = m g cos θ (−sin θ, cos θ), Qᶜₙᵢ = C = −μ m g cos θ sgn(s̈) (cos θ, sin θ).
+// docs/MATH.md §5: Qᶜᵢ = m g cos θ (−sin θ, cos θ), Qᶜₙᵢ = C = −μ m g cos θ sgn(s̈) (cos θ, sin θ).
 void TestBeadOnWire::forcesMatchClosedForm()
 {
     std::mt19937 rng(20240601);

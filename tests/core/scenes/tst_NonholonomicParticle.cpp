@@ -73,7 +73,7 @@ private slots:
     void forceBeyondDragStartsMotionAlongItsAllowedPart();
 };
 
-// MATH.md §5 for m = 1: Qᶜᵢ = (−z, 1, 0)(ẋż + z f_x − f_y)/(1 + z²),
+// docs/MATH.md §5 for m = 1: Qᶜᵢ = (−z, 1, 0)(ẋż + z f_x − f_y)/(1 + z²),
 // Qᶜₙᵢ = −a₀ (ẋ + z ẏ, z ẋ + z² ẏ, ż (1 + z²)) / (‖q̇‖ (1 + z²)).
 void TestNonholonomicParticle::forcesMatchClosedForm()
 {

@@ -15,7 +15,7 @@ namespace {
 
 using Matrix34 = Eigen::Matrix<double, 3, 4>;
 
-// E(u) as printed in paper 004 / MATH.md §5, written out here independently of the scene.
+// E(u) as printed in paper 004 / docs/MATH.md §5, written out here independently of the scene.
 Matrix34 E(const Eigen::Vector4d& u)
 {
     Matrix34 e;
@@ -159,7 +159,8 @@ void TestRigidBodyQuaternion::forcesMatchClosedForm()
     }
 }
 
-// MATH.md §5: ü = −½ Eᵀ J⁻¹ (ω × J ω) − ¼ ‖ω‖² u + ½ Eᵀ J⁻¹ Γ (Euler's equations in quaternions).
+// docs/MATH.md §5: ü = −½ Eᵀ J⁻¹ (ω × J ω) − ¼ ‖ω‖² u + ½ Eᵀ J⁻¹ Γ (Euler's equations in
+// quaternions).
 void TestRigidBodyQuaternion::accelerationMatchesClosedForm()
 {
     std::mt19937 rng(161803);
@@ -181,7 +182,7 @@ void TestRigidBodyQuaternion::accelerationMatchesClosedForm()
     }
 }
 
-// MATH.md §4: the acceleration does not depend on α, G or z of the auxiliary system.
+// docs/MATH.md §4: the acceleration does not depend on α, G or z of the auxiliary system.
 void TestRigidBodyQuaternion::accelerationIndependentOfAuxiliaryGauge()
 {
     std::mt19937 rng(55);

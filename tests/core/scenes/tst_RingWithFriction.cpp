@@ -100,7 +100,7 @@ private slots:
     void stopsWhereReducedModelStops();
 };
 
-// MATH.md §5: Qᶜᵢ = −m (ẋ² + ẏ² − g y)(x, y)/R², C = −μ ‖Qᶜᵢ‖ q̇/‖q̇‖ and Qᶜₙᵢ = C.
+// docs/MATH.md §5: Qᶜᵢ = −m (ẋ² + ẏ² − g y)(x, y)/R², C = −μ ‖Qᶜᵢ‖ q̇/‖q̇‖ and Qᶜₙᵢ = C.
 void TestRingWithFriction::forcesMatchClosedForm()
 {
     std::mt19937 rng(31337);
