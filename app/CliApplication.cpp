@@ -277,6 +277,7 @@ struct RunRequest {
     QString output = QStringLiteral("-");
     QString events; // empty: no event file
     std::vector<std::string> columns;
+    bool stats = false; // --stats: the run's cost on standard error
 };
 
 // --output FILE|-, shared by run and sweep.
@@ -305,6 +306,8 @@ RunRequest parseRun(const QStringList& args)
             request.output = outputOption(o);
         } else if (o.option == QLatin1String("--columns")) {
             request.columns = nameList(o);
+        } else if (o.option == QLatin1String("--stats")) {
+            request.stats = true;
         } else {
             return false;
         }
@@ -438,6 +441,9 @@ QString CliApplication::commandHelp(const QString& command)
             "                       succeeded: a failed run never leaves half a file. A device\n"
             "                       or a pipe (/dev/null, a FIFO) is written in place, never\n"
             "                       replaced. \"-\" is standard output, the default.\n"
+            "  --stats              After the run, print its cost on standard error: accepted\n"
+            "                       and rejected steps, right-hand-side evaluations, events,\n"
+            "                       integrator restarts and projections, wall time.\n"
             "  --events FILE        Also write the stick-slip events as CSV to FILE, atomically:\n"
             "                       t, scene, contact (index), contact_name, event (stick, slip\n"
             "                       or reversal). \"-\" is standard output (with --output FILE).\n"
@@ -883,6 +889,8 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
         simulator.run(options, [&stream](const TraceSample& sample) { stream.add(sample); });
     stream.finish();
     progress.clear();
+    if (request.stats)
+        err << prefix << "stats: " << QString::fromStdString(trace.stats.summary()) << "\n";
 
     if (file) {
         file->commit();

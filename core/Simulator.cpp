@@ -6,6 +6,7 @@
 #include <boost/numeric/odeint.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -30,6 +31,9 @@ constexpr double kStickSlack = 1e-12;
 // of more events than kMaxEventCluster is Zeno behaviour the model cannot resolve.
 constexpr double kEventClusterSpan = 1e-9;
 constexpr int kMaxEventCluster = 100;
+// The integrated state is projected onto the constraints (and the integrator restarted) once
+// its residual exceeds this share of the step's error tolerance atol + rtol·scale.
+constexpr double kDriftFraction = 0.1;
 // What to try when a value overflows during a run.
 constexpr const char* kOverflowHint =
     "a value overflowed: the parameters, the initial state or the time span are probably of "
@@ -80,13 +84,36 @@ public:
     virtual double stepSize() const = 0;
 };
 
-/// Dormand–Prince 5(4) with error control and its 4th-order dense output.
+using Dopri = odeint::runge_kutta_dopri5<State>;
+
+/// odeint's error test, counting the trial steps it refuses (for RunStats::rejectedSteps).
+class CountingErrorChecker
+    : public odeint::default_error_checker<double, Dopri::algebra_type, Dopri::operations_type> {
+public:
+    using Base = odeint::default_error_checker<double, Dopri::algebra_type, Dopri::operations_type>;
+    CountingErrorChecker(double atol, double rtol, std::size_t* rejected)
+        : Base(atol, rtol), rejected_(rejected)
+    {
+    }
+    template <class X, class D, class E, class T>
+    double error(Base::algebra_type& algebra, const X& x, const D& dxdt, E& err, T dt) const
+    {
+        const double e = Base::error(algebra, x, dxdt, err, dt);
+        if (e > 1.0)
+            ++*rejected_;
+        return e;
+    }
+
+private:
+    std::size_t* rejected_;
+};
+
+/// Dormand–Prince 5(4) with error control and its 4th-order dense output. The step size is
+/// the error control's alone: output times and events are found on the dense output.
 class Dopri5Stepper final : public Stepper {
 public:
-    /// maxDt = 0: no limit on the step size.
-    Dopri5Stepper(const Rhs& rhs, double atol, double rtol, double maxDt)
-        : rhs_{&rhs},
-          dense_(odeint::make_dense_output(atol, rtol, maxDt, odeint::runge_kutta_dopri5<State>()))
+    Dopri5Stepper(const Rhs& rhs, double atol, double rtol, std::size_t* rejected)
+        : rhs_{&rhs}, dense_(Controlled(CountingErrorChecker(atol, rtol, rejected)))
     {
     }
 
@@ -107,7 +134,8 @@ public:
     double stepSize() const override { return dense_.current_time_step(); }
 
 private:
-    using Dense = odeint::result_of::make_dense_output<odeint::runge_kutta_dopri5<State>>::type;
+    using Controlled = odeint::controlled_runge_kutta<Dopri, CountingErrorChecker>;
+    using Dense = odeint::dense_output_runge_kutta<Controlled>;
     RhsRef rhs_;
     Dense dense_;
     double tPrev_ = 0.0;
@@ -367,6 +395,7 @@ Simulator::Simulator(const MechanicalSystem& system)
     stickRows_.setZero(slipRows_, n);
     stickRhs_.setZero(slipRows_);
     Fstick_.setZero(n);
+    residual_.setZero(system.residualCount());
     if (system.providesConstraintFunctions())
         projection_ = std::make_unique<ManifoldProjection>(system, slipRows_);
 }
@@ -622,8 +651,23 @@ bool Simulator::crossed(int c, double g) const
     return contacts_[static_cast<std::size_t>(c)].stuck ? g < 0.0 : g <= 0.0;
 }
 
+bool Simulator::driftExceeds(const State& x, double t)
+{
+    if (residual_.size() == 0 || stabilization_ != Stabilization::Projection)
+        return false;
+    const Eigen::Index n = system_.dof();
+    const Eigen::Map<const Eigen::VectorXd> xs(x.data(), static_cast<Eigen::Index>(x.size()));
+    q_ = xs.segment(0, n);
+    qd_ = xs.segment(n, n);
+    system_.constraintResiduals(q_, qd_, t, residual_);
+    const double scale =
+        1.0 + std::max(q_.lpNorm<Eigen::Infinity>(), qd_.lpNorm<Eigen::Infinity>());
+    return !(residual_.lpNorm<Eigen::Infinity>() <= kDriftFraction * (atol_ + rtol_ * scale));
+}
+
 void Simulator::derivative(const State& x, State& dxdt, double t)
 {
+    ++rhsEvaluations_;
     const Eigen::Index n = system_.dof();
     const Eigen::Map<const Eigen::VectorXd> xs(x.data(), static_cast<Eigen::Index>(x.size()));
     if (!xs.allFinite() || !std::isfinite(t))
@@ -783,6 +827,10 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
                 "constraints, which this system does not provide; use "
                 "stabilization 'none'");
     const StabilizationScope scope(stabilization_, options.stabilization);
+    const auto started = std::chrono::steady_clock::now();
+    rhsEvaluations_ = 0;
+    atol_ = options.atol;
+    rtol_ = options.rtol;
     alpha_ = options.baumgarteAlpha;
     beta_ = options.baumgarteBeta;
 
@@ -861,7 +909,7 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
         stepper = std::make_unique<Rk4Stepper>(rhs, options.dt, x0.size());
     else
         stepper = std::make_unique<Dopri5Stepper>(rhs, options.atol, options.rtol,
-                                                  contactCount_ > 0 ? options.dt : 0.0);
+                                                  &trace.stats.rejectedSteps);
 
     stepper->initialize(x0, t0, std::min(options.dt, span));
     // E(0) is taken from the first sample before it is emitted, so that its audit reads 0.
@@ -887,6 +935,7 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
                 "try a shorter t_end or a larger rtol");
         try {
             stepper->doStep(times[next]);
+            ++trace.stats.acceptedSteps;
         } catch (const odeint::odeint_error& e) {
             throw ConstraintLabError(
                 ConstraintLabError::Kind::IntegrationFailure,
@@ -1017,6 +1066,7 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
                 rethrowAt(tEvent, e);
             }
             stepper->initialize(xWork_, tEvent, stepper->stepSize());
+            ++trace.stats.restarts;
             if (next < times.size() && times[next] == tEvent) {
                 emit(xWork_, tEvent);
                 ++next;
@@ -1025,8 +1075,14 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
             const State& x = stepper->currentState();
             std::copy(x.begin(), x.end(), xWork_.begin());
             try {
-                if (stabilize(xWork_, tCur, false))
+                // Projected and restarted only when the drift is a noticeable share of the
+                // tolerance: a restart costs Dormand–Prince its first-same-as-last evaluation.
+                // What is shown is projected in any case (below).
+                if (driftExceeds(xWork_, tCur) && stabilize(xWork_, tCur, false)) {
                     stepper->initialize(xWork_, tCur, stepper->stepSize());
+                    ++trace.stats.projections;
+                    ++trace.stats.restarts;
+                }
                 if (contactCount_ > 0) {
                     // Copies into the workspace: passing segments would make temporaries.
                     const Eigen::Map<const Eigen::VectorXd> xp(xWork_.data(),
@@ -1039,7 +1095,13 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
                 rethrowAt(tCur, e);
             }
             while (next < times.size() && times[next] <= tCur) {
-                emit(xWork_, times[next]);
+                std::copy(xWork_.begin(), xWork_.end(), xOut_.begin());
+                try {
+                    stabilize(xOut_, times[next], false);
+                } catch (const ConstraintLabError& e) {
+                    rethrowAt(times[next], e);
+                }
+                emit(xOut_, times[next]);
                 ++next;
             }
         }
@@ -1049,6 +1111,10 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
             break;
         }
     }
+    trace.stats.rhsEvaluations = rhsEvaluations_;
+    trace.stats.events = trace.events.size();
+    trace.stats.wallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return trace;
 }
 

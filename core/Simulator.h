@@ -27,7 +27,7 @@ namespace clab {
 /// samples through its dense output; RK4 steps exactly onto the output times.
 ///
 /// Constraint drift is handled as SimulationOptions::stabilization says (projection onto the
-/// constraint manifold after every accepted step by default; see ManifoldProjection).
+/// constraint manifold by default; see ManifoldProjection).
 ///
 /// Frictional contacts (MechanicalSystem::contactCount) have a mode each (ContactState): a
 /// sliding contact rubs with kinetic friction against the slip direction of the current step;
@@ -37,8 +37,10 @@ namespace clab {
 /// velocity along the step's slip direction reaching zero (then the contact sticks when the
 /// force it needs is within stickForceLimit, otherwise it slides on, or back, in the direction
 /// of the net force), and a stuck contact's force leaving μₛ‖N‖ (break-away). After an event
-/// the integrator restarts at the event state. For systems with contacts the step is at most
-/// the output interval dt, so an event is looked for at least that often.
+/// the integrator restarts at the event state. Dormand–Prince's step is its error control's
+/// alone (output samples come from the dense output); with projection the integrated state is
+/// projected, and the integrator restarted, only when its drift exceeds a tenth of the error
+/// tolerance, while every output sample is projected. The run's cost is in Trace::stats.
 class Simulator {
 public:
     explicit Simulator(const MechanicalSystem& system);
@@ -115,6 +117,9 @@ private:
     void updateSlipDirections(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
     /// Projection of an integrated state after a step or an event; true when x changed.
     bool stabilize(State& x, double t, bool stickEvent);
+    /// Whether the constraint residual of an integrated state (with projection on) exceeds
+    /// kDriftFraction of the step's error tolerance, so that the state should be projected.
+    bool driftExceeds(const State& x, double t);
 
     const MechanicalSystem& system_;
     FundamentalEquation equation_;
@@ -148,6 +153,10 @@ private:
     Eigen::LLT<Eigen::MatrixXd> restLlt_;
     double E0_ = 0.0;
     bool rheonomic_ = false;
+    // Run accounting and the drift test's tolerances (set by run()).
+    std::size_t rhsEvaluations_ = 0;
+    double atol_ = 0.0, rtol_ = 0.0;
+    Eigen::VectorXd residual_;
 };
 
 } // namespace clab

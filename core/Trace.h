@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ContactEvent.h"
+#include "RunStats.h"
 #include "TraceSample.h"
 
 #include <string>
@@ -55,6 +56,8 @@ public:
     /// Stick, slip and reversal events of the contacts, in time order.
     std::vector<ContactEvent> events;
     bool cancelled = false;
+    /// What the run that produced the trace cost (steps, evaluations, events, time).
+    RunStats stats;
 
 private:
     std::vector<std::string> coordinates_;

@@ -977,10 +977,11 @@ void MainWindow::simulationFinished(quint64 generation, std::shared_ptr<const Tr
         banner_->clearMessage();
         bannerShowsSimulation_ = false;
     }
-    statusBar()->showMessage(tr("Computed %1 samples up to t = %2 s in %3 ms")
+    statusBar()->showMessage(tr("Computed %1 samples up to t = %2 s in %3 ms: %4")
                                  .arg(trace_->samples.size())
                                  .arg(t1, 0, 'g', 4)
-                                 .arg(seconds * 1000.0, 0, 'f', 1),
+                                 .arg(seconds * 1000.0, 0, 'f', 1)
+                                 .arg(QString::fromStdString(trace_->stats.summary())),
                              5000);
     if (autoPlay_) {
         autoPlay_ = false;

@@ -199,6 +199,7 @@ private slots:
     void fileTextInMessagesIsEscapedAndBounded();
     void duplicateKeysAndLooseJsonAreRefused_data();
     void duplicateKeysAndLooseJsonAreRefused();
+    void statsReportTheRunsCost();
 };
 
 void CliApplicationTest::initTestCase()
@@ -1149,6 +1150,23 @@ void CliApplicationTest::duplicateKeysAndLooseJsonAreRefused()
              qPrintable(r.err));
     for (const QString& m : mentions)
         QVERIFY2(r.err.contains(m), qPrintable(r.err));
+}
+
+// --stats: the run's cost on standard error, the trace unchanged on standard output.
+void CliApplicationTest::statsReportTheRunsCost()
+{
+    const Result plain = runCli({"run", "bead-on-wire", "--t-end", "10"});
+    const Result r = runCli({"run", "bead-on-wire", "--t-end", "10", "--stats"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QCOMPARE(r.out, plain.out);
+    static const QRegularExpression line(
+        "constraintlab-cli: stats: (\\d+) steps \\((\\d+) rejected\\), (\\d+) evaluations, "
+        "(\\d+) events?, (\\d+) restarts \\((\\d+) projections\\), [0-9.e+-]+ ms\n");
+    const QRegularExpressionMatch m = line.match(r.err);
+    QVERIFY2(m.hasMatch(), qPrintable(r.err));
+    // A parabola between events: a handful of steps, far below one per output interval.
+    QVERIFY(m.captured(1).toInt() >= 1 && m.captured(1).toInt() < 100);
+    QVERIFY(m.captured(3).toInt() <= 600);
 }
 
 QTEST_MAIN(CliApplicationTest)
