@@ -396,6 +396,11 @@ Simulator::Simulator(const MechanicalSystem& system)
     stickRhs_.setZero(slipRows_);
     Fstick_.setZero(n);
     residual_.setZero(system.residualCount());
+    sampleResidual_.setZero(system.residualCount());
+    sampleQ_.setZero(n);
+    sampleq_.setZero(n);
+    sampleqd_.setZero(n);
+    sampleAcc_.resize(n, m);
     if (system.providesConstraintFunctions())
         projection_ = std::make_unique<ManifoldProjection>(system, slipRows_);
 }
@@ -723,26 +728,23 @@ void Simulator::evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, do
 void Simulator::sampleInModes(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                               TraceSample& out)
 {
-    const int n = system_.dof();
-    ConstrainedAcceleration acc;
-    acc.resize(n, system_.constraintCount());
-    Eigen::VectorXd Q = Eigen::VectorXd::Zero(n);
-    evaluateInModes(q, qd, t, Q, acc);
+    // The sample's own workspace (not the right-hand side's, which a step may be using), sized
+    // once: a streamed run allocates nothing per sample.
+    evaluateInModes(q, qd, t, sampleQ_, sampleAcc_);
     out.t = t;
     out.q = q;
     out.qd = qd;
-    out.qdd = acc.qdd;
-    out.Q = Q;
-    out.Qci = acc.Qci;
-    out.Qcni = acc.Qcni;
+    out.qdd = sampleAcc_.qdd;
+    out.Q = sampleQ_;
+    out.Qci = sampleAcc_.Qci;
+    out.Qcni = sampleAcc_.Qcni;
     out.T = system_.kineticEnergy(q, qd, t);
     out.V = system_.potentialEnergy(q, t);
     out.E = out.T + out.V;
     out.W_nonideal = out.W_ideal = out.W_given_nc = 0.0;
     out.E_error = 0.0;
-    Eigen::VectorXd r(system_.residualCount());
-    system_.constraintResiduals(q, qd, t, r);
-    out.residualMax = r.size() > 0 ? r.cwiseAbs().maxCoeff() : 0.0;
+    system_.constraintResiduals(q, qd, t, sampleResidual_);
+    out.residualMax = sampleResidual_.size() > 0 ? sampleResidual_.lpNorm<Eigen::Infinity>() : 0.0;
     out.contacts.resize(contactCount_);
     for (int c = 0; c < contactCount_; ++c)
         out.contacts[c] = contacts_[static_cast<std::size_t>(c)].stuck ? 0.0 : 1.0;
@@ -766,7 +768,10 @@ void Simulator::sampleState(const State& x, double t, TraceSample& out)
     const Eigen::Index n = system_.dof();
     const Eigen::Map<const Eigen::VectorXd> xs(x.data(), static_cast<Eigen::Index>(x.size()));
     try {
-        sampleInModes(xs.segment(0, n), xs.segment(n, n), t, out);
+        // Copies into the workspace: passing segments would make temporaries.
+        sampleq_ = xs.segment(0, n);
+        sampleqd_ = xs.segment(n, n);
+        sampleInModes(sampleq_, sampleqd_, t, out);
     } catch (const ConstraintLabError& e) {
         rethrowAt(t, e);
     }

@@ -157,6 +157,9 @@ private:
     std::size_t rhsEvaluations_ = 0;
     double atol_ = 0.0, rtol_ = 0.0;
     Eigen::VectorXd residual_;
+    // Workspace of sampleInModes.
+    Eigen::VectorXd sampleQ_, sampleResidual_, sampleq_, sampleqd_;
+    ConstrainedAcceleration sampleAcc_;
 };
 
 } // namespace clab

@@ -227,6 +227,7 @@ private slots:
     void everySceneBalancesItsEnergy_data();
     void everySceneBalancesItsEnergy();
     void stickSlipRunDoesNotAllocatePerStep();
+    void streamedRunDoesNotAllocatePerSample();
     void evaluatingStuckContactDoesNotAllocate();
     void bodyAtRestOnItsConstraintStaysForEveryMassAndRadius();
     void beadSlidingOnHorizontalWireStopsAtClosedFormTimeForEveryMass();
@@ -1044,6 +1045,31 @@ void TestSimulator::stickSlipRunDoesNotAllocatePerStep()
     QCOMPARE(events[0], events[1]);
     QVERIFY2(steps[1] > steps[0] + 100,
              qPrintable(QStringLiteral("steps %1 and %2").arg(steps[0]).arg(steps[1])));
+    QCOMPARE(allocations[1], allocations[0]);
+}
+
+// A streamed run (the CLI's) reuses one sample: twice the samples, the same allocations.
+void TestSimulator::streamedRunDoesNotAllocatePerSample()
+{
+    if (!CLAB_COUNT_MALLOC)
+        QSKIP("malloc cannot be counted here (sanitizer or non-glibc C library)");
+    const auto ring = SceneRegistry::find("ring")->create({{"mu", {0.2}}});
+    std::array<long, 2> allocations{};
+    std::array<std::size_t, 2> samples{};
+    for (int run = 0; run < 2; ++run) {
+        Simulator sim(*ring);
+        // Same end time and so the same steps and events; only the output is finer.
+        SimulationOptions o = makeOptions(IntegratorKind::Dopri5, 10.0, run == 0 ? 0.01 : 0.005);
+        std::size_t count = 0;
+        g_allocations = 0;
+        g_countAllocations = true;
+        const Trace trace = sim.run(o, [&count](const TraceSample&) { ++count; });
+        g_countAllocations = false;
+        allocations[run] = g_allocations;
+        samples[run] = count;
+    }
+    QCOMPARE(samples[0], std::size_t(1001));
+    QCOMPARE(samples[1], std::size_t(2001));
     QCOMPARE(allocations[1], allocations[0]);
 }
 
