@@ -2,7 +2,10 @@
 
 #include "ForceKind.h"
 
+#include <QAction>
 #include <QDialogButtonBox>
+#include <QKeySequence>
+#include <QStringList>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -32,12 +35,13 @@ QString shortcutRow(const QString& keys, const QString& what)
 
 } // namespace
 
-HelpDialog::HelpDialog(QWidget* parent) : QDialog(parent), browser_(new QTextBrowser(this))
+HelpDialog::HelpDialog(const QList<QAction*>& actions, QWidget* parent)
+    : QDialog(parent), browser_(new QTextBrowser(this))
 {
     setWindowTitle(tr("The Fundamental Equation — ConstraintLab Help"));
     browser_->setObjectName(QStringLiteral("helpBrowser"));
     browser_->setOpenExternalLinks(true);
-    browser_->setHtml(html());
+    browser_->setHtml(html(actions));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
@@ -46,7 +50,7 @@ HelpDialog::HelpDialog(QWidget* parent) : QDialog(parent), browser_(new QTextBro
     resize(820, 720);
 }
 
-QString HelpDialog::html()
+QString HelpDialog::html(const QList<QAction*>& actions)
 {
     QString page;
     page +=
@@ -118,15 +122,24 @@ QString HelpDialog::html()
                        "(for example &mu; = 0.1, 0.2, 0.4). Every change can be undone.</p>");
 
     page += QStringLiteral("<h3>Keyboard</h3><table>");
-    page += shortcutRow(QStringLiteral("Space"), QStringLiteral("Play / pause"));
-    page += shortcutRow(QStringLiteral("Right or ."), QStringLiteral("One output step forward"));
-    page += shortcutRow(QStringLiteral("Left or ,"), QStringLiteral("One output step back"));
-    page += shortcutRow(QStringLiteral("Home or R"), QStringLiteral("Back to the start"));
-    page += shortcutRow(QStringLiteral("Ctrl+Z / Ctrl+Shift+Z"),
-                        QStringLiteral("Undo / redo a parameter change"));
-    page += shortcutRow(QStringLiteral("Ctrl+N, Ctrl+O, Ctrl+S, Ctrl+Shift+S"),
-                        QStringLiteral("New, open, save, save as"));
-    page += shortcutRow(QStringLiteral("F1"), QStringLiteral("This help"));
+    QStringList listed;
+    for (const QAction* action : actions) {
+        if (action->shortcuts().isEmpty())
+            continue;
+        QStringList keys;
+        for (const QKeySequence& key : action->shortcuts())
+            keys << key.toString(QKeySequence::NativeText).toHtmlEscaped();
+        // An action whose menu text says too little alone names itself in "helpText".
+        QString what = action->property("helpText").toString();
+        if (what.isEmpty())
+            what = action->text().remove(QLatin1Char('&'));
+        if (what.endsWith(QStringLiteral("…")))
+            what.chop(1);
+        const QString row = shortcutRow(keys.join(QStringLiteral(" or ")), what.toHtmlEscaped());
+        if (!listed.contains(row)) // an action shared by a menu and a toolbar counts once
+            listed << row;
+    }
+    page += listed.join(QString());
     page += shortcutRow(
         QStringLiteral("Mouse in the view"),
         QStringLiteral("Left drag rotates, right drag or wheel zooms, middle drag pans"));

@@ -292,6 +292,7 @@ void MainWindow::createActions()
         if (first) {
             // Ctrl+N starts the first scene; the others are one click away in the submenu.
             action->setShortcut(QKeySequence::New);
+            action->setProperty("helpText", tr("New scene: %1").arg(action->text()));
             first = false;
         }
     }
@@ -812,7 +813,7 @@ void MainWindow::showHelp()
 {
     auto* dialog = findChild<HelpDialog*>();
     if (!dialog) {
-        dialog = new HelpDialog(this);
+        dialog = new HelpDialog(findChildren<QAction*>(), this);
         dialog->setModal(false);
     }
     dialog->show();

@@ -45,6 +45,7 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
       time_(new QLabel(this)), end_(new QLabel(this))
 {
     playPause_->setObjectName(QStringLiteral("playPauseAction"));
+    playPause_->setProperty("helpText", tr("Play / pause"));
     playPause_->setShortcuts(
         {QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_MediaTogglePlayPause)});
     stepForward_->setObjectName(QStringLiteral("stepForwardAction"));
