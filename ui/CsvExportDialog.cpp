@@ -12,6 +12,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QSet>
 #include <QVBoxLayout>
 
@@ -139,7 +140,11 @@ void CsvExportDialog::updateOk()
 
 QString CsvExportDialog::sanitizeLabel(const QString& label)
 {
-    QString out = label;
+    // "mu = 0.1, mu_s = 0.3" → "mu=0.1_mu_s=0.3": no blanks around '=' and ',' (a shell
+    // handles the name unquoted), then anything but letters, digits and . _ = - becomes '_'.
+    static const QRegularExpression blanksAroundSeparators(QStringLiteral("\\s*([=,])\\s*"));
+    QString out = label.trimmed();
+    out.replace(blanksAroundSeparators, QStringLiteral("\\1"));
     for (QChar& c : out) {
         const char16_t u = c.unicode();
         const bool keep = (u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') ||

@@ -184,7 +184,7 @@ private slots:
         QCOMPARE(CsvExportDialog::sanitizeLabel(QStringLiteral("mu=0.2")),
                  QStringLiteral("mu=0.2"));
         QCOMPARE(CsvExportDialog::sanitizeLabel(QStringLiteral("μ = 0.3, a/b")),
-                 QStringLiteral("__=_0.3__a_b"));
+                 QStringLiteral("_=0.3_a_b"));
         const QStringList paths = CsvExportDialog::perRunPaths(
             QStringLiteral("/data/out.csv"), {"mu=0.2", "mu=0.2", "MU=0.2", "", "../x", "a b"});
         QCOMPARE(paths, (QStringList{QStringLiteral("/data/out-mu=0.2.csv"),
@@ -193,6 +193,12 @@ private slots:
                                      QStringLiteral("/data/out-run4.csv"),
                                      QStringLiteral("/data/out-.._x.csv"),
                                      QStringLiteral("/data/out-a_b.csv")}));
+        // Compare-mode labels give names a shell takes unquoted (once "out-mu_=_0.1.csv").
+        QCOMPARE(CsvExportDialog::perRunPaths(QStringLiteral("/data/compare.csv"),
+                                              {"mu = 0.1", "mu = 0.1, mu_s = 0.3", " g = 9.81 "}),
+                 (QStringList{QStringLiteral("/data/compare-mu=0.1.csv"),
+                              QStringLiteral("/data/compare-mu=0.1_mu_s=0.3.csv"),
+                              QStringLiteral("/data/compare-g=9.81.csv")}));
         // The last suffix is kept; a name without one gets ".csv".
         QCOMPARE(CsvExportDialog::perRunPaths(QStringLiteral("/d/trace.v2.CSV"), {"a"}),
                  QStringList{QStringLiteral("/d/trace.v2-a.CSV")});
