@@ -667,8 +667,10 @@ bool MainWindow::saveAs(const QString& path)
     const QString absolute = QFileInfo(path).absoluteFilePath();
     session_->markSaved(absolute);
     addRecentFile(absolute);
-    if (!bannerShowsSimulation_)
+    if (!bannerShowsSimulation_) {
         banner_->clearMessage();
+        bannerShowsFileError_ = false;
+    }
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(absolute)), 4000);
     return true;
 }
@@ -893,6 +895,7 @@ void MainWindow::sceneReset()
     updateExportActions();
     sceneShown_ = false;
     bannerShowsSimulation_ = false;
+    bannerShowsFileError_ = false;
     banner_->clearMessage();
     forces_->clearMagnitudes();
     statusReadout_->clear();
@@ -974,9 +977,10 @@ void MainWindow::simulationFinished(quint64 generation, std::shared_ptr<const Tr
     timeControls_->setTrajectoryAvailable(true);
     showTime(std::clamp(time, t0, t1));
 
-    if (bannerShowsSimulation_) {
+    if (bannerShowsSimulation_ || (bannerShowsFileError_ && shownSerial_ != fileErrorSerial_)) {
         banner_->clearMessage();
         bannerShowsSimulation_ = false;
+        bannerShowsFileError_ = false;
     }
     statusBar()->showMessage(tr("Computed %1 samples up to t = %2 s in %3 ms: %4")
                                  .arg(trace_->samples.size())
@@ -1059,6 +1063,9 @@ void MainWindow::showFileError(const QString& what, const QString& message)
 {
     banner_->showMessage(MessageBanner::Kind::Error, QStringLiteral("%1: %2").arg(what, message));
     bannerShowsSimulation_ = false;
+    // The message stays until the user moves on: an edit after it that computes fine.
+    bannerShowsFileError_ = true;
+    fileErrorSerial_ = session_ ? session_->editSerial() : 0;
 }
 
 QString MainWindow::ghostLabel(const SceneDocument& before, const SceneDocument& after) const

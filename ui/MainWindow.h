@@ -217,6 +217,8 @@ private:
     bool sceneShown_ = false;
     bool autoPlay_ = false;
     bool bannerShowsSimulation_ = false;
+    bool bannerShowsFileError_ = false; // a file problem (open, save, export) is on the banner
+    quint64 fileErrorSerial_ = 0;       // the edit serial when it was shown
     bool simulationScheduled_ = false;
 };
 

@@ -360,6 +360,23 @@ private slots:
         QVERIFY(!window.openFile(dir.filePath(QStringLiteral("missing.json"))));
         QVERIFY(window.banner()->text().contains(QStringLiteral("missing.json")));
         QCOMPARE(window.session()->document(), before);
+
+        // The message goes once the user has moved on: the next edit that computes fine.
+        window.session()->edit(QStringLiteral("mu"), {0.3});
+        QTRY_VERIFY_WITH_TIMEOUT(param(window.shownDocument(), "mu") == 0.3, timeout);
+        QVERIFY2(!window.banner()->isVisibleTo(&window), qPrintable(window.banner()->text()));
+    }
+
+    // At start-up (a scene file from the command line that cannot be opened) the message must
+    // outlive the default scene's first trajectory, which the user did not ask for.
+    void startUpErrorOutlivesTheFirstTrajectory()
+    {
+        MainWindow& window = freshWindow();
+        window.showError(QStringLiteral("Could not open \"x.json\""),
+                         QStringLiteral("x.json: not valid JSON"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.trace() != nullptr && !window.worker()->isBusy(), timeout);
+        QVERIFY(window.banner()->isVisibleTo(&window));
+        QVERIFY(window.banner()->text().contains(QStringLiteral("x.json")));
     }
 
     void unsavedChangesPromptGuardsNewOpenAndClose()
