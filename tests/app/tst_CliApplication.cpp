@@ -4,6 +4,7 @@
 #include "SimulationOptions.h"
 
 #include "../support/DeviceNodes.h"
+#include "../support/ProcessRunner.h"
 
 #include <QFile>
 #include <QProcess>
@@ -23,29 +24,12 @@ namespace {
 
 const QString cli = QStringLiteral(CLAB_BINARY_DIR "/app/constraintlab-cli");
 
-struct Result {
-    int exitCode = -1;
-    QByteArray out;
-    QString err;
-};
+using Result = testing::ProcessResult;
 
 Result runCli(const QStringList& args, const QString& standardOutputFile = {})
 {
-    QProcess process;
-    if (!standardOutputFile.isEmpty())
-        process.setStandardOutputFile(standardOutputFile);
-    process.start(cli, args);
-    Result r;
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        process.waitForFinished();
-        r.err = QStringLiteral("<timed out>");
-        return r;
-    }
-    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    r.out = process.readAllStandardOutput();
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
+    return testing::runProcess(cli, args, QProcessEnvironment::systemEnvironment(),
+                               standardOutputFile);
 }
 
 QByteArray readFile(const QString& path)
@@ -56,7 +40,7 @@ QByteArray readFile(const QString& path)
 
 QString describe(const Result& r)
 {
-    return QStringLiteral("exit %1, stderr: %2").arg(r.exitCode).arg(r.err);
+    return r.describe();
 }
 
 // A parsed CSV: header and rows of doubles.

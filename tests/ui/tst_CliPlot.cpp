@@ -9,33 +9,18 @@
 #include <QtTest>
 
 #include "../support/DeviceNodes.h"
+#include "../support/ProcessRunner.h"
 
 namespace {
 
 const QString cli = QStringLiteral(CLAB_BINARY_DIR "/app/constraintlab-cli");
 
-struct Result {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Result = clab::testing::ProcessResult;
 
 Result runCli(const QStringList& args,
               const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
 {
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    process.start(cli, args);
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        process.waitForFinished();
-        return {-3, {}, QStringLiteral("timed out")};
-    }
-    Result r;
-    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    r.out = QString::fromUtf8(process.readAllStandardOutput());
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
+    return clab::testing::runProcess(cli, args, environment);
 }
 
 QByteArray readAll(const QString& path)

@@ -7,35 +7,22 @@
 #include <QtTest>
 
 #include "../support/DeviceNodes.h"
+#include "../support/ProcessRunner.h"
 
 namespace {
 
 const QString gui = QStringLiteral(CLAB_BINARY_DIR "/app/constraintlab");
 
-struct Result {
-    int exitCode = -1;
-    QString err;
-};
+using Result = clab::testing::ProcessResult;
 
 Result runGui(const QStringList& args)
 {
-    QProcess process;
-    process.start(gui, args);
-    Result r;
-    if (!process.waitForFinished(180000)) {
-        process.kill();
-        process.waitForFinished();
-        r.err = QStringLiteral("<timed out>");
-        return r;
-    }
-    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    r.err = QString::fromUtf8(process.readAllStandardError());
-    return r;
+    return clab::testing::runProcess(gui, args);
 }
 
 QString describe(const Result& r)
 {
-    return QStringLiteral("exit %1, stderr: %2").arg(r.exitCode).arg(r.err);
+    return r.describe();
 }
 
 } // namespace
