@@ -2,6 +2,7 @@
 
 #include "ConstraintLabError.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <optional>
@@ -166,8 +167,17 @@ Described describe(const Trace& trace, const std::string& name)
         return {"‖Qᶜᵢ‖", commonForceUnit(trace)};
     case Source::NormQcni:
         return {"‖Qᶜₙᵢ‖", commonForceUnit(trace)};
-    case Source::EnergyBalance:
-        return {"E − E₀ − W_nonideal", "J"};
+    case Source::EnergyBalance: {
+        // Every work term the run has, so that the audit line is zero up to the tolerance
+        // (the acatastatic constraint's ideal force does work; a given drag does too).
+        std::string label = "E − E₀ − W_nonideal";
+        if (trace.hasIdealWork())
+            label += " − W_ideal";
+        if (std::any_of(trace.samples.begin(), trace.samples.end(),
+                        [](const TraceSample& s) { return s.W_given_nc != 0.0; }))
+            label += " − W_given_nc";
+        return {label, "J"};
+    }
     case Source::QuatNormError:
         return {"‖u‖ − 1", ""};
     case Source::Column:
@@ -249,9 +259,9 @@ std::vector<double> TraceSeries::values(const Trace& trace, const std::string& n
             values.push_back(s.Qcni.norm());
             break;
         case Source::EnergyBalance:
-            // Same order of operations as the simulator's E_error, so that the two agree to
-            // the bit when no other work is done.
-            values.push_back(s.E - E0 - s.W_nonideal);
+            // Same terms in the same order as the simulator's E_error, so that the two agree
+            // to the bit.
+            values.push_back(s.E - E0 - s.W_nonideal - s.W_given_nc - s.W_ideal);
             break;
         case Source::Column:
         case Source::QuatNormError:

@@ -11,8 +11,8 @@ namespace clab {
 ///
 /// Derived quantities (present only when the trace has what they are computed from):
 /// - "|Q|", "|Qci|", "|Qcni|": Euclidean norms of the generalized force vectors per sample;
-/// - "E_balance": E − E(0) − W_nonideal, the energy balance of a scleronomic, conservative scene
-///   (it equals E_error when there is no other work);
+/// - "E_balance": E − E(0) − W_nonideal − W_given_nc − W_ideal, the energy audit with every work
+///   term the run has (equal to E_error); its label names the terms that are present;
 /// - "quat_norm_error": ‖u‖ − 1 of the rigid body's quaternion (from the "quat_norm" column).
 class TraceSeries {
 public:

@@ -43,6 +43,7 @@ private slots:
     void columnsAreTheTraceColumns();
     void forceNormsAreNormsOfTheSampleVectors();
     void energyBalanceIsEnergyMinusInitialMinusNonidealWork();
+    void energyBalanceIncludesTheWorkOfAMovingConstraint();
     void energyBalanceEqualsEnergyErrorWithoutOtherWork();
     void quaternionNormErrorIsNormOfQuaternionMinusOne();
     void quaternionNormErrorOnlyForQuaternionTraces();
@@ -151,6 +152,23 @@ void TestTraceSeries::energyBalanceIsEnergyMinusInitialMinusNonidealWork()
     // ... and with it accounted for, the balance stays at the integration error.
     for (double b : balance)
         QVERIFY(std::abs(b) < 1e-6);
+}
+
+// The acatastatic constraint ẋ − t ẏ = a(t) moves: its ideal force does work on the actual
+// motion. The audit line takes it into account (it once showed E − E₀ − W_nonideal, which equals
+// W_ideal there, under a label that said it should be zero).
+void TestTraceSeries::energyBalanceIncludesTheWorkOfAMovingConstraint()
+{
+    const Trace trace = runScene("acatastatic-particle", {}, 2.0);
+    QVERIFY(trace.hasIdealWork());
+    const std::vector<double> balance = TraceSeries::values(trace, "E_balance");
+    const std::vector<double> E = column(trace, "E");
+    const std::vector<double> Wideal = column(trace, "W_ideal");
+    QVERIFY(std::abs(Wideal.back()) > 1e-2); // the moving constraint did work
+    for (std::size_t k = 0; k < balance.size(); ++k)
+        QVERIFY2(std::abs(balance[k]) < 1e-6, qPrintable(QString::number(balance[k])));
+    QCOMPARE(balance, column(trace, "E_error"));
+    QCOMPARE(TraceSeries::label(trace, "E_balance"), std::string("E − E₀ − W_nonideal − W_ideal"));
 }
 
 void TestTraceSeries::energyBalanceEqualsEnergyErrorWithoutOtherWork()
