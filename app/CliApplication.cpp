@@ -1,5 +1,7 @@
 #include "CliApplication.h"
 
+#include "SceneNotes.h"
+
 #include "AtomicFile.h"
 #include "CsvStream.h"
 #include "CsvWriter.h"
@@ -635,7 +637,8 @@ int CliApplication::describe(const QStringList& args, QTextStream& out, QTextStr
     out << qs(definition->name) << " - " << qs(definition->title) << "\n\n";
     out << wrap(qs(definition->description), 0) << "\n";
     if (!document.notes.empty())
-        out << "Notes (" << qs(document.title) << "):\n" << wrap(qs(document.notes), 2) << "\n";
+        out << "Notes (" << qs(document.title) << "):\n"
+            << wrap(SceneNotes::shown(document), 2) << "\n";
 
     // A table: name, unit, default, range, then the description on its own line(s).
     int nameWidth = 4, unitWidth = 4, defaultWidth = 7, rangeWidth = 5;

@@ -1,5 +1,7 @@
 #include "SceneFile.h"
 
+#include "SceneNotes.h"
+
 #include "AtomicFile.h"
 #include "JsonSyntax.h"
 
@@ -529,7 +531,10 @@ QByteArray SceneFile::toJson(const SceneDocument& document)
     out += indent1 + "\"format\": " + QByteArray::number(formatVersion) + ",\n";
     out += indent1 + "\"scene\": " + jsonScalar(qs(document.scene)) + ",\n";
     out += indent1 + "\"title\": " + jsonScalar(qs(document.title)) + ",\n";
-    out += indent1 + "\"notes\": " + jsonScalar(qs(document.notes)) + ",\n";
+    // The built-in scene's own notes are not copied into a file: opened again, it shows the
+    // built-in ones (see SceneNotes), and their numbers follow the file's parameters.
+    if (!SceneNotes::areBuiltIn(document))
+        out += indent1 + "\"notes\": " + jsonScalar(qs(document.notes)) + ",\n";
 
     // Parameters in the scene's order when the scene is known, then any others by name.
     const SceneDefinition* definition = SceneRegistry::find(document.scene);

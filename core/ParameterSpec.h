@@ -29,6 +29,12 @@ struct ParameterSpec {
     std::string defaultsTo = {};
     /// When not empty: the value must not be below this other parameter's (mu_s ≥ mu).
     std::string notBelow = {};
+    /// Words for people, with the symbol: "Kinetic friction μ" (the unit is shown beside it).
+    /// The name stays the key of files and the command line.
+    std::string label = {};
+
+    /// label, or the name when a scene gives no label.
+    const std::string& displayLabel() const { return label.empty() ? name : label; }
 
     /// A scalar with any real value.
     static ParameterSpec scalar(std::string name, std::string unit, std::string description,

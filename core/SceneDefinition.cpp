@@ -2,9 +2,11 @@
 
 #include "ConstraintLabError.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 namespace clab {
 
@@ -41,6 +43,17 @@ std::string rangeText(const ParameterSpec& p)
 }
 
 } // namespace
+
+void SceneDefinition::setLabels(const std::vector<std::pair<std::string, std::string>>& labels)
+{
+    for (const auto& [key, text] : labels) {
+        const auto it = std::find_if(parameters.begin(), parameters.end(),
+                                     [&](const ParameterSpec& spec) { return spec.name == key; });
+        if (it == parameters.end())
+            throw std::logic_error("scene " + name + " has no parameter " + key + " to label");
+        it->label = text;
+    }
+}
 
 const ParameterSpec* SceneDefinition::parameter(const std::string& parameterName) const
 {

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clab {
@@ -20,6 +21,9 @@ struct SceneDefinition {
     std::function<std::unique_ptr<MechanicalSystem>(const ParameterValues&)> factory;
 
     const ParameterSpec* parameter(const std::string& name) const;
+    /// Gives parameters their display labels, {name, label} pairs; throws std::logic_error for
+    /// a name the scene does not have (a typo in a scene's table).
+    void setLabels(const std::vector<std::pair<std::string, std::string>>& labels);
     /// Every parameter's default; a parameter with `defaultsTo` gets its target's default.
     ParameterValues defaults() const;
     /// `given` completed: defaults for the parameters it leaves out, except that one with

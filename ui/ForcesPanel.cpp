@@ -55,7 +55,9 @@ QIcon arrowSwatch(const QColor& color)
 
 ForcesPanel::ForcesPanel(QWidget* parent)
     : QWidget(parent), scaleSlider_(new QSlider(Qt::Horizontal, this)),
-      scaleLabel_(new QLabel(this)), legend_(new QCheckBox(tr("Show &legend in the view"), this))
+      scaleLabel_(new QLabel(this)), legend_(new QCheckBox(tr("Show &legend in the view"), this)),
+      readouts_(new QLabel(this)),
+      magnitudeLabels_(new QCheckBox(tr("Label arrows with their &magnitudes"), this))
 {
     auto* layout = new QVBoxLayout(this);
 
@@ -89,9 +91,14 @@ ForcesPanel::ForcesPanel(QWidget* parent)
         grid->addWidget(description, 2 * i + 1, 0, 1, 2);
         checks_[i] = check;
         magnitudes_[i] = magnitude;
+        descriptions_[i] = description;
         connect(check, &QCheckBox::toggled, this,
                 [this, kind](bool on) { emit forceVisibilityChanged(kind, on); });
     }
+    readouts_->setObjectName(QStringLiteral("forceReadouts"));
+    readouts_->setWordWrap(true);
+    readouts_->hide();
+    grid->addWidget(readouts_, 6, 0, 1, 2);
     layout->addWidget(shown);
 
     auto* view = new QGroupBox(tr("Display"), this);
@@ -115,6 +122,9 @@ ForcesPanel::ForcesPanel(QWidget* parent)
     form->addRow(tr("Arrow length:"), scaleRow);
     legend_->setChecked(true);
     form->addRow(legend_);
+    magnitudeLabels_->setObjectName(QStringLiteral("magnitudeLabels"));
+    magnitudeLabels_->setToolTip(tr("Write each force's magnitude at its arrow's tip"));
+    form->addRow(magnitudeLabels_);
     layout->addWidget(view);
     layout->addStretch(1);
 
@@ -124,6 +134,8 @@ ForcesPanel::ForcesPanel(QWidget* parent)
     });
     connect(resetScale, &QToolButton::clicked, this, [this] { scaleSlider_->setValue(0); });
     connect(legend_, &QCheckBox::toggled, this, &ForcesPanel::legendVisibilityChanged);
+    connect(magnitudeLabels_, &QCheckBox::toggled, this,
+            &ForcesPanel::magnitudeLabelsVisibilityChanged);
     updateScaleLabel();
     clearMagnitudes();
 }
@@ -175,6 +187,45 @@ void ForcesPanel::clearMagnitudes()
 {
     for (QLabel* label : magnitudes_)
         label->setText(QStringLiteral("—"));
+}
+
+void ForcesPanel::setDescriptions(const std::array<QString, 3>& descriptions)
+{
+    for (int i = 0; i < 3; ++i) {
+        descriptions_[i]->setText(descriptions[i]);
+        checks_[i]->setToolTip(descriptions[i]);
+    }
+}
+
+QString ForcesPanel::description(ForceKind kind) const
+{
+    return descriptions_[static_cast<int>(kind)]->text();
+}
+
+void ForcesPanel::setReadouts(const QStringList& lines)
+{
+    readouts_->setText(lines.join(QLatin1Char('\n')));
+    readouts_->setVisible(!lines.isEmpty());
+}
+
+QString ForcesPanel::readoutText() const
+{
+    return readouts_->text();
+}
+
+bool ForcesPanel::areMagnitudeLabelsVisible() const
+{
+    return magnitudeLabels_->isChecked();
+}
+
+void ForcesPanel::setMagnitudeLabelsVisible(bool visible)
+{
+    magnitudeLabels_->setChecked(visible);
+}
+
+QString ForcesPanel::magnitudeText(ForceKind kind) const
+{
+    return magnitudes_[static_cast<int>(kind)]->text();
 }
 
 QCheckBox* ForcesPanel::forceCheckBox(ForceKind kind) const

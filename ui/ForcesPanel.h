@@ -2,6 +2,7 @@
 
 #include "ForceKind.h"
 
+#include <QStringList>
 #include <QWidget>
 
 #include <array>
@@ -31,6 +32,16 @@ public:
     void setMagnitudes(const std::array<double, 3>& magnitudes, const QString& unit);
     /// Blank readouts (no trajectory yet).
     void clearMagnitudes();
+    /// The scene's words for each kind ("Given torque …" for the rigid body).
+    void setDescriptions(const std::array<QString, 3>& descriptions);
+    QString description(ForceKind kind) const;
+    /// Further lines for the current time: contact state, ω, L.
+    void setReadouts(const QStringList& lines);
+    QString readoutText() const;
+    /// Whether the view labels each arrow with its magnitude.
+    bool areMagnitudeLabelsVisible() const;
+    void setMagnitudeLabelsVisible(bool visible);
+    QString magnitudeText(ForceKind kind) const;
 
     QSlider* arrowScaleSlider() const { return scaleSlider_; }
     QCheckBox* forceCheckBox(ForceKind kind) const;
@@ -39,12 +50,16 @@ signals:
     void forceVisibilityChanged(clab::ForceKind kind, bool visible);
     void arrowScaleChanged(double scale);
     void legendVisibilityChanged(bool visible);
+    void magnitudeLabelsVisibilityChanged(bool visible);
 
 private:
     void updateScaleLabel();
 
     std::array<QCheckBox*, 3> checks_{};
     std::array<QLabel*, 3> magnitudes_{};
+    std::array<QLabel*, 3> descriptions_{};
+    QLabel* readouts_;
+    QCheckBox* magnitudeLabels_;
     QSlider* scaleSlider_;
     QLabel* scaleLabel_;
     QCheckBox* legend_;

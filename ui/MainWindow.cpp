@@ -4,6 +4,7 @@
 #include "ImageExportDialog.h"
 #include "VideoExportDialog.h"
 
+#include "DialogFolders.h"
 #include "ForceKind.h"
 #include "ForcesPanel.h"
 #include "HelpDialog.h"
@@ -16,13 +17,17 @@
 #include "SceneView.h"
 #include "SimulationWorker.h"
 #include "TimeControls.h"
+#include "VtkOpenGLWindow.h"
 
 #include <SceneRegistry.h>
 
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -30,7 +35,9 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -141,11 +148,14 @@ MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
         return answer == QMessageBox::Discard ? UnsavedChoice::Discard : UnsavedChoice::Cancel;
     };
     openProvider_ = [this] {
-        const QString dir =
-            session_->filePath().isEmpty()
-                ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
-                : QFileInfo(session_->filePath()).absolutePath();
-        return QFileDialog::getOpenFileName(this, tr("Open Scene"), dir, tr(sceneFilter));
+        const QString current = QFileInfo(session_->filePath()).absolutePath();
+        const QString dir = !session_->filePath().isEmpty() && QFileInfo(current).isDir()
+                                ? current
+                                : DialogFolders::folder(QStringLiteral("scene"));
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Open Scene"), dir, tr(sceneFilter));
+        DialogFolders::remember(QStringLiteral("scene"), path);
+        return path;
     };
     saveProvider_ = [this](const QString& suggested, const QString& filter) {
         return QFileDialog::getSaveFileName(this, tr("Save As"), suggested, filter);
@@ -171,6 +181,7 @@ MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
     createActions();
     createDocks();
     createMenus();
+    qApp->installEventFilter(this);
 
     progress_ = new QProgressBar(this);
     progress_->setRange(0, 1000);
@@ -195,6 +206,8 @@ MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
     connect(forces_, &ForcesPanel::forceVisibilityChanged, view_, &SceneView::setForceVisible);
     connect(forces_, &ForcesPanel::arrowScaleChanged, view_, &SceneView::setArrowScale);
     connect(forces_, &ForcesPanel::legendVisibilityChanged, view_, &SceneView::setLegendVisible);
+    connect(forces_, &ForcesPanel::magnitudeLabelsVisibilityChanged, view_,
+            &SceneView::setMagnitudesVisible);
 
     readSettings();
     updateRecentMenu();
@@ -463,6 +476,7 @@ void MainWindow::createMenus()
     QMenu* playback = menuBar()->addMenu(tr("&Playback"));
     playback->addAction(timeControls_->playPauseAction());
     playback->addAction(timeControls_->stepForwardAction());
+    playback->addAction(timeControls_->loopAction());
     playback->addAction(timeControls_->stepBackwardAction());
     playback->addAction(timeControls_->resetAction());
 
@@ -536,6 +550,11 @@ void MainWindow::readSettings()
     const bool legend = s.value(QStringLiteral("view/legend"), true).toBool();
     forces_->setLegendVisible(legend);
     view_->setLegendVisible(legend);
+    timeControls_->loopAction()->setChecked(
+        s.value(QStringLiteral("playback/loop"), true).toBool());
+    const bool magnitudes = s.value(QStringLiteral("view/magnitudes"), false).toBool();
+    forces_->setMagnitudeLabelsVisible(magnitudes);
+    view_->setMagnitudesVisible(magnitudes);
 }
 
 bool MainWindow::isLargeText() const
@@ -559,6 +578,8 @@ void MainWindow::writeSettings() const
                    forces_->isForceVisible(static_cast<ForceKind>(i)));
     s.setValue(QStringLiteral("view/arrowScale"), forces_->arrowScale());
     s.setValue(QStringLiteral("view/legend"), forces_->isLegendVisible());
+    s.setValue(QStringLiteral("view/magnitudes"), forces_->areMagnitudeLabelsVisible());
+    s.setValue(QStringLiteral("playback/loop"), timeControls_->loopAction()->isChecked());
     // The plot shown: a ready-made one by id, a custom one by its quantities.
     const PlotSpec plot = plots_->spec();
     s.setValue(QStringLiteral("plots/preset"), QString::fromStdString(plot.id));
@@ -642,14 +663,14 @@ bool MainWindow::save()
 bool MainWindow::saveAsDialog()
 {
     QString suggested = session_->filePath();
-    if (suggested.isEmpty()) {
-        const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-        suggested = QDir(dir).filePath(QString::fromStdString(session_->document().scene) +
-                                       QStringLiteral(".json"));
-    }
+    if (suggested.isEmpty())
+        suggested = DialogFolders::suggestedPath(
+            QStringLiteral("scene"),
+            QString::fromStdString(session_->document().scene) + QStringLiteral(".json"));
     QString path = saveProvider_ ? saveProvider_(suggested, tr(sceneFilter)) : QString();
     if (path.isEmpty())
         return false;
+    DialogFolders::remember(QStringLiteral("scene"), path);
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".json");
     return saveAs(path);
@@ -695,12 +716,13 @@ void MainWindow::exportImage()
     ImageExportDialog dialog(this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
-    const QString suggested = QDir(dir).filePath(
+    const QString suggested = DialogFolders::suggestedPath(
+        QStringLiteral("image"),
         QString::fromStdString(session_->document().scene) + QStringLiteral(".png"));
     QString path = saveProvider_ ? saveProvider_(suggested, tr("PNG images (*.png)")) : QString();
     if (path.isEmpty())
         return;
+    DialogFolders::remember(QStringLiteral("image"), path);
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".png");
     exportViewImage(path, dialog.selectedSize());
@@ -732,12 +754,13 @@ void MainWindow::exportCsvDialog()
     CsvExportDialog dialog(all.back().trace->columnNames(), static_cast<int>(all.size()), this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    const QString suggested = QDir(dir).filePath(
+    const QString suggested = DialogFolders::suggestedPath(
+        QStringLiteral("csv"),
         QString::fromStdString(session_->document().scene) + QStringLiteral(".csv"));
     QString path = saveProvider_ ? saveProvider_(suggested, tr("CSV files (*.csv)")) : QString();
     if (path.isEmpty())
         return;
+    DialogFolders::remember(QStringLiteral("csv"), path);
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".csv");
     exportCsv(path, dialog.selectedColumns(),
@@ -778,10 +801,17 @@ void MainWindow::exportVideo()
     clock_->pause();
     const double time = clock_->time();
     VideoExportDialog dialog(view_, trace_->samples.front().t, trace_->samples.back().t, this);
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::MoviesLocation);
-    dialog.setOutputPath(QDir(dir).filePath(QString::fromStdString(session_->document().scene) +
-                                            QStringLiteral(".ogv")));
+    // The last video's name when there was one, else one named after the scene.
+    const QString last = QSettings().value(QStringLiteral("export/videoPath")).toString();
+    dialog.setOutputPath(
+        !last.isEmpty() && QFileInfo(QFileInfo(last).absolutePath()).isDir()
+            ? last
+            : DialogFolders::suggestedPath(QStringLiteral("video"),
+                                           QString::fromStdString(session_->document().scene) +
+                                               QStringLiteral(".ogv")));
     connect(&dialog, &VideoExportDialog::exported, this, [this](const QString& path) {
+        QSettings().setValue(QStringLiteral("export/videoPath"), path);
+        DialogFolders::remember(QStringLiteral("video"), path);
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
     });
     const bool wasEnabled = editor_->isEnabled();
@@ -953,20 +983,25 @@ void MainWindow::simulationFinished(quint64 generation, std::shared_ptr<const Tr
     // Compare mode: the run on screen becomes a ghost when a distinct edit replaces it.
     if (isCompareEnabled() && trace_ && sceneShown_ && shownSerial_ != pendingSerial_ &&
         shownDocument_.scene == document.scene) {
-        const QString label = ghostLabel(shownDocument_, document);
-        view_->addGhost(*trace_, label);
-        ghosts_.push_back({label, trace_, shownDocument_});
+        ghosts_.push_back({QString(), trace_, shownDocument_});
     }
+    const bool comparing = !ghosts_.empty();
 
     const bool sameGeometry = sceneShown_ && shownDocument_.scene == document.scene &&
                               shownDocument_.parameters == document.parameters;
     trace_ = std::move(trace);
     shownDocument_ = document;
     shownSerial_ = pendingSerial_;
-    if (!sameGeometry)
+    if (!sameGeometry) {
         view_->setScene(document.scene, document.parameters);
+        forces_->setDescriptions({view_->forceDescription(ForceKind::Given),
+                                  view_->forceDescription(ForceKind::IdealConstraint),
+                                  view_->forceDescription(ForceKind::NonIdealConstraint)});
+    }
     sceneShown_ = true;
     view_->setTrace(*trace_);
+    if (comparing)
+        updateGhosts();
 
     // Playback continues from the same time in the new motion.
     const double t0 = trace_->samples.front().t;
@@ -1023,9 +1058,59 @@ QString MainWindow::currentRunLabel() const
 {
     if (ghosts_.empty())
         return QString::fromStdString(shownDocument_.scene);
-    // The values of the current run where it differs from the run before it.
-    const QStringList changes = changedValues(shownDocument_, ghosts_.back().document);
-    return changes.isEmpty() ? tr("current") : changes.join(QStringLiteral(", "));
+    const QString label = runLabel(shownDocument_);
+    return label.isEmpty() ? tr("current") : label;
+}
+
+bool MainWindow::sameRun(const SceneDocument& a, const SceneDocument& b)
+{
+    // Title and notes do not change the motion.
+    SceneDocument plainA = a;
+    SceneDocument plainB = b;
+    plainA.title = plainB.title = std::string();
+    plainA.notes = plainB.notes = std::string();
+    return plainA == plainB;
+}
+
+QString MainWindow::runLabel(const SceneDocument& run) const
+{
+    // The values in which this run differs from any other run on screen, in a stable order.
+    QStringList values;
+    const auto add = [&](const SceneDocument& other) {
+        for (const QString& value : changedValues(run, other))
+            if (!values.contains(value))
+                values << value;
+    };
+    for (const Ghost& ghost : ghosts_)
+        add(ghost.document);
+    add(shownDocument_);
+    values.sort();
+    return values.join(QStringLiteral(", "));
+}
+
+void MainWindow::updateGhosts()
+{
+    // A run is identified by its values: the current run replaces a ghost of the same values
+    // (undo back to an earlier μ), and of two ghosts with the same values the newer stays.
+    std::vector<Ghost> kept;
+    for (auto it = ghosts_.rbegin(); it != ghosts_.rend(); ++it) {
+        const auto same = [&](const Ghost& g) {
+            return sameRun(g.document, it->document);
+        };
+        if (!sameRun(it->document, shownDocument_) && std::none_of(kept.begin(), kept.end(), same))
+            kept.push_back(*it);
+    }
+    std::reverse(kept.begin(), kept.end());
+    ghosts_ = std::move(kept);
+    std::vector<std::pair<std::shared_ptr<const Trace>, QString>> shown;
+    for (std::size_t i = 0; i < ghosts_.size(); ++i) {
+        Ghost& ghost = ghosts_[i];
+        ghost.label = runLabel(ghost.document);
+        if (ghost.label.isEmpty())
+            ghost.label = tr("run %1").arg(i + 1);
+        shown.emplace_back(ghost.trace, ghost.label);
+    }
+    view_->setGhosts(shown);
 }
 
 void MainWindow::simulationError(quint64 generation, const QString& message)
@@ -1049,9 +1134,12 @@ void MainWindow::showTime(double t)
     const TraceSample* sample = sampleAt(*trace_, t);
     if (!sample)
         return;
-    // Quaternion-space forces of the rigid body have no plain unit.
-    const QString unit = shownDocument_.scene == "rigid-body" ? QString() : tr("N");
-    forces_->setMagnitudes({sample->Q.norm(), sample->Qci.norm(), sample->Qcni.norm()}, unit);
+    // The forces as the view draws them: torques in N·m for the rigid body.
+    forces_->setMagnitudes({view_->forceMagnitude(ForceKind::Given),
+                            view_->forceMagnitude(ForceKind::IdealConstraint),
+                            view_->forceMagnitude(ForceKind::NonIdealConstraint)},
+                           view_->forceUnit());
+    forces_->setReadouts(view_->readouts());
     statusReadout_->setText(tr("E = %1 J    W(%2) = %3 J    residual %4")
                                 .arg(sample->E, 0, 'f', 4)
                                 .arg(forceSymbol(ForceKind::NonIdealConstraint))
@@ -1066,14 +1154,6 @@ void MainWindow::showFileError(const QString& what, const QString& message)
     // The message stays until the user moves on: an edit after it that computes fine.
     bannerShowsFileError_ = true;
     fileErrorSerial_ = session_ ? session_->editSerial() : 0;
-}
-
-QString MainWindow::ghostLabel(const SceneDocument& before, const SceneDocument& after) const
-{
-    const QStringList changes = changedValues(before, after);
-    if (changes.isEmpty())
-        return tr("run %1").arg(view_->ghostCount() + 1);
-    return changes.join(QStringLiteral(", "));
 }
 
 QStringList MainWindow::changedValues(const SceneDocument& before, const SceneDocument& after)
@@ -1128,6 +1208,41 @@ QStringList MainWindow::changedValues(const SceneDocument& before, const SceneDo
     if (a.baumgarteBeta != b.baumgarteBeta)
         changes << QStringLiteral("β = %1").arg(a.baumgarteBeta);
     return changes;
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    const QEvent::Type type = event->type();
+    if (type == QEvent::MouseButtonPress &&
+        watched == static_cast<QObject*>(view_->openGLWindow())) {
+        view_->setFocus(Qt::MouseFocusReason);
+        return false;
+    }
+    if (type != QEvent::ShortcutOverride && type != QEvent::KeyPress)
+        return false;
+    auto* widget = qobject_cast<QWidget*>(watched);
+    // Controls that use these keys themselves: fields, sliders, lists.
+    const bool editing =
+        widget && widget->window() == this &&
+        (qobject_cast<QAbstractSpinBox*>(widget) || qobject_cast<QAbstractSlider*>(widget) ||
+         qobject_cast<QLineEdit*>(widget) || qobject_cast<QComboBox*>(widget));
+    if (!editing)
+        return false;
+    const int key = static_cast<QKeyEvent*>(event)->key();
+    if (key == Qt::Key_Escape && type == QEvent::KeyPress) {
+        view_->setFocus(Qt::OtherFocusReason);
+        return true;
+    }
+    static const int controlKeys[] = {Qt::Key_Left, Qt::Key_Right,  Qt::Key_Up,
+                                      Qt::Key_Down, Qt::Key_PageUp, Qt::Key_PageDown,
+                                      Qt::Key_Home, Qt::Key_End,    Qt::Key_Space};
+    if (type == QEvent::ShortcutOverride &&
+        std::find(std::begin(controlKeys), std::end(controlKeys), key) != std::end(controlKeys)) {
+        // Accepted, the key reaches the control as a key press instead of a window shortcut.
+        event->accept();
+        return true;
+    }
+    return false;
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

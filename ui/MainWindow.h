@@ -124,6 +124,9 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    /// A focused field or slider keeps the keys it uses (arrows, Page Up/Down, Home/End, Space)
+    /// instead of playback; Escape, or a click on the 3D view, hands them back to playback.
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -155,8 +158,14 @@ private:
     void simulationError(quint64 generation, const QString& message);
     void showTime(double t);
     void showFileError(const QString& what, const QString& message);
-    QString ghostLabel(const SceneDocument& before, const SceneDocument& after) const;
     QString currentRunLabel() const;
+    /// The values that set `run` apart from the other runs on screen ("mu = 0.1"); empty when
+    /// none do.
+    QString runLabel(const SceneDocument& run) const;
+    /// Compare mode: drops ghosts whose values repeat, relabels them, shows them.
+    void updateGhosts();
+    /// Same motion: same scene, parameters and simulation settings (title and notes aside).
+    static bool sameRun(const SceneDocument& a, const SceneDocument& b);
     /// "name = value" of `before` for each setting that differs in `after`.
     static QStringList changedValues(const SceneDocument& before, const SceneDocument& after);
 

@@ -1,8 +1,11 @@
 #include "ParameterEditor.h"
 
+#include "ParameterSpinBox.h"
+#include "SceneNotes.h"
 #include "SceneSession.h"
 #include "ScientificSpinBox.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -10,6 +13,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QProxyStyle>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QToolButton>
@@ -30,20 +34,45 @@ QString unitText(const std::string& unit)
     return unit.empty() ? QString() : QStringLiteral(" [%1]").arg(QString::fromStdString(unit));
 }
 
-// One significant digit below the span: mu in [0, 2] steps by 0.1, an angle in [0, 90] by 1.
-double stepFor(double min, double max)
+// A click on a slider's groove moves it one page towards the click, never straight to the
+// click (some styles jump there, which makes a precise μ impossible to set by mouse).
+class PagingSliderStyle : public QProxyStyle {
+public:
+    int styleHint(StyleHint hint, const QStyleOption* option, const QWidget* widget,
+                  QStyleHintReturn* returnData) const override
+    {
+        if (hint == QStyle::SH_Slider_AbsoluteSetButtons)
+            return Qt::NoButton;
+        if (hint == QStyle::SH_Slider_PageSetButtons)
+            return Qt::LeftButton;
+        return QProxyStyle::styleHint(hint, option, widget, returnData);
+    }
+};
+
+QStyle* pagingSliderStyle()
 {
-    if (!std::isfinite(min) || !std::isfinite(max) || max <= min)
-        return 0.1;
-    return std::pow(10.0, std::floor(std::log10(max - min)) - 1.0);
+    // One for all sliders, living as long as the application.
+    static PagingSliderStyle* style = [] {
+        auto* s = new PagingSliderStyle;
+        s->setParent(qApp);
+        return s;
+    }();
+    return style;
 }
 
-int decimalsFor(double step)
+QString formatNumber(double value)
 {
-    return std::clamp(static_cast<int>(std::ceil(-std::log10(step))) + 2, 2, 6);
+    return QString::number(value, 'g', 10);
 }
 
 } // namespace
+
+double ParameterEditor::stepFor(double min, double max)
+{
+    if (!std::isfinite(min) || !std::isfinite(max) || max <= min)
+        return 0.01;
+    return std::pow(10.0, std::floor(std::log10(max - min)) - 2.0);
+}
 
 ParameterEditor::ParameterEditor(SceneSession* session, QWidget* parent)
     : QWidget(parent), session_(session), layout_(new QVBoxLayout(this))
@@ -71,6 +100,7 @@ QSlider* ParameterEditor::slider(const QString& key) const
 void ParameterEditor::rebuild()
 {
     rows_.clear();
+    notesLabel_ = nullptr;
     integrator_ = nullptr;
     stabilization_ = nullptr;
     if (content_) {
@@ -113,10 +143,13 @@ void ParameterEditor::rebuild()
     description->setObjectName(QStringLiteral("sceneSummary"));
     description->setWordWrap(true);
     layout->addWidget(description);
-    if (!document.notes.empty()) {
+    // The notes' numbers follow the parameters (SceneNotes): refreshed on every edit.
+    aboutPrefix_ = details;
+    const QString notes = SceneNotes::shown(document);
+    if (!notes.isEmpty()) {
         if (!details.isEmpty())
             details += QStringLiteral("\n\n");
-        details += QString::fromStdString(document.notes);
+        details += notes;
     }
     if (!details.isEmpty()) {
         auto* toggle = new QToolButton(content_);
@@ -128,6 +161,7 @@ void ParameterEditor::rebuild()
         toggle->setChecked(aboutExpanded_);
         toggle->setArrowType(aboutExpanded_ ? Qt::DownArrow : Qt::RightArrow);
         auto* more = new QLabel(details, content_);
+        notesLabel_ = more;
         more->setObjectName(QStringLiteral("sceneNotes"));
         more->setWordWrap(true);
         more->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -159,9 +193,9 @@ void ParameterEditor::rebuild()
 QDoubleSpinBox* ParameterEditor::makeSpin(const QString& key, int component, double min, double max,
                                           int decimals, double step, QWidget* parent)
 {
-    auto* spin = new QDoubleSpinBox(parent);
+    auto* spin = new ParameterSpinBox(parent);
     spin->setObjectName(QStringLiteral("spin_%1_%2").arg(key).arg(component));
-    spin->setDecimals(decimals);
+    (void)decimals;
     spin->setRange(std::max(min, -unbounded), std::min(max, unbounded));
     spin->setSingleStep(step);
     // One edit per finished entry or arrow click, not one per keystroke.
@@ -178,25 +212,35 @@ void ParameterEditor::addParameterRows(QGridLayout* grid)
     int row = 0;
     for (const ParameterSpec& spec : session_->definition()->parameters) {
         const QString key = QString::fromStdString(spec.name);
-        const QString tip = QString::fromStdString(spec.description);
-        auto* label = new QLabel(key + unitText(spec.unit), parent);
+        // Words for people; the key, which files and the command line use, in the tooltip.
+        const QString tip = QStringLiteral("%1 (key \u201C%2\u201D)")
+                                .arg(QString::fromStdString(spec.description), key);
+        auto* label =
+            new QLabel(QString::fromStdString(spec.displayLabel()) + unitText(spec.unit), parent);
+        label->setObjectName(QStringLiteral("label_%1").arg(key));
         label->setToolTip(tip);
 
         Row entry;
         entry.min = spec.min;
         entry.max = spec.max;
         const double step = stepFor(spec.min, spec.max);
-        const int decimals = decimalsFor(step);
+        // The spin box takes any number, so that a refused entry stays as typed beside the
+        // reason (refusalFor); the slider keeps to the range.
         if (spec.size() == 1) {
             grid->addWidget(label, row, 0);
-            QDoubleSpinBox* spin = makeSpin(key, 0, spec.min, spec.max, decimals, step, parent);
+            QDoubleSpinBox* spin = makeSpin(key, 0, -unbounded, unbounded, 0, step, parent);
             spin->setToolTip(tip);
             entry.spins.push_back(spin);
             if (spec.hasFiniteRange()) {
                 auto* slider = new QSlider(Qt::Horizontal, parent);
                 slider->setObjectName(QStringLiteral("slider_%1").arg(key));
-                slider->setRange(0, sliderSteps);
-                slider->setPageStep(sliderSteps / 10);
+                slider->setStyle(pagingSliderStyle());
+                // One position per step: every value the slider reaches is a round one.
+                const int positions = static_cast<int>(
+                    std::clamp(std::lround((spec.max - spec.min) / step), 10L, 100000L));
+                slider->setRange(0, positions);
+                slider->setSingleStep(1);
+                slider->setPageStep(std::max(1, positions / 20));
                 slider->setToolTip(tip);
                 slider->setMinimumWidth(90);
                 entry.slider = slider;
@@ -218,7 +262,7 @@ void ParameterEditor::addParameterRows(QGridLayout* grid)
             box->setSpacing(4);
             box->setContentsMargins(12, 0, 0, 0);
             for (int c = 0; c < spec.size(); ++c) {
-                QDoubleSpinBox* spin = makeSpin(key, c, spec.min, spec.max, decimals, step, parent);
+                QDoubleSpinBox* spin = makeSpin(key, c, -unbounded, unbounded, 0, step, parent);
                 spin->setToolTip(QStringLiteral("%1[%2]: %3").arg(key).arg(c).arg(tip));
                 spin->setMinimumWidth(56);
                 entry.spins.push_back(spin);
@@ -226,10 +270,71 @@ void ParameterEditor::addParameterRows(QGridLayout* grid)
             }
             grid->addLayout(box, row, 0, 1, 3);
         }
+        ++row;
+        entry.refusal = new QLabel(parent);
+        entry.refusal->setObjectName(QStringLiteral("refusal_%1").arg(key));
+        entry.refusal->setWordWrap(true);
+        entry.refusal->setStyleSheet(QStringLiteral("color: #b00020;"));
+        entry.refusal->hide();
+        grid->addWidget(entry.refusal, row, 0, 1, 3);
         rows_.insert(key, entry);
         showValue(key);
         ++row;
     }
+}
+
+QString ParameterEditor::aboutText() const
+{
+    return notesLabel_ ? notesLabel_->text() : QString();
+}
+
+QString ParameterEditor::refusal(const QString& key) const
+{
+    const auto it = rows_.constFind(key);
+    return it == rows_.cend() || !it->refusal || it->refusal->isHidden() ? QString()
+                                                                         : it->refusal->text();
+}
+
+QString ParameterEditor::refusalFor(const QString& key, const std::vector<double>& value) const
+{
+    const SceneDefinition* definition = session_->definition();
+    const ParameterSpec* spec = definition ? definition->parameter(key.toStdString()) : nullptr;
+    if (!spec)
+        return {};
+    const QString name = QString::fromStdString(spec->displayLabel());
+    const QString unit =
+        spec->unit.empty() ? QString() : QLatin1Char(' ') + QString::fromStdString(spec->unit);
+    for (double v : value) {
+        if (spec->admits(v))
+            continue;
+        if (v > spec->highest())
+            return tr("%1 must be at most %2%3.").arg(name, formatNumber(spec->highest()), unit);
+        if (spec->minExclusive && spec->min == 0.0)
+            return tr("%1 must be greater than 0.").arg(name);
+        return tr("%1 must be at least %2%3.").arg(name, formatNumber(spec->lowest()), unit);
+    }
+    if (spec->nonZero && std::all_of(value.begin(), value.end(), [](double v) { return v == 0; }))
+        return tr("%1 must not be all zero.").arg(name);
+    if (!spec->notBelow.empty()) {
+        const ParameterSpec* floor = definition->parameter(spec->notBelow);
+        const std::vector<double> floorValue =
+            session_->value(QString::fromStdString(spec->notBelow));
+        for (std::size_t i = 0; i < value.size() && i < floorValue.size(); ++i)
+            if (value[i] < floorValue[i])
+                return tr("%1 must be at least %2 (%3): lower %2 first.")
+                    .arg(name, QString::fromStdString(floor->displayLabel()),
+                         formatNumber(floorValue[i]));
+    }
+    return {};
+}
+
+void ParameterEditor::showRefusal(const QString& key, const QString& message)
+{
+    const auto it = rows_.find(key);
+    if (it == rows_.end() || !it->refusal)
+        return;
+    it->refusal->setText(message);
+    it->refusal->setVisible(!message.isEmpty());
 }
 
 void ParameterEditor::addSimulationRows(QFormLayout* form)
@@ -306,6 +411,12 @@ void ParameterEditor::showValue(const QString& key)
 {
     if (!session_->hasKey(key))
         return;
+    if (notesLabel_) {
+        const QString notes = SceneNotes::shown(session_->document());
+        notesLabel_->setText(aboutPrefix_.isEmpty() || notes.isEmpty()
+                                 ? aboutPrefix_ + notes
+                                 : aboutPrefix_ + QStringLiteral("\n\n") + notes);
+    }
     const std::vector<double> value = session_->value(key);
     if (key == SceneSession::simulationKey("integrator")) {
         if (integrator_) {
@@ -338,11 +449,14 @@ void ParameterEditor::showValue(const QString& key)
         const QSignalBlocker block(it->spins[c]);
         it->spins[c]->setValue(value[c]);
     }
+    // The value shown is the document's again: nothing refused is on display.
+    if (it->refusal)
+        it->refusal->hide();
     if (it->slider && !value.empty() && it->max > it->min) {
         const QSignalBlocker block(it->slider);
         const double fraction = (value[0] - it->min) / (it->max - it->min);
         it->slider->setValue(
-            static_cast<int>(std::lround(std::clamp(fraction, 0.0, 1.0) * sliderSteps)));
+            static_cast<int>(std::lround(std::clamp(fraction, 0.0, 1.0) * it->slider->maximum())));
     }
 }
 
@@ -354,6 +468,12 @@ void ParameterEditor::spinEdited(const QString& key)
     std::vector<double> value;
     for (const QDoubleSpinBox* spin : it->spins)
         value.push_back(spin->value());
+    // A value the scene cannot take stays in the field as typed, with the reason beside it;
+    // nothing else changes (no clamping, no moving another parameter).
+    const QString why = refusalFor(key, value);
+    showRefusal(key, why);
+    if (!why.isEmpty())
+        return;
     session_->edit(key, value);
 }
 
@@ -363,10 +483,15 @@ void ParameterEditor::sliderMoved(const QString& key, int position)
     if (it == rows_.cend() || it->spins.empty())
         return;
     QDoubleSpinBox* spin = it->spins.front();
-    double value = it->min + (it->max - it->min) * position / sliderSteps;
+    double value = it->min + (it->max - it->min) * position / it->slider->maximum();
     // Round to what the spin box shows so the value, the text and the file agree.
     const double scale = std::pow(10.0, spin->decimals());
     value = std::clamp(std::round(value * scale) / scale, spin->minimum(), spin->maximum());
+    // The slider cannot take μₛ below μ either: it stops at the floor.
+    const QString why = refusalFor(key, {value});
+    showRefusal(key, why);
+    if (!why.isEmpty())
+        return;
     // Consecutive moves of one drag merge into one undo step.
     session_->edit(key, {value}, it->slider->isSliderDown() ? dragId_ : 0);
 }

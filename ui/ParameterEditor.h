@@ -35,8 +35,13 @@ public:
     QComboBox* integratorBox() const { return integrator_; }
     QComboBox* stabilizationBox() const { return stabilization_; }
 
-    /// Slider resolution: positions 0 … sliderSteps span [min, max].
-    static constexpr int sliderSteps = 1000;
+    /// The "About this scene" text as shown ("" when there is none).
+    QString aboutText() const;
+    /// The message shown under a key's field when its last entry was refused ("" if none).
+    QString refusal(const QString& key) const;
+    /// The spin box step for a range: a hundredth of its order of magnitude (μ in [0, 2]:
+    /// 0.01; an angle in [0, 90]: 0.1).
+    static double stepFor(double min, double max);
 
 private:
     struct Row {
@@ -44,6 +49,7 @@ private:
         QSlider* slider = nullptr;
         double min = 0.0;
         double max = 0.0;
+        QLabel* refusal = nullptr; ///< why the entry was refused, under the field
     };
 
     void rebuild();
@@ -53,6 +59,10 @@ private:
                              int decimals, double step, QWidget* parent);
     void showValue(const QString& key);
     void spinEdited(const QString& key);
+    /// Why `value` cannot be `key`'s ("" when it can): outside the range, or below the
+    /// parameter it must not be below.
+    QString refusalFor(const QString& key, const std::vector<double>& value) const;
+    void showRefusal(const QString& key, const QString& message);
     void sliderMoved(const QString& key, int position);
 
     SceneSession* session_;
@@ -62,6 +72,9 @@ private:
     QComboBox* stabilization_ = nullptr;
     QHash<QString, Row> rows_;
     bool aboutExpanded_ = false;
+    // "About this scene": the description's rest, then the notes, whose numbers follow edits.
+    QLabel* notesLabel_ = nullptr;
+    QString aboutPrefix_;
     int dragId_ = 0;
     int nextDragId_ = 1;
 };

@@ -99,11 +99,21 @@ void PlaybackClock::tick()
     wall_.restart();
     const double next = time_ + elapsed * speed_;
     if (next >= end_) {
+        if (looping_ && end_ > start_) {
+            // The last frame shows the end; the next tick starts over.
+            setTime(time_ >= end_ ? start_ : end_);
+            return;
+        }
         setTime(end_);
         pause();
         return;
     }
     setTime(next);
+}
+
+void PlaybackClock::setLooping(bool looping)
+{
+    looping_ = looping;
 }
 
 } // namespace clab

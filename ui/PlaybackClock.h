@@ -9,7 +9,8 @@ namespace clab {
 /// \brief The playback time of a computed trajectory: play, pause, single step, speed.
 ///
 /// Time runs from start() to end(); playing advances it by the wall-clock time elapsed times
-/// speed(), so playback speed does not depend on the frame rate. It stops at the end.
+/// speed(), so playback speed does not depend on the frame rate. At the end it stops, or starts
+/// over from the start when looping (a classroom watches a two-second slide more than once).
 class PlaybackClock : public QObject {
     Q_OBJECT
 public:
@@ -24,6 +25,7 @@ public:
     double time() const { return time_; }
     bool isPlaying() const { return timer_.isActive(); }
     double speed() const { return speed_; }
+    bool isLooping() const { return looping_; }
 
 public slots:
     /// Clamped to [start, end].
@@ -39,6 +41,7 @@ public slots:
     void reset();
     /// Factor of simulated seconds per wall-clock second (0.1 to 10).
     void setSpeed(double speed);
+    void setLooping(bool looping);
 
 signals:
     void timeChanged(double t);
@@ -54,6 +57,7 @@ private:
     double step_ = 0.01;
     double time_ = 0.0;
     double speed_ = 1.0;
+    bool looping_ = false;
 };
 
 } // namespace clab

@@ -1,5 +1,8 @@
 #include "PlotChart.h"
 
+#include "PlotAxis.h"
+#include "VtkLog.h"
+
 #include <vtkAxis.h>
 #include <vtkBrush.h>
 #include <vtkChartLegend.h>
@@ -90,10 +93,18 @@ vtkSmartPointer<vtkTable> twoColumnTable(const char* xName, const char* yName)
 } // namespace
 
 PlotChart::PlotChart()
-    : view_(vtkSmartPointer<vtkContextView>::New()), chart_(vtkSmartPointer<vtkChartXY>::New())
+    : view_((VtkLog::install(), vtkSmartPointer<vtkContextView>::New())),
+      chart_(vtkSmartPointer<vtkChartXY>::New())
 {
     view_->GetRenderer()->SetBackground(1.0, 1.0, 1.0);
     view_->GetScene()->AddItem(chart_);
+    // Axes whose tick spacing follows the label size (VTK's are a fixed 45 px apart). The chart
+    // owns its axes and SetAxis does not release the one it replaces: release it here.
+    for (int position : {vtkAxis::BOTTOM, vtkAxis::LEFT}) {
+        vtkAxis* old = chart_->GetAxis(position);
+        chart_->SetAxis(position, PlotAxis::New());
+        old->Delete();
+    }
     chart_->SetShowLegend(true);
     chart_->SetAutoSize(true);
     rebuild();
@@ -191,6 +202,8 @@ void PlotChart::rebuild()
         axis->GetGridPen()->SetWidth(static_cast<float>(scale_));
         axis->GetGridPen()->SetColor(220, 220, 220);
         axis->SetBehavior(vtkAxis::AUTO);
+        axis->SetTickLength(static_cast<float>(5 * scale_));
+        axis->SetLabelOffset(static_cast<float>(7 * scale_));
         // Room around labels and titles: VTK's default margins clip the title's descenders.
         axis->SetMargins(static_cast<int>(std::lround(15 * scale_)),
                          static_cast<int>(std::lround(12 * scale_)));
@@ -246,14 +259,17 @@ void PlotChart::rebuild()
         plot->SetLegendVisibility(data_.legend.empty());
     }
 
-    // Legend-only entries: one-point lines (which draw nothing) on a point the curves already
-    // cover, so that the axis ranges do not change.
+    // Legend-only entries: lines of zero length (which draw nothing) on a point the curves
+    // already cover, so that the axis ranges do not change. Two points, not one: VTK reports
+    // every frame of a one-point line as an error.
     if (!data_.legend.empty() && std::isfinite(xLow) && std::isfinite(yLow_)) {
         for (const PlotLegendEntry& entry : data_.legend) {
             vtkSmartPointer<vtkTable> table = twoColumnTable("x", "y");
-            table->SetNumberOfRows(1);
-            table->SetValue(0, 0, vtkVariant(xLow));
-            table->SetValue(0, 1, vtkVariant(yLow_));
+            table->SetNumberOfRows(2);
+            for (vtkIdType row = 0; row < 2; ++row) {
+                table->SetValue(row, 0, vtkVariant(xLow));
+                table->SetValue(row, 1, vtkVariant(yLow_));
+            }
             vtkPlot* plot = chart_->AddPlot(vtkChart::LINE);
             plot->SetInputData(table, 0, 1);
             plot->SetLabel(entry.label.toStdString());
@@ -278,6 +294,7 @@ void PlotChart::rebuild()
     // sampled evenly in time, so counting points is a fair measure of covered ink.
     int horizontal = vtkChartLegend::RIGHT;
     int vertical = vtkChartLegend::TOP;
+    bool outside = false;
     if (std::isfinite(xLow) && std::isfinite(yLow_) && xHigh > xLow && yHigh_ > yLow_) {
         const auto yPos = [&](double y) {
             if (data_.logY) {
@@ -345,9 +362,12 @@ void PlotChart::rebuild()
                               [](const Spot& a, const Spot& b) { return a.count < b.count; });
         horizontal = best.horizontal;
         vertical = best.vertical;
+        // Nowhere inside is free of curves: the legend goes beside the plot area.
+        outside = best.count > 0;
     }
-    legend->SetHorizontalAlignment(horizontal);
-    legend->SetVerticalAlignment(vertical);
+    legend->SetInline(!outside);
+    legend->SetHorizontalAlignment(outside ? vtkChartLegend::RIGHT : horizontal);
+    legend->SetVerticalAlignment(outside ? vtkChartLegend::TOP : vertical);
 
     // The cursor: a grey two-point line without a legend entry.
     cursorTable_ = twoColumnTable("cursor x", "cursor y");

@@ -1,5 +1,6 @@
 #include "PlotExportDialog.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -12,13 +13,17 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <cmath>
+#include <limits>
+
 namespace clab {
 
 PlotExportDialog::PlotExportDialog(const PlotData& data, const PlotExporter::Options& options,
                                    const QString& path, QWidget* parent)
-    : QDialog(parent), data_(data), cursor_(options.cursor), pathEdit_(new QLineEdit(this)),
-      formatLabel_(new QLabel(this)), width_(new QSpinBox(this)), height_(new QSpinBox(this)),
-      scale_(new QDoubleSpinBox(this)), error_(new QLabel(this)),
+    : QDialog(parent), data_(data), initial_(options),
+      cursorCheck_(new QCheckBox(tr("&Mark the playback time"), this)),
+      pathEdit_(new QLineEdit(this)), formatLabel_(new QLabel(this)), width_(new QSpinBox(this)),
+      height_(new QSpinBox(this)), scale_(new QDoubleSpinBox(this)), error_(new QLabel(this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("Export Plot"));
@@ -49,7 +54,9 @@ PlotExportDialog::PlotExportDialog(const PlotData& data, const PlotExporter::Opt
     scale_->setDecimals(1);
     scale_->setPrefix(QStringLiteral("×"));
     scale_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
-    scale_->setToolTip(tr("Pixels per logical pixel: 2 or 3 for print (PNG only)"));
+    scale_->setToolTip(tr("Enlarges text and lines with the page: 2 or 3 for print"));
+    cursorCheck_->setObjectName(QStringLiteral("markTime"));
+    cursorCheck_->setToolTip(tr("Draw the time cursor of the Plots dock into the file"));
 
     error_->setObjectName(QStringLiteral("error"));
     error_->setWordWrap(true);
@@ -66,7 +73,8 @@ PlotExportDialog::PlotExportDialog(const PlotData& data, const PlotExporter::Opt
     form->addRow(fileLabel, pathRow);
     form->addRow(tr("Format:"), formatLabel_);
     form->addRow(sizeLabel, sizeRow);
-    form->addRow(tr("PNG s&cale:"), scale_);
+    form->addRow(tr("S&cale:"), scale_);
+    form->addRow(QString(), cursorCheck_);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -98,7 +106,9 @@ PlotExporter::Options PlotExportDialog::options() const
     PlotExporter::Options options;
     options.size = QSize(width_->value(), height_->value());
     options.scale = scale_->value();
-    options.cursor = cursor_;
+    options.range = initial_.range;
+    options.cursor =
+        cursorCheck_->isChecked() ? initial_.cursor : std::numeric_limits<double>::quiet_NaN();
     return options;
 }
 
@@ -107,7 +117,10 @@ void PlotExportDialog::setOptions(const PlotExporter::Options& options)
     width_->setValue(options.size.width());
     height_->setValue(options.size.height());
     scale_->setValue(options.scale);
-    cursor_ = options.cursor;
+    initial_ = options;
+    cursorCheck_->setChecked(false);
+    cursorCheck_->setVisible(std::isfinite(options.cursor));
+    cursorCheck_->setText(tr("&Mark the playback time (t = %1 s)").arg(options.cursor, 0, 'g', 4));
 }
 
 QString PlotExportDialog::errorText() const
@@ -159,8 +172,7 @@ void PlotExportDialog::updateFormat()
     } else {
         formatLabel_->setText(tr("PDF (vectors)"));
     }
-    // Vector formats have no pixels to multiply.
-    scale_->setEnabled(known && format == PlotExporter::Format::Png);
+    scale_->setEnabled(known);
     buttons_->button(QDialogButtonBox::Save)->setEnabled(known);
     error_->hide();
 }

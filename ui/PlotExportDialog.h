@@ -5,6 +5,7 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QDialogButtonBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -21,13 +22,14 @@ namespace clab {
 class PlotExportDialog : public QDialog {
     Q_OBJECT
 public:
-    /// `options` gives the initial size and scale and the cursor drawn into the file.
+    /// `options` gives the initial size, scale and view range; a finite `options.cursor` is the
+    /// playback time, which the file shows only when the user ticks "Mark the playback time".
     PlotExportDialog(const PlotData& data, const PlotExporter::Options& options,
                      const QString& path, QWidget* parent = nullptr);
 
     QString path() const;
     void setPath(const QString& path);
-    /// Size and scale as entered, with the cursor given to the constructor.
+    /// Size and scale as entered, the view range given, the cursor when asked for.
     PlotExporter::Options options() const;
     void setOptions(const PlotExporter::Options& options);
 
@@ -45,7 +47,8 @@ private:
     void updateFormat();
 
     PlotData data_;
-    double cursor_;
+    PlotExporter::Options initial_;
+    QCheckBox* cursorCheck_;
     QLineEdit* pathEdit_;
     QLabel* formatLabel_;
     QSpinBox* width_;

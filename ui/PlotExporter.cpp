@@ -95,6 +95,7 @@ bool writePng(const PlotData& data, const QString& path, const PlotExporter::Opt
     chart.setData(data);
     chart.setScale(scale);
     chart.setCursor(options.cursor);
+    chart.setViewRange(options.range);
     OffscreenRenderWindow window;
     QImage image;
     if (!renderOnce(chart, window, pixels, path, &image, error)) {
@@ -301,6 +302,9 @@ PlotData withPdfTexts(const PlotData& data)
     copy.yTitle = PlotExporter::pdfText(data.yTitle);
     for (PlotCurve& curve : copy.curves) {
         curve.label = PlotExporter::pdfText(curve.label);
+    }
+    for (PlotLegendEntry& entry : copy.legend) {
+        entry.label = PlotExporter::pdfText(entry.label);
     }
     return copy;
 }
@@ -732,11 +736,17 @@ bool writeVector(const PlotData& data, const QString& path, PlotExporter::Format
     PlotChart chart;
     // GL2PS sets PDF text in Helvetica without a Unicode mapping: spell the texts in ASCII.
     chart.setData(pdf ? withPdfTexts(data) : data);
+    // The scale enlarges the page and everything on it alike, as for a PNG.
+    const double scale = options.scale > 0.0 && std::isfinite(options.scale) ? options.scale : 1.0;
+    chart.setScale(scale);
     chart.setCursor(options.cursor);
+    chart.setViewRange(options.range);
+    const QSize size(static_cast<int>(std::lround(options.size.width() * scale)),
+                     static_cast<int>(std::lround(options.size.height() * scale)));
     OffscreenRenderWindow window;
     // GL2PS captures a render of the window as it is: render once so that the context exists
     // and the chart has laid itself out at this size.
-    if (!renderOnce(chart, window, options.size, path, nullptr, error)) {
+    if (!renderOnce(chart, window, size, path, nullptr, error)) {
         return false;
     }
 
@@ -769,6 +779,20 @@ bool writeVector(const PlotData& data, const QString& path, PlotExporter::Format
         return fail(error, QStringLiteral("Cannot write the plot %1: cannot read the exporter's "
                                           "output back (%2)")
                                .arg(quoted(path), readError));
+    }
+    if (!pdf) {
+        // GL2PS leaves an SVG's background transparent, black in a dark viewer: paint it white
+        // under everything else.
+        const qsizetype open = bytes.indexOf("<svg");
+        const qsizetype end = open < 0 ? -1 : bytes.indexOf('>', open);
+        if (end > 0) {
+            // In the viewBox's units (the window's pixels): SVG Tiny viewers do not take "100%".
+            bytes.insert(end + 1, QStringLiteral("\n<rect x=\"0\" y=\"0\" width=\"%1\" "
+                                                 "height=\"%2\" fill=\"#ffffff\"/>")
+                                      .arg(size.width())
+                                      .arg(size.height())
+                                      .toUtf8());
+        }
     }
     if (pdf) {
         QByteArray deflated;

@@ -5,6 +5,7 @@
 #include <QSize>
 #include <QString>
 
+#include <array>
 #include <limits>
 
 namespace clab {
@@ -22,8 +23,12 @@ public:
 
     struct Options {
         QSize size{1200, 800}; ///< logical size in pixels (points for PDF)
-        double scale = 1.0;    ///< PNG only: pixels per logical pixel (2 or 3 for print)
+        double scale = 1.0;    ///< enlarges the page, fonts and lines alike (2 or 3 for print)
         double cursor = std::numeric_limits<double>::quiet_NaN(); ///< cursor line, NaN: none
+        /// x min, x max, y min, y max as on screen (NaN: fit the data).
+        std::array<double, 4> range = {
+            std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN(),
+            std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
     };
 
     /// The format named by the file suffix (.png, .svg, .pdf, any case); false when none.

@@ -1,5 +1,6 @@
 #include "PlotsPanel.h"
 
+#include "DialogFolders.h"
 #include "PlotBuilder.h"
 #include "PlotChart.h"
 #include "PlotExportDialog.h"
@@ -11,6 +12,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QIcon>
@@ -287,7 +289,9 @@ PlotExporter::Options PlotsPanel::defaultExportOptions() const
     PlotExporter::Options options;
     options.size = QSize(1200, 800);
     options.scale = 2.0;
-    options.cursor = chart_->cursor();
+    // The file shows what the screen shows, without the playback cursor (the export dialog
+    // offers it).
+    options.range = chart_->viewRange();
     return options;
 }
 
@@ -306,19 +310,19 @@ QString PlotsPanel::exportPlot(const QString& path, const PlotExporter::Options&
 
 void PlotsPanel::showExportDialog()
 {
-    QString path = lastExportPath_;
-    if (path.isEmpty()) {
-        QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
-        if (dir.isEmpty()) {
-            dir = QDir::homePath();
-        }
-        const QString name =
-            spec_.id.empty() ? QStringLiteral("plot") : QString::fromStdString(spec_.id);
-        path = QDir(dir).filePath(name + QStringLiteral(".png"));
-    }
-    PlotExportDialog dialog(data_, defaultExportOptions(), path, this);
+    // The last export's folder and format, named after the plot shown now.
+    const QString name =
+        spec_.id.empty() ? QStringLiteral("plot") : QString::fromStdString(spec_.id);
+    const QString suffix =
+        lastExportPath_.isEmpty() ? QStringLiteral("png") : QFileInfo(lastExportPath_).suffix();
+    const QString path =
+        DialogFolders::suggestedPath(QStringLiteral("plot"), name + QLatin1Char('.') + suffix);
+    PlotExporter::Options options = defaultExportOptions();
+    options.cursor = chart_->cursor();
+    PlotExportDialog dialog(data_, options, path, this);
     if (dialog.exec() == QDialog::Accepted) {
         lastExportPath_ = dialog.path();
+        DialogFolders::remember(QStringLiteral("plot"), lastExportPath_);
     }
 }
 

@@ -83,6 +83,25 @@ Eigen::Vector3d SceneGeometry::forceVector(const Eigen::VectorXd& q, const Eigen
     return v;
 }
 
+const Eigen::VectorXd& SceneGeometry::generalizedForce(const TraceSample& sample, ForceKind kind)
+{
+    switch (kind) {
+    case ForceKind::Given:
+        return sample.Q;
+    case ForceKind::IdealConstraint:
+        return sample.Qci;
+    case ForceKind::NonIdealConstraint:
+        break;
+    }
+    return sample.Qcni;
+}
+
+Eigen::Vector3d SceneGeometry::arrowVector(const TraceSample& sample, ForceKind kind) const
+{
+    const Eigen::VectorXd& F = generalizedForce(sample, kind);
+    return F.size() == 0 ? Eigen::Vector3d::Zero() : forceVector(sample.q, F);
+}
+
 QString SceneGeometry::forceLabel(ForceKind kind) const
 {
     switch (kind) {
@@ -118,6 +137,19 @@ Eigen::Vector3d SceneGeometry::viewDirection() const
     // Planar scenes: nearly face-on, a little from the right and above so the ground reads as
     // a floor.
     return Eigen::Vector3d(0.22, 0.30, 1.0).normalized();
+}
+
+QStringList SceneGeometry::readouts(const TraceSample& sample) const
+{
+    QStringList lines;
+    for (Eigen::Index i = 0; i < sample.contacts.size(); ++i) {
+        const QString state = sample.contacts[i] < 0.5 ? QStringLiteral("stuck (static friction)")
+                                                       : QStringLiteral("sliding");
+        lines << (sample.contacts.size() == 1
+                      ? QStringLiteral("Contact: %1").arg(state)
+                      : QStringLiteral("Contact %1: %2").arg(i + 1).arg(state));
+    }
+    return lines;
 }
 
 QString SceneGeometry::annotation(const TraceSample& sample) const

@@ -9,6 +9,7 @@
 #include <Eigen/Dense>
 #include <QColor>
 #include <QString>
+#include <QStringList>
 
 #include <vtkSmartPointer.h>
 
@@ -60,8 +61,20 @@ public:
     /// A generalized force as a vector in space (per unit of force); identity on the first
     /// three coordinates by default.
     virtual Eigen::Vector3d forceVector(const Eigen::VectorXd& q, const Eigen::VectorXd& F) const;
+    /// The force of `kind` a sample holds (Q, Qᶜᵢ or Qᶜₙᵢ).
+    static const Eigen::VectorXd& generalizedForce(const TraceSample& sample, ForceKind kind);
+    /// The arrow of `kind` for one sample, per unit of force: forceVector() of that force by
+    /// default.
+    virtual Eigen::Vector3d arrowVector(const TraceSample& sample, ForceKind kind) const;
     /// Legend text of a force arrow.
     virtual QString forceLabel(ForceKind kind) const;
+    /// Unit of the arrows' magnitudes: what forceVector() returns per unit of force.
+    virtual QString forceUnit() const { return QStringLiteral("N"); }
+    /// What an arrow kind stands for in this scene, for the Forces dock.
+    virtual QString forceDescription(ForceKind kind) const { return clab::forceDescription(kind); }
+    /// Lines the Forces dock shows for one sample besides the force magnitudes: the state of
+    /// each frictional contact ("Contact: stuck") by default.
+    virtual QStringList readouts(const TraceSample& sample) const;
 
     /// Characteristic length of the scene (arrow lengths and thicknesses follow it).
     virtual double sceneSize() const = 0;

@@ -165,6 +165,23 @@ Eigen::Vector3d SceneGeometryRigidBody::forceVector(const Eigen::VectorXd& q,
     return rotation(un) * bodyTorque;
 }
 
+Eigen::Vector3d SceneGeometryRigidBody::arrowVector(const TraceSample& sample, ForceKind kind) const
+{
+    const Eigen::Vector3d torque = SceneGeometry::arrowVector(sample, kind);
+    if (kind != ForceKind::Given || sample.qd.size() < 4 || sample.q.size() < 4) {
+        return torque;
+    }
+    // Q = −4 E(u̇)ᵀ J ω + 2 E(u)ᵀ τ and E(u) E(u)ᵀ = I for a unit u, so the applied torque is
+    // τ = ½ E(u) Q + 2 E(u) E(u̇)ᵀ J ω (body axes), ω = 2 E(u) u̇.
+    const Eigen::Vector4d u = sample.q.head<4>();
+    const double n = u.norm();
+    const Eigen::Vector4d un = n > 0.0 ? Eigen::Vector4d(u / n) : u;
+    const Eigen::Vector4d ud = sample.qd.head<4>();
+    const Eigen::Vector3d w = 2.0 * E(un) * ud;
+    const Eigen::Vector3d gyroscopic = 2.0 * E(un) * E(ud).transpose() * J_.cwiseProduct(w);
+    return torque + rotation(un) * gyroscopic;
+}
+
 QString SceneGeometryRigidBody::forceLabel(ForceKind kind) const
 {
     switch (kind) {
@@ -176,6 +193,31 @@ QString SceneGeometryRigidBody::forceLabel(ForceKind kind) const
         return QStringLiteral("\u0393(Q\u1D9C\u2099\u1D62)  non-ideal torque");
     }
     return {};
+}
+
+QString SceneGeometryRigidBody::forceDescription(ForceKind kind) const
+{
+    switch (kind) {
+    case ForceKind::Given:
+        return QStringLiteral("Given torque (none on a free body)");
+    case ForceKind::IdealConstraint:
+        return QStringLiteral("Torque of the ideal constraint \u2016u\u2016 = 1 (always zero)");
+    case ForceKind::NonIdealConstraint:
+        return QStringLiteral("Non-ideal torque (friction; none acts on this body)");
+    }
+    return {};
+}
+
+QStringList SceneGeometryRigidBody::readouts(const TraceSample& sample) const
+{
+    if (sample.qd.size() < 4) {
+        return {};
+    }
+    const Eigen::Vector4d u = sample.q.head<4>();
+    const Eigen::Vector3d w = 2.0 * E(u / u.norm()) * sample.qd.head<4>();
+    return {QStringLiteral("\u2016\u03C9\u2016 = %1 1/s").arg(w.norm(), 0, 'f', 3),
+            QStringLiteral("\u2016L\u2016 = %1 kg\u00B7m\u00B2/s")
+                .arg(J_.cwiseProduct(w).norm(), 0, 'f', 3)};
 }
 
 Eigen::AlignedBox3d SceneGeometryRigidBody::frameBox() const
@@ -260,7 +302,7 @@ QString SceneGeometryRigidBody::annotation(const TraceSample& sample) const
                          formatComponents(row.F->head(4));
         }
     }
-    lines << QStringLiteral("drawn as torques \u0393 = \u00BD E(u) F");
+    lines << QStringLiteral("drawn as torques \u00BD E(u) F, Q without its gyroscopic part");
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -22,7 +22,15 @@ public:
     Eigen::Vector3d bodyPosition(const Eigen::VectorXd& q) const override;
     Eigen::Vector3d trailPoint(const Eigen::VectorXd& q) const override;
     Eigen::Vector3d forceVector(const Eigen::VectorXd& q, const Eigen::VectorXd& F) const override;
+    /// The given force as the applied torque τ: Q also holds the gyroscopic term of Euler's
+    /// equations, which is no torque anything applies.
+    Eigen::Vector3d arrowVector(const TraceSample& sample, ForceKind kind) const override;
     QString forceLabel(ForceKind kind) const override;
+    /// The arrows are torques.
+    QString forceUnit() const override { return QStringLiteral("N\u00B7m"); }
+    QString forceDescription(ForceKind kind) const override;
+    /// Angular velocity and angular momentum.
+    QStringList readouts(const TraceSample& sample) const override;
     double sceneSize() const override { return 3.2 * halfExtents_.maxCoeff(); }
     Eigen::AlignedBox3d frameBox() const override;
     Eigen::Vector3d viewDirection() const override;

@@ -38,6 +38,7 @@ struct SceneView::Impl {
     double time = 0.0;
     double arrowScale = 1.0;
     bool legendVisible = true;
+    bool magnitudesVisible = false;
     std::array<bool, 3> forceVisible = {true, true, true};
     // Until the user turns the camera, every view (any size) is framed automatically.
     bool userCamera = false;
@@ -87,6 +88,9 @@ struct SceneView::Impl {
         }
         if (offscreen->isLegendVisible() != legendVisible) {
             offscreen->setLegendVisible(legendVisible);
+        }
+        if (offscreen->areMagnitudesVisible() != magnitudesVisible) {
+            offscreen->setMagnitudesVisible(magnitudesVisible);
         }
         offscreen->setTime(time);
     }
@@ -227,6 +231,28 @@ void SceneView::addGhost(const Trace& trace, const QString& label)
     d->window->scheduleFrame();
 }
 
+void SceneView::setGhosts(
+    const std::vector<std::pair<std::shared_ptr<const Trace>, QString>>& ghosts)
+{
+    d->ghosts = ghosts;
+    ++d->ghostGeneration;
+    d->onscreen.clearGhosts();
+    for (const auto& [trace, label] : ghosts) {
+        d->onscreen.addGhost(trace, label);
+    }
+    d->autoFrame();
+    d->window->scheduleFrame();
+}
+
+QStringList SceneView::ghostLabels() const
+{
+    QStringList labels;
+    for (const auto& ghost : d->ghosts) {
+        labels << ghost.second;
+    }
+    return labels;
+}
+
 void SceneView::clearGhosts()
 {
     d->ghosts.clear();
@@ -247,6 +273,53 @@ void SceneView::resetCamera()
     d->userCamera = false;
     d->onscreen.frameCamera();
     d->window->scheduleFrame();
+}
+
+void SceneView::setMagnitudesVisible(bool visible)
+{
+    d->magnitudesVisible = visible;
+    d->onscreen.setMagnitudesVisible(visible);
+    d->window->scheduleFrame();
+}
+
+bool SceneView::areMagnitudesVisible() const
+{
+    return d->magnitudesVisible;
+}
+
+QString SceneView::magnitudeText(ForceKind kind) const
+{
+    return d->onscreen.magnitudeText(kind);
+}
+
+double SceneView::arrowBoost(ForceKind kind) const
+{
+    return d->onscreen.arrowBoost(kind);
+}
+
+bool SceneView::isStuckShown() const
+{
+    return d->onscreen.isStuckShown();
+}
+
+QString SceneView::forceUnit() const
+{
+    return d->onscreen.forceUnit();
+}
+
+QString SceneView::forceDescription(ForceKind kind) const
+{
+    return d->onscreen.forceDescription(kind);
+}
+
+double SceneView::forceMagnitude(ForceKind kind) const
+{
+    return d->onscreen.forceMagnitude(kind);
+}
+
+QStringList SceneView::readouts() const
+{
+    return d->onscreen.readouts();
 }
 
 bool SceneView::isArrowDrawn(ForceKind kind) const

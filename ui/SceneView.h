@@ -6,10 +6,13 @@
 #include <Trace.h>
 
 #include <QImage>
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace clab {
 
@@ -43,10 +46,29 @@ public:
 
     /// Faded trail of an earlier run, labelled (compare mode).
     void addGhost(const Trace& trace, const QString& label);
+    /// Replaces every ghost by `ghosts` (trace, label), in order: compare mode relabels and drops
+    /// runs as the set of runs changes.
+    void setGhosts(const std::vector<std::pair<std::shared_ptr<const Trace>, QString>>& ghosts);
     void clearGhosts();
     int ghostCount() const;
+    QStringList ghostLabels() const;
 
     void resetCamera();
+
+    /// Labels each drawn arrow with its true magnitude ("1.27 N").
+    void setMagnitudesVisible(bool visible);
+    bool areMagnitudesVisible() const;
+    /// The magnitude label of `kind` as drawn (empty when hidden).
+    QString magnitudeText(ForceKind kind) const;
+    /// How many times longer than the common scale arrows of `kind` are drawn (1, 2, 5, …).
+    double arrowBoost(ForceKind kind) const;
+    /// True when the view marks the body "stuck" (a frictional contact sticks).
+    bool isStuckShown() const;
+    /// The scene's words for its forces at the current time (see SceneViewContent).
+    QString forceUnit() const;
+    QString forceDescription(ForceKind kind) const;
+    double forceMagnitude(ForceKind kind) const;
+    QStringList readouts() const;
 
     /// True when the arrow of `kind` is drawn at the current time (visible and above threshold).
     bool isArrowDrawn(ForceKind kind) const;

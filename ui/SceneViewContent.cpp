@@ -1,6 +1,7 @@
 #include "SceneViewContent.h"
 
 #include "ViewFonts.h"
+#include "VtkLog.h"
 #include "WorldLabel.h"
 
 #include <ConstraintLabError.h>
@@ -50,8 +51,9 @@ QColor backgroundMid()
 QColor ghostColor(int index)
 {
     // Okabe–Ito colours not used by the force arrows.
-    static const QColor colors[4] = {QColor(0xE6, 0x9F, 0x00), QColor(0xCC, 0x79, 0xA7),
-                                     QColor(0x56, 0xB4, 0xE9), QColor(0x80, 0x80, 0x80)};
+    // Orange last: it is close to the friction arrow's vermilion.
+    static const QColor colors[4] = {QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9),
+                                     QColor(0x80, 0x80, 0x80), QColor(0xE6, 0x9F, 0x00)};
     return colors[index % 4];
 }
 
@@ -83,19 +85,41 @@ std::size_t sampleIndex(const Trace& trace, double t)
 
 const Eigen::VectorXd& force(const TraceSample& s, ForceKind kind)
 {
-    switch (kind) {
-    case ForceKind::Given:
-        return s.Q;
-    case ForceKind::IdealConstraint:
-        return s.Qci;
-    case ForceKind::NonIdealConstraint:
-        break;
-    }
-    return s.Qcni;
+    return SceneGeometry::generalizedForce(s, kind);
 }
+
+// The shortest a kind's longest arrow may be, as a share of the longest arrow of the run.
+constexpr double kMinimumShare = 0.3;
 
 constexpr ForceKind kKinds[3] = {ForceKind::Given, ForceKind::IdealConstraint,
                                  ForceKind::NonIdealConstraint};
+
+/// The smallest of 1, 2, 5, 10, 20, … that is at least x (x ≥ 1).
+double niceAtLeast(double x)
+{
+    double decade = 1.0;
+    for (;;) {
+        for (double step : {1.0, 2.0, 5.0}) {
+            if (step * decade >= x) {
+                return step * decade;
+            }
+        }
+        decade *= 10.0;
+    }
+}
+
+/// A label on the arrows' layer with a light backing, legible over the body and the trail.
+void styleOverlayLabel(WorldLabel& label, const QColor& color, vtkRenderer* layer)
+{
+    vtkTextProperty* tp = label.textProperty();
+    ViewFonts::apply(tp);
+    setColor(tp, color);
+    tp->SetBold(true);
+    tp->SetBackgroundColor(1.0, 1.0, 1.0);
+    tp->SetBackgroundOpacity(0.75);
+    label.actor()->VisibilityOff();
+    layer->AddViewProp(label.actor());
+}
 
 } // namespace
 
@@ -116,6 +140,7 @@ SceneViewContent::SceneViewContent()
       clock_(vtkSmartPointer<vtkTextActor>::New()),
       annotation_(vtkSmartPointer<vtkTextActor>::New())
 {
+    VtkLog::install();
     renderer_->GradientBackgroundOn();
     renderer_->SetBackground(kBackgroundBottom.redF(), kBackgroundBottom.greenF(),
                              kBackgroundBottom.blueF());
@@ -141,7 +166,15 @@ SceneViewContent::SceneViewContent()
         ForceArrow& arrow = arrows_[static_cast<int>(kind)];
         arrow.setColor(forceColor(kind));
         arrowRenderer_->AddViewProp(arrow.actor());
+        WorldLabel& label = magnitudeLabels_[static_cast<int>(kind)];
+        styleOverlayLabel(label, forceColor(kind).darker(130), arrowRenderer_);
+        label.textProperty()->SetVerticalJustificationToCentered();
+        label.setPixelOffset(8, 0);
     }
+    styleOverlayLabel(stuckLabel_, QColor(0xA0, 0x30, 0x00), arrowRenderer_);
+    stuckLabel_.setText("stuck");
+    stuckLabel_.textProperty()->SetJustificationToRight();
+    stuckLabel_.textProperty()->SetVerticalJustificationToTop();
 
     for (vtkTextActor* text : {title_.Get(), clock_.Get(), annotation_.Get()}) {
         vtkTextProperty* tp = text->GetTextProperty();
@@ -313,14 +346,19 @@ void SceneViewContent::updateArrowStyle()
 {
     maxForce_ = 0.0;
     maxForceOfKind_ = {0.0, 0.0, 0.0};
+    boost_ = {1.0, 1.0, 1.0};
+    double largestGeneralized = 0.0;
     if (geometry_) {
-        const auto consider = [this](const TraceSample& s) {
+        const auto consider = [&](const TraceSample& s) {
             for (ForceKind kind : kKinds) {
                 const Eigen::VectorXd& F = force(s, kind);
                 if (F.size() == 0) {
                     continue;
                 }
-                const double m = geometry_->forceVector(s.q, F).norm();
+                if (std::isfinite(F.norm())) {
+                    largestGeneralized = std::max(largestGeneralized, F.norm());
+                }
+                const double m = geometry_->arrowVector(s, kind).norm();
                 if (std::isfinite(m)) {
                     double& kindMax = maxForceOfKind_[static_cast<int>(kind)];
                     kindMax = std::max(kindMax, m);
@@ -334,6 +372,23 @@ void SceneViewContent::updateArrowStyle()
             }
         } else if (initialSample_) {
             consider(*initialSample_);
+        }
+    }
+    // A force whose arrow is a billionth of the largest generalized force is round-off: the
+    // rigid body's given force has no torque although its quaternion components are not zero.
+    maxForce_ = 0.0;
+    for (double& kindMax : maxForceOfKind_) {
+        if (kindMax <= 1e-9 * largestGeneralized) {
+            kindMax = 0.0;
+        }
+        maxForce_ = std::max(maxForce_, kindMax);
+    }
+    // Forces of one run can differ tenfold (friction beside gravity): a kind whose largest
+    // force would be drawn shorter than a third of the longest arrow is drawn 2, 5, 10, …
+    // times longer, and the legend says so.
+    for (std::size_t k = 0; k < boost_.size(); ++k) {
+        if (maxForceOfKind_[k] > 0.0 && maxForceOfKind_[k] < kMinimumShare * maxForce_) {
+            boost_[k] = niceAtLeast(kMinimumShare * maxForce_ / maxForceOfKind_[k]);
         }
     }
     const double size = geometry_ ? geometry_->sceneSize() : 1.0;
@@ -355,11 +410,14 @@ void SceneViewContent::updateLegend()
         for (ForceKind kind : kKinds) {
             // A force that never shows an arrow in this run (friction with μ = 0, the ideal
             // torque of the rigid body) would only be noise in the legend.
-            const bool everDrawn =
-                maxForceOfKind_[static_cast<int>(kind)] > 1e-3 * maxForce_ && maxForce_ > 0.0;
-            if (arrows_[static_cast<int>(kind)].isEnabled() && everDrawn) {
-                entries.push_back({geometry_->forceLabel(kind), forceColor(kind),
-                                   LegendOverlay::Entry::Symbol::Arrow});
+            const int k = static_cast<int>(kind);
+            const bool everDrawn = maxForceOfKind_[k] > 1e-3 * maxForce_ && maxForce_ > 0.0;
+            if (arrows_[k].isEnabled() && everDrawn) {
+                QString label = geometry_->forceLabel(kind);
+                if (boost_[k] > 1.0) {
+                    label += QStringLiteral("  (drawn \u00D7%1)").arg(boost_[k]);
+                }
+                entries.push_back({label, forceColor(kind), LegendOverlay::Entry::Symbol::Arrow});
             }
         }
         for (const auto& extra : geometry_->extraLegendEntries()) {
@@ -398,6 +456,10 @@ void SceneViewContent::showSample()
         for (ForceArrow& arrow : arrows_) {
             arrow.clear();
         }
+        for (WorldLabel& label : magnitudeLabels_) {
+            label.actor()->VisibilityOff();
+        }
+        stuckLabel_.actor()->VisibilityOff();
         trail_.setHead(0);
         updateCaptions();
         return;
@@ -406,22 +468,41 @@ void SceneViewContent::showSample()
     trail_.setHead(trace_ ? index_ + 1 : 0);
 
     const Eigen::Vector3d origin = geometry_->bodyPosition(sample->q);
-    const double scale = autoScale_ * arrowScale_;
     for (ForceKind kind : kKinds) {
+        const int k = static_cast<int>(kind);
         const Eigen::VectorXd& F = force(*sample, kind);
-        ForceArrow& arrow = arrows_[static_cast<int>(kind)];
-        if (F.size() == 0) {
+        ForceArrow& arrow = arrows_[k];
+        WorldLabel& label = magnitudeLabels_[k];
+        if (F.size() == 0 || maxForceOfKind_[k] == 0.0) {
             arrow.clear();
+            label.actor()->VisibilityOff();
             continue;
         }
-        const Eigen::Vector3d v = scale * geometry_->forceVector(sample->q, F);
+        const Eigen::Vector3d f = geometry_->arrowVector(*sample, kind);
+        const Eigen::Vector3d v = autoScale_ * arrowScale_ * boost_[k] * f;
         // Arrows start on the body's surface: a short force (friction) is not swallowed by it.
         const double n = v.norm();
         const Eigen::Vector3d base = n > 0.0 && std::isfinite(n)
                                          ? Eigen::Vector3d(origin + geometry_->bodyRadius() * v / n)
                                          : origin;
         arrow.set(base, v);
+        // The true magnitude, whatever length the arrow is drawn with.
+        label.setText(QStringLiteral("%1 %2")
+                          .arg(f.norm(), 0, 'g', 3)
+                          .arg(geometry_->forceUnit())
+                          .toStdString());
+        label.setPosition(arrow.tip());
+        label.actor()->SetVisibility(magnitudesVisible_ && arrow.isDrawn() ? 1 : 0);
     }
+    // A stuck contact is the other half of a friction lesson: say so beside the body.
+    bool stuck = false;
+    for (Eigen::Index i = 0; i < sample->contacts.size(); ++i) {
+        stuck = stuck || sample->contacts[i] < 0.5;
+    }
+    stuckLabel_.setPosition(origin);
+    const double offset = 1.2 * fontPixels_;
+    stuckLabel_.setPixelOffset(-offset, -offset);
+    stuckLabel_.actor()->SetVisibility(stuck ? 1 : 0);
 
     for (auto& ghost : ghosts_) {
         const auto& samples = ghost->trace->samples;
@@ -560,6 +641,51 @@ int SceneViewContent::fontPixelsFor(int width, int height)
 {
     return std::clamp(static_cast<int>(std::lround(std::min(height, width * 3 / 4) / 32.0)), 12,
                       30);
+}
+
+void SceneViewContent::setMagnitudesVisible(bool visible)
+{
+    magnitudesVisible_ = visible;
+    showSample();
+}
+
+QString SceneViewContent::magnitudeText(ForceKind kind) const
+{
+    const WorldLabel& label = magnitudeLabels_[static_cast<int>(kind)];
+    return label.actor()->GetVisibility() ? QString::fromUtf8(label.actor()->GetInput())
+                                          : QString();
+}
+
+QString SceneViewContent::forceUnit() const
+{
+    return geometry_ ? geometry_->forceUnit() : QStringLiteral("N");
+}
+
+QString SceneViewContent::forceDescription(ForceKind kind) const
+{
+    return geometry_ ? geometry_->forceDescription(kind) : clab::forceDescription(kind);
+}
+
+double SceneViewContent::forceMagnitude(ForceKind kind) const
+{
+    const TraceSample* sample = currentSample();
+    if (!geometry_ || sample == nullptr || force(*sample, kind).size() == 0) {
+        return 0.0;
+    }
+    const double m = geometry_->arrowVector(*sample, kind).norm();
+    // Round-off of a force this run never has (see updateArrowStyle) reads as zero.
+    return maxForceOfKind_[static_cast<int>(kind)] == 0.0 ? 0.0 : m;
+}
+
+QStringList SceneViewContent::readouts() const
+{
+    const TraceSample* sample = currentSample();
+    return geometry_ && sample ? geometry_->readouts(*sample) : QStringList();
+}
+
+bool SceneViewContent::isStuckShown() const
+{
+    return stuckLabel_.actor()->GetVisibility() != 0;
 }
 
 bool SceneViewContent::isArrowDrawn(ForceKind kind) const
@@ -769,6 +895,10 @@ void SceneViewContent::onStartRender(vtkObject* caller, unsigned long eventId, v
     for (auto& ghost : ghosts_) {
         ghost->caption.textProperty()->SetFontSize(points(0.85 * fontPixels_));
     }
+    for (WorldLabel& label : magnitudeLabels_) {
+        label.textProperty()->SetFontSize(points(0.8 * fontPixels_));
+    }
+    stuckLabel_.textProperty()->SetFontSize(points(0.85 * fontPixels_));
     placeGhostCaptions();
 
     // The arrows share the scene's camera: its clipping range must hold both layers' props.

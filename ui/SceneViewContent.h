@@ -5,11 +5,13 @@
 #include "LegendOverlay.h"
 #include "SceneGeometry.h"
 #include "TrailActor.h"
+#include "WorldLabel.h"
 
 #include <ParameterSpec.h>
 #include <Trace.h>
 
 #include <QString>
+#include <QStringList>
 
 #include <vtkSmartPointer.h>
 
@@ -76,6 +78,23 @@ public:
     double arrowLength(ForceKind kind) const;
     /// Scene units per unit of force at arrowScale() = 1.
     double automaticArrowScale() const { return autoScale_; }
+    /// How many times longer than the common scale the arrows of `kind` are drawn (1, 2, 5,
+    /// 10, …): a force far smaller than the largest one (friction beside gravity) would be a
+    /// wedge beside the body. The legend says so.
+    double arrowBoost(ForceKind kind) const { return boost_[static_cast<int>(kind)]; }
+    /// Each drawn arrow labelled with its true magnitude at its tip ("1.27 N").
+    void setMagnitudesVisible(bool visible);
+    bool areMagnitudesVisible() const { return magnitudesVisible_; }
+    /// The magnitude label of `kind` as drawn (empty when hidden).
+    QString magnitudeText(ForceKind kind) const;
+    /// True when the "stuck" mark beside the body shows (a frictional contact sticks).
+    bool isStuckShown() const;
+    /// The scene's words for its forces (Forces dock): unit, description, magnitude of the
+    /// force as drawn (a torque for the rigid body) at the current time, other readouts.
+    QString forceUnit() const;
+    QString forceDescription(ForceKind kind) const;
+    double forceMagnitude(ForceKind kind) const;
+    QStringList readouts() const;
     /// The sample shown (nullptr before any scene).
     const TraceSample* currentSample() const;
 
@@ -116,6 +135,10 @@ private:
     std::array<ForceArrow, 3> arrows_;
     double maxForce_ = 0.0;
     std::array<double, 3> maxForceOfKind_ = {0.0, 0.0, 0.0};
+    std::array<double, 3> boost_ = {1.0, 1.0, 1.0};
+    std::array<WorldLabel, 3> magnitudeLabels_;
+    bool magnitudesVisible_ = false;
+    WorldLabel stuckLabel_;
     double autoScale_ = 1.0;
     double arrowScale_ = 1.0;
 

@@ -41,6 +41,7 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
                                 tr("Step &Backward"), this)),
       reset_(
           new QAction(themed("media-skip-backward", ":/icons/reset.svg"), tr("&Reset Time"), this)),
+      loop_(new QAction(themed("media-playlist-repeat", ":/icons/loop.svg"), tr("&Loop"), this)),
       slider_(new QSlider(Qt::Horizontal, this)), speed_(new QComboBox(this)),
       time_(new QLabel(this)), end_(new QLabel(this))
 {
@@ -59,8 +60,15 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
     reset_->setShortcuts({QKeySequence(Qt::Key_Home), QKeySequence(Qt::Key_R)});
     reset_->setToolTip(tr("Back to the start (Home or R)"));
     reset_->setIconText(tr("Reset"));
+    loop_->setObjectName(QStringLiteral("loopAction"));
+    loop_->setCheckable(true);
+    loop_->setChecked(true);
+    loop_->setShortcut(QKeySequence(Qt::Key_L));
+    loop_->setToolTip(tr("Start over at the end (L)"));
+    clock_->setLooping(true);
+    connect(loop_, &QAction::toggled, clock_, &PlaybackClock::setLooping);
     // The shortcuts work anywhere in the main window, not only when this dock has focus.
-    for (QAction* action : {playPause_, stepForward_, stepBackward_, reset_}) {
+    for (QAction* action : {playPause_, stepForward_, stepBackward_, reset_, loop_}) {
         action->setShortcutContext(Qt::WindowShortcut);
         addAction(action);
     }
@@ -95,6 +103,7 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
     layout->addWidget(bigButton(stepBackward_, this));
     layout->addWidget(bigButton(playPause_, this));
     layout->addWidget(bigButton(stepForward_, this));
+    layout->addWidget(bigButton(loop_, this));
     layout->addSpacing(8);
     layout->addWidget(time_);
     layout->addWidget(slider_, 1);

@@ -26,6 +26,8 @@ public:
     QAction* stepForwardAction() const { return stepForward_; }
     QAction* stepBackwardAction() const { return stepBackward_; }
     QAction* resetAction() const { return reset_; }
+    /// Checkable: playback starts over at the end (on by default).
+    QAction* loopAction() const { return loop_; }
 
     /// Enables the controls when there is a trajectory to play.
     void setTrajectoryAvailable(bool available);
@@ -45,6 +47,7 @@ private:
     QAction* stepForward_;
     QAction* stepBackward_;
     QAction* reset_;
+    QAction* loop_;
     QSlider* slider_;
     QComboBox* speed_;
     QLabel* time_;

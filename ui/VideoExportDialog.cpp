@@ -64,14 +64,19 @@ VideoExportDialog::VideoExportDialog(SceneView* view, double tStart, double tEnd
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* form = new QFormLayout;
-    form->addRow(tr("&File:"), pathRow);
+    // Rows holding layouts get labels with buddies: without one, "&File:" shows its "&".
+    auto* fileLabel = new QLabel(tr("&File:"), this);
+    fileLabel->setBuddy(path_);
+    form->addRow(fileLabel, pathRow);
     form->addRow(tr("Frame &rate:"), fps_);
     form->addRow(tr("&Size:"), size_);
     auto* rangeRow = new QHBoxLayout;
     rangeRow->addWidget(from_);
     rangeRow->addWidget(new QLabel(tr("to"), this));
     rangeRow->addWidget(to_);
-    form->addRow(tr("&Time range:"), rangeRow);
+    auto* rangeLabel = new QLabel(tr("&Time range:"), this);
+    rangeLabel->setBuddy(from_);
+    form->addRow(rangeLabel, rangeRow);
     form->addRow(tr("S&peed:"), speed_);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
@@ -181,6 +186,8 @@ bool VideoExportDialog::startExport()
     const VideoExporter::Settings s = settings();
     const int total = VideoExporter::frameCount(s);
 
+    // An earlier run's message would sit beside the new progress.
+    showStatus(QString(), false);
     VideoExporter exporter(view_);
     QProgressDialog progress(tr("Rendering %1 frames…").arg(total), tr("Cancel"), 0, total, this);
     progress.setWindowTitle(tr("Export Video"));

@@ -39,6 +39,15 @@ SceneDefinition AcatastaticParticle::definition()
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<AcatastaticParticle>(v);
     };
+    d.setLabels({{"mass", "Mass m"},
+                 {"fx", "Force Fx"},
+                 {"fy", "Force Fy"},
+                 {"a0", "Constraint rate a₀"},
+                 {"a1", "Rate amplitude a₁"},
+                 {"omega", "Rate frequency ω"},
+                 {"x0", "Start x₀"},
+                 {"y0", "Start y₀"},
+                 {"ydot0", "Start velocity ẏ₀"}});
     return d;
 }
 

@@ -46,6 +46,13 @@ SceneDefinition BeadOnWire::definition()
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<BeadOnWire>(v);
     };
+    d.setLabels({{"mass", "Mass m"},
+                 {"g", "Gravity g"},
+                 {"mu", "Kinetic friction μ"},
+                 {"mu_s", "Static friction μₛ"},
+                 {"angle_deg", "Inclination θ"},
+                 {"s0", "Start position s₀"},
+                 {"v0", "Start speed v₀"}});
     return d;
 }
 
@@ -62,6 +69,13 @@ void BeadOnWire::constraintResiduals(const Eigen::VectorXd& q, const Eigen::Vect
 {
     r.resize(2);
     r << -q[0] * sin_ + q[1] * cos_, -qd[0] * sin_ + qd[1] * cos_;
+}
+
+void BeadOnWire::extraColumns(const Eigen::VectorXd& q, const Eigen::VectorXd&, double,
+                              Eigen::VectorXd& values) const
+{
+    values.resize(1);
+    values[0] = q[0] * cos_ + q[1] * sin_;
 }
 
 void BeadOnWire::initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const

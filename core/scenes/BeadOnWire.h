@@ -36,6 +36,11 @@ public:
                       Eigen::Ref<Eigen::VectorXd> gamma) const override;
 
     void initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const override;
+    /// s: position along the wire from the origin, up-slope positive [m].
+    std::vector<std::string> extraColumnNames() const override { return {"s"}; }
+    std::string extraColumnUnit(int) const override { return "m"; }
+    void extraColumns(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
+                      Eigen::VectorXd& values) const override;
 
     double angle() const { return theta_; } ///< θ in radians
 

@@ -45,6 +45,16 @@ SceneDefinition NonholonomicParticle::definition()
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<NonholonomicParticle>(v);
     };
+    d.setLabels({{"mass", "Mass m"},
+                 {"fx", "Force Fx"},
+                 {"fy", "Force Fy"},
+                 {"fz", "Force Fz"},
+                 {"a0", "Drag force a₀"},
+                 {"x0", "Start x₀"},
+                 {"y0", "Start y₀"},
+                 {"z0", "Start z₀"},
+                 {"xdot0", "Start velocity ẋ₀"},
+                 {"zdot0", "Start velocity ż₀"}});
     return d;
 }
 

@@ -93,6 +93,10 @@ SceneDefinition RigidBodyQuaternion::definition()
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<RigidBodyQuaternion>(v);
     };
+    d.setLabels({{"J", "Moments of inertia J"},
+                 {"torque", "Torque τ"},
+                 {"quat0", "Start orientation u₀"},
+                 {"omega0", "Start angular velocity ω₀"}});
     return d;
 }
 

@@ -41,6 +41,13 @@ SceneDefinition RingWithFriction::definition()
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<RingWithFriction>(v);
     };
+    d.setLabels({{"radius", "Radius R"},
+                 {"mass", "Mass m"},
+                 {"g", "Gravity g"},
+                 {"mu", "Kinetic friction μ"},
+                 {"mu_s", "Static friction μₛ"},
+                 {"phi0_deg", "Start angle φ₀"},
+                 {"v0", "Start speed v₀"}});
     return d;
 }
 
@@ -59,6 +66,14 @@ void RingWithFriction::constraintResiduals(const Eigen::VectorXd& q, const Eigen
     r.resize(2);
     // Scaled by R so that both residuals are lengths/speeds along the ring's normal.
     r << (q.squaredNorm() - radius_ * radius_) / (2.0 * radius_), q.dot(qd) / radius_;
+}
+
+void RingWithFriction::extraColumns(const Eigen::VectorXd& q, const Eigen::VectorXd&, double,
+                                    Eigen::VectorXd& values) const
+{
+    values.resize(1);
+    // The lowest point is (0, −R): φ = atan2(x, −y).
+    values[0] = std::atan2(q[0], -q[1]);
 }
 
 void RingWithFriction::initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const

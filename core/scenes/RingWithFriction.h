@@ -35,6 +35,11 @@ public:
                       Eigen::Ref<Eigen::VectorXd> gamma) const override;
 
     void initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const override;
+    /// phi: angle from the lowest point, counter-clockwise, in (−π, π] [rad].
+    std::vector<std::string> extraColumnNames() const override { return {"phi"}; }
+    std::string extraColumnUnit(int) const override { return "rad"; }
+    void extraColumns(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
+                      Eigen::VectorXd& values) const override;
 
     double radius() const { return radius_; }
 

@@ -449,9 +449,10 @@ void CliApplicationTest::csvHeaderOfEveryScene_data()
     QTest::addColumn<QString>("scene");
     QTest::addColumn<QStringList>("columns");
     QTest::newRow("bead-on-wire") << "bead-on-wire"
-                                  << expectedColumns({"x", "y"}, false, {},
+                                  << expectedColumns({"x", "y"}, false, {"s"},
                                                      contactsOf("bead-on-wire"));
-    QTest::newRow("ring") << "ring" << expectedColumns({"x", "y"}, false, {}, contactsOf("ring"));
+    QTest::newRow("ring") << "ring"
+                          << expectedColumns({"x", "y"}, false, {"phi"}, contactsOf("ring"));
     QTest::newRow("nonholonomic-particle")
         << "nonholonomic-particle"
         << expectedColumns({"x", "y", "z"}, false, {}, contactsOf("nonholonomic-particle"));

@@ -1,4 +1,5 @@
 #include "SceneFile.h"
+#include "SceneNotes.h"
 
 #include "SceneRegistry.h"
 
@@ -81,6 +82,7 @@ class SceneFileTest : public QObject {
 private slots:
     void roundTripKeepsEveryValueBitForBit();
     void builtInFilesLoadWithTheRegistryDefaults();
+    void notesNumbersFollowTheParametersAndAreSavedOnlyWhenEdited();
     void builtInFilesAreEmbeddedUnchanged();
     void missingParametersAndSettingsTakeDefaults();
     void notJsonNamesTheLine();
@@ -145,6 +147,36 @@ void SceneFileTest::roundTripKeepsEveryValueBitForBit()
                 QVERIFY(std::memcmp(&values[i], &loaded.parameters.at(name)[i], sizeof(double)) ==
                         0);
     }
+}
+
+void SceneFileTest::notesNumbersFollowTheParametersAndAreSavedOnlyWhenEdited()
+{
+    // The built-in notes name parameters in braces; shown, they read the current values.
+    SceneDocument document = SceneFile::loadBuiltIn(QStringLiteral("bead-on-wire"));
+    QVERIFY(QString::fromStdString(document.notes).contains(QStringLiteral("{mu}")));
+    QVERIFY(SceneNotes::shown(document).contains(QStringLiteral("\u03BC = 0.2 ")));
+    document.parameters["mu"] = {0.35};
+    document.parameters["mu_s"] = {0.35};
+    const QString shown = SceneNotes::shown(document);
+    QVERIFY2(shown.contains(QStringLiteral("\u03BC = 0.35 ")), qPrintable(shown));
+    QVERIFY(!shown.contains(QLatin1Char('{')));
+    QCOMPARE(SceneNotes::fill(QStringLiteral("J = {J}, {unknown}"), {{"J", {1.0, 2.0, 3.0}}}),
+             QStringLiteral("J = (1, 2, 3), {unknown}"));
+
+    // Saved unedited, the notes stay out of the file; opened again, the built-in ones show.
+    QVERIFY(SceneNotes::areBuiltIn(document));
+    const QByteArray json = SceneFile::toJson(document);
+    QVERIFY(!json.contains("\"notes\""));
+    const SceneDocument reopened = SceneFile::fromJson(json, QStringLiteral("mine.json"));
+    QVERIFY(reopened.notes.empty());
+    QCOMPARE(SceneNotes::shown(reopened), shown);
+    // Notes of the user's own are saved.
+    document.notes = "Try mu = {mu} against the video.";
+    QVERIFY(!SceneNotes::areBuiltIn(document));
+    const SceneDocument own =
+        SceneFile::fromJson(SceneFile::toJson(document), QStringLiteral("own.json"));
+    QCOMPARE(own.notes, document.notes);
+    QCOMPARE(SceneNotes::shown(own), QStringLiteral("Try mu = 0.35 against the video."));
 }
 
 void SceneFileTest::builtInFilesLoadWithTheRegistryDefaults()

@@ -20,14 +20,17 @@
 #include <VtkOpenGLWindow.h>
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QMimeData>
 #include <QScrollArea>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -167,13 +170,16 @@ private slots:
         QCOMPARE(window.session()->undoStack()->count(), 1);
         QVERIFY(window.isWindowModified());
         QVERIFY(waitForMu(window, 0.35));
+        // "About this scene" quotes the current μ, not the built-in one.
+        QVERIFY2(window.parameterEditor()->aboutText().contains(QStringLiteral("\u03BC = 0.35 ")),
+                 qPrintable(window.parameterEditor()->aboutText()));
         // The slider follows the spin box.
         const ParameterSpec* spec = SceneRegistry::find("bead-on-wire")->parameter("mu");
         QSlider* slider = window.parameterEditor()->slider(QStringLiteral("mu"));
         QVERIFY(slider);
         QCOMPARE(slider->value(),
                  static_cast<int>(std::lround((0.35 - spec->min) / (spec->max - spec->min) *
-                                              ParameterEditor::sliderSteps)));
+                                              slider->maximum())));
 
         window.session()->undoStack()->undo();
         QCOMPARE(param(window.session()->document(), "mu"), 0.2);
@@ -225,8 +231,8 @@ private slots:
         // Drag the μ slider to 0.4 (still below tan 30°, so the bead keeps sliding).
         const ParameterSpec* spec = SceneRegistry::find("bead-on-wire")->parameter("mu");
         QSlider* slider = window.parameterEditor()->slider(QStringLiteral("mu"));
-        const auto target = static_cast<int>(std::lround(
-            (0.4 - spec->min) / (spec->max - spec->min) * ParameterEditor::sliderSteps));
+        const auto target = static_cast<int>(
+            std::lround((0.4 - spec->min) / (spec->max - spec->min) * slider->maximum()));
         QSignalSpy shown0(&window, &MainWindow::trajectoryShown);
         slider->setSliderDown(true);
         for (int p = slider->value(); p <= target; p += 10)
@@ -255,24 +261,77 @@ private slots:
         QCOMPARE(window.timeControls()->timeText(), QStringLiteral("t = 1.250 s"));
     }
 
-    void invalidValueShowsMessageAndKeepsLastTrajectory()
+    void refusedValueStaysAsTypedWithTheReasonAndChangesNothing()
     {
         MainWindow& window = freshWindow();
         QVERIFY(waitForMu(window, 0.2));
         const std::shared_ptr<const Trace> good = window.trace();
-        QSignalSpy failed(&window, &MainWindow::simulationFailed);
-        // mass must be > 0: the spin box allows 0, the scene rejects it.
-        window.parameterEditor()->spinBox(QStringLiteral("mass"))->setValue(0.0);
-        QVERIFY(failed.wait(timeout));
-        QVERIFY(window.banner()->isVisibleTo(&window));
-        QCOMPARE(window.banner()->kind(), MessageBanner::Kind::Error);
-        QVERIFY2(window.banner()->text().contains(QStringLiteral("mass")),
-                 qPrintable(window.banner()->text()));
+        ParameterEditor* editor = window.parameterEditor();
+        // A negative μ is not made 0: it stays in the field, the reason beside it.
+        QDoubleSpinBox* mu = editor->spinBox(QStringLiteral("mu"));
+        mu->setValue(-0.1);
+        QCOMPARE(mu->value(), -0.1);
+        QCOMPARE(mu->text(), QStringLiteral("-0.1"));
+        QVERIFY2(editor->refusal(QStringLiteral("mu")).contains(QStringLiteral("at least 0")),
+                 qPrintable(editor->refusal(QStringLiteral("mu"))));
+        QVERIFY(editor->refusal(QStringLiteral("mu")).contains(QStringLiteral("Kinetic friction")));
+        QCOMPARE(param(window.session()->document(), "mu"), 0.2);
+        QCOMPARE(window.session()->undoStack()->count(), 0);
+        // μₛ below μ does not drag μ down with it.
+        editor->spinBox(QStringLiteral("mu_s"))->setValue(0.1);
+        QVERIFY(
+            editor->refusal(QStringLiteral("mu_s")).contains(QStringLiteral("Kinetic friction")));
+        QCOMPARE(param(window.session()->document(), "mu"), 0.2);
+        QCOMPARE(param(window.session()->document(), "mu_s"), 0.2);
+        // Mass must be greater than zero.
+        editor->spinBox(QStringLiteral("mass"))->setValue(0.0);
+        QVERIFY(editor->refusal(QStringLiteral("mass")).contains(QStringLiteral("greater than 0")));
+        QCOMPARE(window.session()->undoStack()->count(), 0);
+        QTest::qWait(50);
         QCOMPARE(window.trace(), good);
-        // Undo brings a good trajectory back and the message goes away.
-        window.session()->undoStack()->undo();
-        QTRY_VERIFY_WITH_TIMEOUT(window.trace() != good, timeout);
-        QVERIFY(!window.banner()->isVisibleTo(&window));
+        // A good value clears the reason and computes.
+        mu->setValue(0.25);
+        QVERIFY(editor->refusal(QStringLiteral("mu")).isEmpty());
+        QVERIFY(waitForMu(window, 0.25));
+        // Labels read as words with the symbol; the key stays the file's name.
+        auto* label = editor->findChild<QLabel*>(QStringLiteral("label_angle_deg"));
+        QVERIFY(label);
+        QCOMPARE(label->text(), QStringLiteral("Inclination \u03B8 [deg]"));
+        QVERIFY(label->toolTip().contains(QStringLiteral("angle_deg")));
+    }
+
+    void focusedFieldKeepsItsKeysAndEscapeGivesThemBack()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QDoubleSpinBox* mu = window.parameterEditor()->spinBox(QStringLiteral("mu"));
+        mu->setFocus();
+        QTRY_VERIFY(mu->hasFocus());
+        const double t = window.sceneView()->time();
+        // Up steps μ by 0.01 (Shift: 0.001), and playback does not move.
+        QTest::keyClick(mu, Qt::Key_Up);
+        QCOMPARE(param(window.session()->document(), "mu"), 0.21);
+        QTest::keyClick(mu, Qt::Key_Up, Qt::ShiftModifier);
+        QCOMPARE(param(window.session()->document(), "mu"), 0.211);
+        QTest::keyClick(mu, Qt::Key_Right);
+        QTest::keyClick(mu, Qt::Key_Home);
+        QCOMPARE(window.sceneView()->time(), t);
+        // Space neither plays nor blanks the field.
+        QTest::keyClick(mu, Qt::Key_Space);
+        QVERIFY(!window.clock()->isPlaying());
+        QCOMPARE(mu->text(), QStringLiteral("0.211"));
+        // Escape hands the keys back to playback.
+        QTest::keyClick(mu, Qt::Key_Escape);
+        QVERIFY(!mu->hasFocus());
+        QVERIFY(waitForMu(window, 0.211));
+        const double before = window.sceneView()->time();
+        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window,
+                        Qt::Key_Right);
+        QVERIFY2(
+            window.sceneView()->time() > before,
+            qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(window.sceneView()->time())));
     }
 
     void changingTheIntegratorRecomputesTheSameMotion()
@@ -500,6 +559,71 @@ private slots:
         QCOMPARE(window.sceneView()->ghostCount(), 2);
         window.setCompareEnabled(false);
         QCOMPARE(window.sceneView()->ghostCount(), 0);
+    }
+
+    void forcesDockSpeaksTheScenesLanguage()
+    {
+        // The rigid body's arrows are torques: the dock says so, in N·m, with ω in 1/s.
+        SceneDocument body = SceneDocument::fromDefinition(*SceneRegistry::find("rigid-body"));
+        body.simulation.tEnd = 1.0;
+        MainWindow& window = freshWindow(body);
+        QVERIFY(QTest::qWaitFor([&] { return window.trace() != nullptr; }, timeout));
+        ForcesPanel* forces = window.forcesPanel();
+        QVERIFY(forces->description(ForceKind::Given).contains(QStringLiteral("torque")));
+        QVERIFY(
+            !forces->description(ForceKind::IdealConstraint).contains(QStringLiteral("normal")));
+        QVERIFY(forces->magnitudeText(ForceKind::NonIdealConstraint)
+                    .endsWith(QStringLiteral("N\u00B7m")));
+        QVERIFY(forces->readoutText().contains(QStringLiteral(" 1/s")));
+
+        // The bead: newtons, and the contact's state.
+        MainWindow& bead = freshWindow();
+        QVERIFY(waitForMu(bead, 0.2));
+        forces = bead.forcesPanel();
+        QVERIFY(forces->description(ForceKind::IdealConstraint).contains(QStringLiteral("normal")));
+        QVERIFY(forces->magnitudeText(ForceKind::Given).endsWith(QStringLiteral(" N")));
+        QVERIFY(forces->readoutText().startsWith(QStringLiteral("Contact: ")));
+        // The arrows' magnitude labels follow the dock's check box.
+        forces->setMagnitudeLabelsVisible(true);
+        QVERIFY(bead.sceneView()->areMagnitudesVisible());
+        forces->setMagnitudeLabelsVisible(false);
+        QVERIFY(!bead.sceneView()->areMagnitudesVisible());
+    }
+
+    void compareModeNeverShowsTheSameValuesTwice()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        window.setCompareEnabled(true);
+        QDoubleSpinBox* mu = window.parameterEditor()->spinBox(QStringLiteral("mu"));
+        mu->setValue(0.3);
+        QVERIFY(waitForMu(window, 0.3));
+        mu->setValue(0.1);
+        QVERIFY(waitForMu(window, 0.1));
+        QCOMPARE(window.sceneView()->ghostLabels(),
+                 QStringList({QStringLiteral("mu = 0.2"), QStringLiteral("mu = 0.3")}));
+        // Undo twice, redo twice, and choose 0.3 again by hand: every value stays once.
+        QUndoStack* stack = window.session()->undoStack();
+        stack->undo();
+        QVERIFY(waitForMu(window, 0.3));
+        stack->undo();
+        QVERIFY(waitForMu(window, 0.2));
+        stack->redo();
+        QVERIFY(waitForMu(window, 0.3));
+        stack->redo();
+        QVERIFY(waitForMu(window, 0.1));
+        mu->setValue(0.3);
+        QVERIFY(waitForMu(window, 0.3));
+        const std::vector<LabelledTrace> runs = window.runs();
+        QStringList labels;
+        for (const LabelledTrace& run : runs)
+            labels << QString::fromStdString(run.label);
+        QCOMPARE(labels.size(), 3);
+        QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), 3);
+        QCOMPARE(labels.back(), QStringLiteral("mu = 0.3"));
+        QVERIFY(labels.contains(QStringLiteral("mu = 0.1")));
+        QVERIFY(labels.contains(QStringLiteral("mu = 0.2")));
+        QCOMPARE(window.sceneView()->ghostCount(), 2);
     }
 
     void compareRunsAreLabelledPlottedAndExported()

@@ -7,7 +7,9 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 using namespace clab;
 
@@ -65,6 +67,26 @@ private slots:
         QCOMPARE(playing.count(), 2);
         clock.play();
         QVERIFY(clock.time() < 0.2);
+        clock.pause();
+    }
+
+    void loopingShowsTheEndThenStartsOver()
+    {
+        PlaybackClock clock;
+        clock.setRange(0.0, 0.2, 0.01);
+        clock.setSpeed(10.0);
+        clock.setLooping(true);
+        QVERIFY(clock.isLooping());
+        std::vector<double> times;
+        connect(&clock, &PlaybackClock::timeChanged, this, [&](double t) { times.push_back(t); });
+        clock.play();
+        // Three passes of 0.02 s of wall time each: it keeps playing, and every pass shows the
+        // end before it starts again.
+        QTRY_VERIFY_WITH_TIMEOUT(std::count(times.begin(), times.end(), 0.0) >= 3, 5000);
+        QVERIFY(clock.isPlaying());
+        for (std::size_t i = 1; i < times.size(); ++i)
+            if (times[i] == 0.0)
+                QCOMPARE(times[i - 1], 0.2);
         clock.pause();
     }
 

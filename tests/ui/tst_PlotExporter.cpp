@@ -13,6 +13,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QPainter>
+#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtEndian>
@@ -211,6 +213,11 @@ private slots:
     void cursorIsAThinVerticalLine();
     void logAxisDrawsAnExponentialAsAStraightLine();
     void svgIsXmlWithTheSeriesAsTextAndPaths();
+    void tickLabelsNeverOverlapAtAnyScale_data();
+    void tickLabelsNeverOverlapAtAnyScale();
+    void svgBackgroundIsOpaqueWhite();
+    void compareModePdfSpellsEveryLabelInAscii();
+    void exportKeepsTheScreensRange();
     void pdfIsSmallValidAndKeepsTheLabelsAsText_data();
     void pdfIsSmallValidAndKeepsTheLabelsAsText();
     void pdfTitleMentioningStreamsStillCompresses();
@@ -402,6 +409,157 @@ void TestPlotExporter::svgIsXmlWithTheSeriesAsTextAndPaths()
              qPrintable(texts.join(" | ")));
     QVERIFY2(texts.contains("Test signals"), qPrintable(texts.join(" | ")));
     QVERIFY2(shapes > 50, qPrintable(QString::number(shapes)));
+}
+
+void TestPlotExporter::tickLabelsNeverOverlapAtAnyScale_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<double>("scale");
+    for (const char* preset : {"energy", "forces"}) {
+        for (double scale : {1.0, 2.0, 4.0}) {
+            QTest::newRow(QStringLiteral("%1 x%2").arg(preset).arg(scale).toUtf8().constData())
+                << QString::fromLatin1(preset) << scale;
+        }
+    }
+}
+
+void TestPlotExporter::tickLabelsNeverOverlapAtAnyScale()
+{
+    // The numbers along both axes, as SVG text: their boxes (width from DejaVu Sans' advance
+    // widths, height the font size) are disjoint, and there are enough of them to read values.
+    QFETCH(QString, preset);
+    QFETCH(double, scale);
+    const auto trace = beadOnWireTrace();
+    const std::vector<PlotSpec> presets = PlotCatalog::presets(*trace);
+    const PlotData data =
+        PlotBuilder::build(*PlotCatalog::find(presets, preset.toStdString()), {{"", trace}});
+    const QString path = dir_.filePath(QStringLiteral("ticks.svg"));
+    PlotExporter::Options options;
+    options.size = QSize(600, 400);
+    options.scale = scale;
+    QString error;
+    QVERIFY2(PlotExporter::write(data, path, options, &error), qPrintable(error));
+
+    struct Label {
+        QString text;
+        QRectF box;
+    };
+    std::vector<Label> labels;
+    QXmlStreamReader xml(readAll(path));
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement() || xml.name() != u"text")
+            continue;
+        const auto attributes = xml.attributes();
+        const double x = attributes.value(QLatin1String("x")).toDouble();
+        // GL2PS sets the baseline with dy, relative to y.
+        const double y = attributes.value(QLatin1String("y")).toDouble() +
+                         attributes.value(QLatin1String("dy")).toDouble();
+        const double size = attributes.value(QLatin1String("font-size")).toDouble();
+        const QString anchor = attributes.value(QLatin1String("text-anchor")).toString();
+        const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+        bool number = false;
+        text.toDouble(&number);
+        if (!number)
+            continue;
+        QVERIFY2(size > 0.0, qPrintable(text));
+        double width = 0.0;
+        for (QChar c : text)
+            width += (c.isDigit() ? 0.636 : c == u'.' ? 0.318 : c == u'-' ? 0.361 : 0.615) * size;
+        const double left = anchor == u"middle" ? x - width / 2 : anchor == u"end" ? x - width : x;
+        // From the baseline: DejaVu Sans rises 0.76 em above it and drops 0.24 em below.
+        labels.push_back({text, QRectF(left, y - 0.76 * size, width, size)});
+    }
+    QVERIFY2(labels.size() >= 6, qPrintable(QString::number(labels.size())));
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        for (std::size_t j = i + 1; j < labels.size(); ++j) {
+            QVERIFY2(!labels[i].box.intersects(labels[j].box),
+                     qPrintable(QStringLiteral("\"%1\" and \"%2\" overlap")
+                                    .arg(labels[i].text, labels[j].text)));
+        }
+    }
+}
+
+void TestPlotExporter::svgBackgroundIsOpaqueWhite()
+{
+    // Drawn onto a transparent canvas (as a dark-themed viewer does), the plot is white paper.
+    const QString path = dir_.filePath(QStringLiteral("paper.svg"));
+    PlotExporter::Options options;
+    options.size = QSize(400, 300);
+    QString error;
+    QVERIFY2(PlotExporter::write(sineAndCosine(), path, options, &error), qPrintable(error));
+    QSvgRenderer svg(path);
+    QVERIFY(svg.isValid());
+    QImage canvas(400, 300, QImage::Format_ARGB32);
+    canvas.fill(Qt::transparent);
+    QPainter painter(&canvas);
+    svg.render(&painter);
+    painter.end();
+    for (const QPoint corner : {QPoint(1, 1), QPoint(398, 1), QPoint(1, 298), QPoint(398, 298)})
+        QCOMPARE(QColor::fromRgba(canvas.pixel(corner)), QColor(Qt::white));
+}
+
+void TestPlotExporter::compareModePdfSpellsEveryLabelInAscii()
+{
+    // Compare mode draws its legend from separate entries (one per quantity, one per run):
+    // these too reach the PDF in their ASCII spelling ("||Q|| (mu = 0.3)"), never as UTF-8
+    // bytes through Helvetica ("‚Äñ").
+    const auto first = beadOnWireTrace();
+    const std::vector<PlotSpec> presets = PlotCatalog::presets(*first);
+    const PlotData data = PlotBuilder::build(*PlotCatalog::find(presets, "forces"),
+                                             {{"mu = 0.2", first}, {"mu = 0.3", first}});
+    QVERIFY(!data.legend.empty());
+    const QString path = dir_.filePath(QStringLiteral("compare.pdf"));
+    QString error;
+    QVERIFY2(PlotExporter::write(data, path, {}, &error), qPrintable(error));
+    const PdfFile parsed = parsePdf(readAll(path));
+    QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+    for (const PlotLegendEntry& entry : data.legend) {
+        const QByteArray ascii = PlotExporter::pdfText(entry.label).toLatin1();
+        QVERIFY2(parsed.inflated.contains("(" + ascii + ")"), ascii.constData());
+    }
+    // No UTF-8 lead byte of "‖" (E2) or a subscript (E2 82) in any text string.
+    qsizetype open = 0;
+    while ((open = parsed.inflated.indexOf('(', open)) >= 0) {
+        const qsizetype close = parsed.inflated.indexOf(") Tj", open);
+        if (close < 0)
+            break;
+        const QByteArray text = parsed.inflated.mid(open + 1, close - open - 1);
+        for (char c : text)
+            QVERIFY2(static_cast<unsigned char>(c) < 0x80, text.constData());
+        open = close;
+    }
+}
+
+void TestPlotExporter::exportKeepsTheScreensRange()
+{
+    // A plot zoomed on screen is exported with the same axis ranges: the y axis of a file shows
+    // what the screen showed, not what a fresh fit at another size would.
+    PlotExporter::Options options;
+    options.size = QSize(500, 400);
+    options.range = {0.5, 1.5, -0.25, 0.75};
+    const QString path = dir_.filePath(QStringLiteral("zoomed.svg"));
+    QString error;
+    QVERIFY2(PlotExporter::write(sineAndCosine(), path, options, &error), qPrintable(error));
+    QXmlStreamReader xml(readAll(path));
+    QStringList numbers;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == u"text") {
+            const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            bool number = false;
+            const double value = text.toDouble(&number);
+            if (number) {
+                numbers << text;
+                QVERIFY2(value >= -0.25 - 1e-9 && value <= 1.5 + 1e-9, qPrintable(text));
+            }
+        }
+    }
+    // The zoomed y range has ticks inside it only: 0.5 is there, 1 and -1 are not.
+    QVERIFY2(numbers.contains(QStringLiteral("0.5")) || numbers.contains(QStringLiteral("0.50")),
+             qPrintable(numbers.join(' ')));
+    QVERIFY2(!numbers.contains(QStringLiteral("-1.0")) && !numbers.contains(QStringLiteral("-1")),
+             qPrintable(numbers.join(' ')));
 }
 
 void TestPlotExporter::pdfIsSmallValidAndKeepsTheLabelsAsText_data()

@@ -50,7 +50,8 @@ constexpr double kSimulatedSeconds = 2.0;
 constexpr double kShownTime = 1.0;
 const QSize kBaselineSize(640, 480);
 
-Trace simulate(const std::string& scene, const ParameterValues& overrides = {})
+Trace simulate(const std::string& scene, const ParameterValues& overrides = {},
+               double seconds = kSimulatedSeconds)
 {
     const SceneDefinition* definition = SceneRegistry::find(scene);
     if (definition == nullptr) {
@@ -63,7 +64,7 @@ Trace simulate(const std::string& scene, const ParameterValues& overrides = {})
     std::unique_ptr<MechanicalSystem> system = definition->create(values);
     Simulator simulator(*system);
     SimulationOptions options;
-    options.tEnd = system->initialTime() + kSimulatedSeconds;
+    options.tEnd = system->initialTime() + seconds;
     options.dt = 0.01;
     return simulator.run(options);
 }
@@ -79,7 +80,8 @@ ParameterValues withDefaults(const std::string& scene, const ParameterValues& ov
 
 /// Pixels whose hue is within `hueTolerance` degrees of `color`'s and that are clearly coloured
 /// (shading changes value and saturation, not hue).
-int countPixelsOfHue(const QImage& image, const QColor& color, int hueTolerance = 10)
+int countPixelsOfHue(const QImage& image, const QColor& color, int hueTolerance = 10,
+                     int minSaturation = 120)
 {
     const int hue = color.hsvHue();
     int count = 0;
@@ -87,7 +89,7 @@ int countPixelsOfHue(const QImage& image, const QColor& color, int hueTolerance 
         const auto* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
         for (int x = 0; x < image.width(); ++x) {
             const QColor c(line[x]);
-            if (c.hsvSaturation() < 120 || c.value() < 60) {
+            if (c.hsvSaturation() < minSaturation || c.value() < 60) {
                 continue;
             }
             int dh = std::abs(c.hsvHue() - hue);
@@ -122,6 +124,10 @@ private slots:
     void idealQuaternionForceIsNoTorque();
     void arrowLengthsAreProportionalToForces();
     void arrowScaleMultipliesArrowLengths();
+    void frictionArrowIsLongEnoughToSeeAndLabelledWithItsMagnitude_data();
+    void frictionArrowIsLongEnoughToSeeAndLabelledWithItsMagnitude();
+    void stuckContactIsMarkedBesideTheBody();
+    void rigidBodyDrawsNoTorqueItDoesNotHave();
     void ghostsAddAndClear();
     void unknownSceneIsRejected();
     void opaqueScenesDrawNoTranslucentGeometry_data();
@@ -368,8 +374,97 @@ void TestSceneView::arrowLengthsAreProportionalToForces()
     const double q = view.arrowLength(ForceKind::Given);
     QVERIFY(q > 0.0);
     QVERIFY(std::abs(view.arrowLength(ForceKind::IdealConstraint) / q - std::cos(theta)) < 1e-6);
-    QVERIFY(std::abs(view.arrowLength(ForceKind::NonIdealConstraint) / q - mu * std::cos(theta)) <
-            1e-6);
+    // Friction is drawn a whole number of times longer (the legend says "drawn ×2").
+    const double boost = view.arrowBoost(ForceKind::NonIdealConstraint);
+    QCOMPARE(boost, 2.0);
+    QCOMPARE(view.arrowBoost(ForceKind::Given), 1.0);
+    QVERIFY(std::abs(view.arrowLength(ForceKind::NonIdealConstraint) / (boost * q) -
+                     mu * std::cos(theta)) < 1e-6);
+}
+
+void TestSceneView::frictionArrowIsLongEnoughToSeeAndLabelledWithItsMagnitude_data()
+{
+    QTest::addColumn<QString>("scene");
+    QTest::addColumn<double>("mu");
+    QTest::newRow("ring mu=0.1") << QStringLiteral("ring") << 0.1;
+    QTest::newRow("bead mu=0.2") << QStringLiteral("bead-on-wire") << 0.2;
+    QTest::newRow("bead mu=0.05") << QStringLiteral("bead-on-wire") << 0.05;
+}
+
+void TestSceneView::frictionArrowIsLongEnoughToSeeAndLabelledWithItsMagnitude()
+{
+    // Friction 10× smaller than the normal force would be a wedge beside the body: over the
+    // run its longest arrow is at least 30 % of the longest arrow, and its label still gives the
+    // true magnitude ‖Qᶜₙᵢ‖ of the sample shown.
+    QFETCH(QString, scene);
+    QFETCH(double, mu);
+    const std::string name = scene.toStdString();
+    const ParameterValues overrides = {{"mu", {mu}}, {"mu_s", {mu}}};
+    const Trace trace = simulate(name, overrides);
+    SceneView view;
+    view.setScene(name, withDefaults(name, overrides));
+    view.setTrace(trace);
+    view.setMagnitudesVisible(true);
+    double longest = 0.0;
+    double longestFriction = 0.0;
+    int labelled = 0;
+    for (std::size_t i = 0; i < trace.samples.size(); i += 7) {
+        const TraceSample& s = trace.samples[i];
+        view.setTime(s.t);
+        for (ForceKind kind :
+             {ForceKind::Given, ForceKind::IdealConstraint, ForceKind::NonIdealConstraint})
+            longest = std::max(longest, view.arrowLength(kind));
+        longestFriction =
+            std::max(longestFriction, view.arrowLength(ForceKind::NonIdealConstraint));
+        if (view.isArrowDrawn(ForceKind::NonIdealConstraint)) {
+            // Both scenes move in the x–y plane: the arrow is the force itself.
+            const QString expected = QStringLiteral("%1 N").arg(
+                s.Qcni.head(std::min<Eigen::Index>(3, s.Qcni.size())).norm(), 0, 'g', 3);
+            QCOMPARE(view.magnitudeText(ForceKind::NonIdealConstraint), expected);
+            ++labelled;
+        }
+    }
+    QVERIFY(labelled > 0);
+    QVERIFY2(longestFriction >= 0.3 * longest,
+             qPrintable(QStringLiteral("friction %1 of %2").arg(longestFriction).arg(longest)));
+    view.setMagnitudesVisible(false);
+    QCOMPARE(view.magnitudeText(ForceKind::NonIdealConstraint), QString());
+}
+
+void TestSceneView::stuckContactIsMarkedBesideTheBody()
+{
+    // The ring's particle comes to rest near the bottom after about 5 s: the contact column
+    // turns 0.
+    const Trace trace = simulate("ring", {}, 8.0);
+    SceneView view;
+    view.setScene("ring", withDefaults("ring"));
+    view.setTrace(trace);
+    int stuck = 0;
+    int sliding = 0;
+    for (const TraceSample& s : trace.samples) {
+        view.setTime(s.t);
+        QCOMPARE(s.contacts.size(), Eigen::Index(1));
+        QCOMPARE(view.isStuckShown(), s.contacts[0] == 0.0);
+        stuck += s.contacts[0] == 0.0;
+        sliding += s.contacts[0] == 1.0;
+    }
+    QVERIFY(stuck > 0);
+    QVERIFY(sliding > 0);
+}
+
+void TestSceneView::rigidBodyDrawsNoTorqueItDoesNotHave()
+{
+    // The free body has no given torque (its quaternion-space Q maps to Γ = ½ E(u) Q = 0) and
+    // no ideal-constraint torque: neither arrow nor legend entry, at any time.
+    const Trace trace = simulate("rigid-body");
+    SceneView view;
+    view.setScene("rigid-body", withDefaults("rigid-body"));
+    view.setTrace(trace);
+    for (std::size_t i = 0; i < trace.samples.size(); i += 5) {
+        view.setTime(trace.samples[i].t);
+        QVERIFY(!view.isArrowDrawn(ForceKind::Given));
+        QVERIFY(!view.isArrowDrawn(ForceKind::IdealConstraint));
+    }
 }
 
 void TestSceneView::arrowScaleMultipliesArrowLengths()
@@ -389,8 +484,11 @@ void TestSceneView::arrowScaleMultipliesArrowLengths()
 
 void TestSceneView::ghostsAddAndClear()
 {
-    // Ghost runs are drawn in colours no force uses; the first one is Okabe–Ito orange.
-    const QColor ghostOrange(0xE6, 0x9F, 0x00);
+    // Ghost runs are drawn in colours no force uses; the first one is Okabe–Ito reddish purple,
+    // far in hue from the friction arrow's vermilion.
+    const QColor firstGhost(0xCC, 0x79, 0xA7);
+    const int hueGap = std::abs(firstGhost.hue() - forceColor(ForceKind::NonIdealConstraint).hue());
+    QVERIFY(std::min(hueGap, 360 - hueGap) >= 60);
     SceneView view;
     view.setScene("ring", withDefaults("ring"));
     view.setTrace(simulate("ring"));
@@ -398,17 +496,17 @@ void TestSceneView::ghostsAddAndClear()
     view.setLegendVisible(false);
     const QSize size(640, 480);
     QCOMPARE(view.ghostCount(), 0);
-    QCOMPARE(countPixelsOfHue(view.renderImage(size), ghostOrange, 6), 0);
+    QCOMPARE(countPixelsOfHue(view.renderImage(size), firstGhost, 6, 50), 0);
 
     view.addGhost(simulate("ring", {{"phi0_deg", {60.0}}}),
                   QStringLiteral("\u03C6\u2080 = 60\u00B0"));
     view.addGhost(simulate("ring", {{"v0", {2.0}}}), QStringLiteral("v\u2080 = 2 m/s"));
     QCOMPARE(view.ghostCount(), 2);
-    QVERIFY(countPixelsOfHue(view.renderImage(size), ghostOrange, 6) > 100);
+    QVERIFY(countPixelsOfHue(view.renderImage(size), firstGhost, 6, 50) > 100);
 
     view.clearGhosts();
     QCOMPARE(view.ghostCount(), 0);
-    QCOMPARE(countPixelsOfHue(view.renderImage(size), ghostOrange, 6), 0);
+    QCOMPARE(countPixelsOfHue(view.renderImage(size), firstGhost, 6, 50), 0);
 
     // A different scene starts without the ghosts of the previous one.
     view.addGhost(simulate("ring", {{"v0", {2.0}}}), QStringLiteral("old"));

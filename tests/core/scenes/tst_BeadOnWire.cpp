@@ -231,6 +231,9 @@ void TestBeadOnWire::slidesDownWithClosedFormAcceleration()
         // rtol 1e-9 on a state of size ~10: errors of a few 1e-9 at most.
         QVERIFY2((smp.q - q).norm() < 1e-7, qPrintable(QString::number(t)));
         QVERIFY2((smp.qd - qd).norm() < 1e-7, qPrintable(QString::number(t)));
+        // The arc-length column is the closed-form position along the wire.
+        QCOMPARE(trace.columnIndex("s") >= 0, true);
+        QVERIFY(std::abs(smp.extra[0] - (s0 - 0.5 * a * t * t)) < 1e-7);
         if (t > 0) {
             QVERIFY((smp.qdd + a * e).norm() < 1e-9);
             // Friction work so far: −μ N × distance slid.

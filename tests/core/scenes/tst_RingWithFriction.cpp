@@ -312,6 +312,9 @@ void TestRingWithFriction::stopsWhereReducedModelStops()
                 qPrintable(QStringLiteral("φ = %1, reference %2").arg(angleOf(s)).arg(phiStop)));
             QVERIFY(s.qd.norm() <= 1e-12);
             QCOMPARE(s.contacts[0], 0.0);
+            // The phi column reads the reduced model's stopping angle too.
+            QVERIFY(trace.columnIndex("phi") > trace.columnIndex("contact"));
+            QVERIFY(std::abs(s.extra[0] - phiStop) < 1e-8);
             // Static friction holds the tangential weight m g sin φ*.
             QVERIFY(std::abs(s.Qcni.norm() - m * g * std::sin(phiStop)) < 1e-8);
         }
