@@ -67,19 +67,34 @@ namespace {
 
 constexpr int maxRecentFiles = 8;
 
-/// The application's font at its normal size, or 1.4 times that for projection.
+/// How much larger text is for projection.
+constexpr double largeTextFactor = 1.4;
+
+/// The application's fonts at their normal size, or 1.4 times that for projection: the general
+/// one and those a desktop theme sets for particular widgets (dock titles, menus, tool buttons),
+/// which the general one does not override.
 void applyLargeText(bool on)
 {
-    // The font the application started with, whatever an earlier window left behind.
-    static const QFont normal = QApplication::font();
-    QFont font = normal;
-    if (on) {
-        if (normal.pointSizeF() > 0)
-            font.setPointSizeF(normal.pointSizeF() * 1.4);
-        else
-            font.setPixelSize(qRound(normal.pixelSize() * 1.4));
+    static const char* const classes[] = {nullptr,   "QDockWidget", "QMenuBar",
+                                          "QMenu",   "QToolButton", "QGroupBox",
+                                          "QTabBar", "QLabel",      "QAbstractButton"};
+    // The fonts the application started with, whatever an earlier window left behind.
+    static const std::vector<QFont> normal = [] {
+        std::vector<QFont> fonts;
+        for (const char* name : classes)
+            fonts.push_back(name ? QApplication::font(name) : QApplication::font());
+        return fonts;
+    }();
+    for (std::size_t i = 0; i < std::size(classes); ++i) {
+        QFont font = normal[i];
+        if (on) {
+            if (font.pointSizeF() > 0)
+                font.setPointSizeF(font.pointSizeF() * largeTextFactor);
+            else
+                font.setPixelSize(qRound(font.pixelSize() * largeTextFactor));
+        }
+        QApplication::setFont(font, classes[i]);
     }
-    QApplication::setFont(font);
 }
 const char* const recentFilesKey = "recentFiles";
 const char* const sceneFilter = QT_TRANSLATE_NOOP("MainWindow", "ConstraintLab scenes (*.json)");
@@ -172,7 +187,7 @@ MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
     centralLayout->addLayout(bannerRow);
     view_ = new SceneView(central);
     view_->setObjectName(QStringLiteral("sceneView"));
-    view_->setMinimumSize(320, 240);
+    view_->setMinimumSize(240, 180);
     // The view takes the keyboard focus first, so Space and the arrows drive playback.
     view_->setFocusPolicy(Qt::StrongFocus);
     centralLayout->addWidget(view_, 1);
@@ -227,10 +242,13 @@ MainWindow::~MainWindow()
 
 void MainWindow::createDocks()
 {
-    // Scene: the parameters, with the compare controls on top.
+    // Scene: the parameters, with the compare controls on top; all of it scrolls, both ways, so
+    // that the dock can be as narrow as a 1024-pixel projector with large text needs.
     auto* sceneDock = new QDockWidget(tr("Scene"), this);
     sceneDock->setObjectName(QStringLiteral("sceneDock"));
-    auto* sceneContainer = new QWidget(sceneDock);
+    auto* scroll = new QScrollArea(sceneDock);
+    scroll->setObjectName(QStringLiteral("sceneScroll"));
+    auto* sceneContainer = new QWidget(scroll);
     auto* sceneLayout = new QVBoxLayout(sceneContainer);
     sceneLayout->setContentsMargins(0, 0, 0, 0);
     auto* compareRow = new QHBoxLayout;
@@ -238,14 +256,12 @@ void MainWindow::createDocks()
     sceneLayout->addLayout(compareRow);
     editor_ = new ParameterEditor(session_, sceneContainer);
     editor_->setObjectName(QStringLiteral("parameterEditor"));
-    auto* scroll = new QScrollArea(sceneContainer);
-    scroll->setWidget(editor_);
+    sceneLayout->addWidget(editor_, 1);
+    scroll->setWidget(sceneContainer);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    sceneLayout->addWidget(scroll, 1);
-    sceneDock->setWidget(sceneContainer);
-    sceneDock->setMinimumWidth(300);
+    sceneDock->setWidget(scroll);
+    sceneDock->setMinimumWidth(240);
     addDockWidget(Qt::LeftDockWidgetArea, sceneDock);
 
     auto* forcesDock = new QDockWidget(tr("Forces"), this);
@@ -419,7 +435,11 @@ void MainWindow::createActions()
     largeTextAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     largeTextAction_->setToolTip(
         tr("Larger text in every panel, legible from the back of a lecture room"));
-    connect(largeTextAction_, &QAction::toggled, this, &applyLargeText);
+    connect(largeTextAction_, &QAction::toggled, this, [this](bool on) {
+        applyLargeText(on);
+        // The plots draw their text with VTK, at their own scale.
+        plots_->setTextScale(on ? largeTextFactor : 1.0);
+    });
 
     helpAction_ = new QAction(themed("help-contents", ":/icons/help.svg"),
                               tr("The &Fundamental Equation"), this);
@@ -517,6 +537,7 @@ void MainWindow::readSettings()
     const bool largeText = s.value(QStringLiteral("view/largeText"), false).toBool();
     largeTextAction_->setChecked(largeText);
     applyLargeText(largeText); // also when unchanged: an earlier window may have left it on
+    plots_->setTextScale(largeText ? largeTextFactor : 1.0);
     if (!restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1400, 860);
     const QByteArray state = s.value(QStringLiteral("window/state")).toByteArray();

@@ -36,6 +36,7 @@ public:
 
     /// Multiplies font sizes and line widths (PNG export with a scale factor for print).
     void setScale(double scale);
+    double scale() const { return scale_; }
 
     /// Shows all data again after zooming or panning.
     void resetZoom();

@@ -284,6 +284,23 @@ void PlotsPanel::resetZoom()
     widget_->update();
 }
 
+void PlotsPanel::setTextScale(double scale)
+{
+    if (scale == chart_->scale())
+        return;
+    // A new scale rebuilds the chart: a zoom the user chose survives it.
+    const std::array<double, 4> range = chart_->viewRange();
+    chart_->setScale(scale);
+    if (userZoom_)
+        chart_->setViewRange(range);
+    widget_->update();
+}
+
+double PlotsPanel::textScale() const
+{
+    return chart_->scale();
+}
+
 PlotExporter::Options PlotsPanel::defaultExportOptions() const
 {
     PlotExporter::Options options;

@@ -75,6 +75,9 @@ public:
 
     /// Export options with the current cursor and the default size (1200×800, PNG scale 2).
     PlotExporter::Options defaultExportOptions() const;
+    /// Text and line size on screen (1.4 with Large Text); exports keep their own scale.
+    void setTextScale(double scale);
+    double textScale() const;
     /// Writes the current plot to `path` (format from the suffix); returns the error sentence,
     /// empty on success.
     QString exportPlot(const QString& path, const PlotExporter::Options& options) const;

@@ -1,5 +1,7 @@
 #include "TimeControls.h"
 
+#include <QEvent>
+
 #include "PlaybackClock.h"
 
 #include <QAction>
@@ -75,7 +77,8 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
 
     slider_->setObjectName(QStringLiteral("timeSlider"));
     slider_->setToolTip(tr("Drag to move through the computed trajectory"));
-    slider_->setMinimumWidth(200);
+    // Narrow enough for a 1024-pixel projector with large text; it grows with the window.
+    slider_->setMinimumWidth(100);
     // Keep keyboard focus away so Left/Right stay single steps.
     slider_->setFocusPolicy(Qt::ClickFocus);
 
@@ -86,15 +89,9 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
     speed_->setCurrentIndex(3);
     speed_->setFocusPolicy(Qt::ClickFocus);
 
-    QFont big = time_->font();
-    big.setPointSizeF(big.pointSizeF() * 1.5);
-    big.setBold(true);
-    big.setFamily(QStringLiteral("monospace"));
-    big.setStyleHint(QFont::Monospace);
-    time_->setFont(big);
     time_->setObjectName(QStringLiteral("timeLabel"));
-    time_->setMinimumWidth(QFontMetrics(big).horizontalAdvance(QStringLiteral("t = 0000.000 s")));
     time_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    updateTimeFont();
     end_->setObjectName(QStringLiteral("endLabel"));
 
     auto* layout = new QHBoxLayout(this);
@@ -131,6 +128,29 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
     showPlaying(clock_->isPlaying());
     updateRange();
     setTrajectoryAvailable(false);
+}
+
+void TimeControls::updateTimeFont()
+{
+    // The clock reads from the back of the room: 1.5 times the panel's font, which follows
+    // Large Text.
+    QFont big = font();
+    if (big.pointSizeF() > 0)
+        big.setPointSizeF(big.pointSizeF() * 1.5);
+    else
+        big.setPixelSize(qRound(big.pixelSize() * 1.5));
+    big.setBold(true);
+    big.setFamily(QStringLiteral("monospace"));
+    big.setStyleHint(QFont::Monospace);
+    time_->setFont(big);
+    time_->setMinimumWidth(QFontMetrics(big).horizontalAdvance(QStringLiteral("t = 000.000 s")));
+}
+
+void TimeControls::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        updateTimeFont();
 }
 
 void TimeControls::setTrajectoryAvailable(bool available)

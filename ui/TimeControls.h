@@ -38,7 +38,11 @@ public:
     QComboBox* speedBox() const { return speed_; }
     QString timeText() const;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void updateTimeFont();
     void showTime(double t);
     void showPlaying(bool playing);
 

@@ -30,6 +30,7 @@
 #include <QLabel>
 #include <QMimeData>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
@@ -728,10 +729,11 @@ private slots:
         QTest::qWait(100); // the first-start dock sizes are applied on the next turn
         window.resizeDocks({dock}, {dock->minimumWidth()}, Qt::Horizontal);
         QTRY_COMPARE_WITH_TIMEOUT(dock->width(), dock->minimumWidth(), 5000);
-        // The editor sits in a scroll area (no horizontal bar): its viewport is what shows.
-        QWidget* viewport = window.parameterEditor()->parentWidget();
-        QVERIFY(viewport != nullptr);
-        QVERIFY(qobject_cast<QScrollArea*>(viewport->parentWidget()) != nullptr);
+        // The editor sits in a scroll area: what its viewport shows, or can scroll to.
+        auto* scroll = dock->findChild<QScrollArea*>(QStringLiteral("sceneScroll"));
+        QVERIFY(scroll != nullptr);
+        QWidget* viewport = scroll->viewport();
+        const int scrollable = scroll->horizontalScrollBar()->maximum();
         const QList<QDoubleSpinBox*> spins =
             window.parameterEditor()->findChildren<QDoubleSpinBox*>();
         QVERIFY(spins.size() >= 4 + 3 + 3 + 3);
@@ -739,7 +741,7 @@ private slots:
             if (!spin->isVisibleTo(&window))
                 continue;
             const QRect inViewport(spin->mapTo(viewport, QPoint(0, 0)), spin->size());
-            QVERIFY2(inViewport.left() >= 0 && inViewport.right() < viewport->width(),
+            QVERIFY2(inViewport.left() >= 0 && inViewport.right() < viewport->width() + scrollable,
                      qPrintable(QStringLiteral("%1 spans x %2..%3, the dock shows 0..%4 (editor "
                                                "needs %5)")
                                     .arg(spin->objectName())
@@ -760,18 +762,48 @@ private slots:
         window.setLargeText(true);
         QTRY_VERIFY(std::abs(panel->font().pointSizeF() - 1.4 * normal) < 1e-6);
         QTRY_VERIFY(std::abs(window.plotsPanel()->font().pointSizeF() - 1.4 * normal) < 1e-6);
+        // The plots' VTK text, the clock of the Time dock and the dock titles grow too.
+        QCOMPARE(window.plotsPanel()->textScale(), 1.4);
+        auto* clock = window.timeControls()->findChild<QLabel*>(QStringLiteral("timeLabel"));
+        QVERIFY(clock);
+        QTRY_VERIFY(std::abs(clock->font().pointSizeF() - 1.5 * 1.4 * normal) < 1e-6);
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+            QVERIFY2(std::abs(dock->font().pointSizeF() - 1.4 * normal) < 1e-6,
+                     qPrintable(dock->objectName()));
         QVERIFY(window.close());
 
         // The next start shows large text again; switching it off restores the normal size.
         MainWindow& again = freshWindow();
         QVERIFY(again.isLargeText());
         QTRY_VERIFY(std::abs(again.parameterEditor()->font().pointSizeF() - 1.4 * normal) < 1e-6);
+        QCOMPARE(again.plotsPanel()->textScale(), 1.4);
         again.setLargeText(false);
         QTRY_VERIFY(std::abs(again.parameterEditor()->font().pointSizeF() - normal) < 1e-6);
+        QCOMPARE(again.plotsPanel()->textScale(), 1.0);
         QVERIFY(again.close());
         MainWindow& normalAgain = freshWindow();
         QVERIFY(!normalAgain.isLargeText());
         QCOMPARE(normalAgain.parameterEditor()->font().pointSizeF(), normal);
+    }
+
+    void fitsA1024x768ScreenInBothTextSizes()
+    {
+        // A projector at 1024×768: the window, its docks and toolbar fit with normal and with
+        // large text (docks scroll, toolbar text hides), and it takes that size.
+        for (bool large : {false, true}) {
+            MainWindow& window = freshWindow();
+            window.setLargeText(large);
+            QCoreApplication::processEvents();
+            const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
+            QVERIFY2(minimum.width() <= 1024 && minimum.height() <= 740,
+                     qPrintable(QStringLiteral("large text %1: at least %2 x %3")
+                                    .arg(large)
+                                    .arg(minimum.width())
+                                    .arg(minimum.height())));
+            window.resize(1024, 740);
+            QTRY_COMPARE(window.size(), QSize(1024, 740));
+            window.setLargeText(false);
+        }
     }
 
     void keysTypedIntoTheNativeViewReachTheShortcuts()
