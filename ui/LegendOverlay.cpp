@@ -121,6 +121,13 @@ void LegendOverlay::setEntries(const std::vector<Entry>& entries)
     applyVisibility();
 }
 
+void LegendOverlay::setReserve(const std::vector<QString>& texts, int rows)
+{
+    reserveTexts_ = texts;
+    reserveRows_ = rows;
+    lastLayout_[0] = -1; // force a new layout
+}
+
 void LegendOverlay::setVisible(bool visible)
 {
     visible_ = visible;
@@ -147,15 +154,25 @@ void LegendOverlay::layout(int width, int height, int fontPixels, double dpi, in
     std::copy(key, key + 5, lastLayout_);
 
     const int fontPoints = std::max(1, static_cast<int>(std::lround(fontPixels * 72.0 / dpi)));
+    const auto measure = [&](vtkTextProperty* tp, const std::string& text) {
+        int bbox[4] = {0, 0, 0, 0};
+        if (vtkTextRenderer* tr = vtkTextRenderer::GetInstance()) {
+            tr->GetBoundingBox(tp, text, bbox, static_cast<int>(dpi));
+        }
+        return static_cast<double>(bbox[1] - bbox[0]);
+    };
     double textWidth = 0.0;
     for (const auto& text : texts_) {
         vtkTextProperty* tp = text->GetTextProperty();
         tp->SetFontSize(fontPoints);
-        int bbox[4] = {0, 0, 0, 0};
-        if (vtkTextRenderer* tr = vtkTextRenderer::GetInstance()) {
-            tr->GetBoundingBox(tp, std::string(text->GetInput()), bbox, static_cast<int>(dpi));
+        textWidth = std::max(textWidth, measure(tp, std::string(text->GetInput())));
+    }
+    double reserveTextWidth = 0.0;
+    if (!texts_.empty()) {
+        for (const QString& text : reserveTexts_) {
+            reserveTextWidth = std::max(
+                reserveTextWidth, measure(texts_.front()->GetTextProperty(), text.toStdString()));
         }
-        textWidth = std::max(textWidth, static_cast<double>(bbox[1] - bbox[0]));
     }
 
     const double f = fontPixels;
@@ -168,6 +185,8 @@ void LegendOverlay::layout(int width, int height, int fontPixels, double dpi, in
     const double boxH = 2.0 * pad + row * static_cast<double>(entries_.size()) - 0.4 * f;
     panelWidth_ = boxW;
     panelHeight_ = boxH;
+    reservedWidth_ = pad + symbolWidth + gap + reserveTextWidth + pad;
+    reservedHeight_ = 2.0 * pad + row * static_cast<double>(reserveRows_) - 0.4 * f;
     margin_ = margin;
     const double x0 = width - margin - boxW;
     const double y1 = height - margin - top;

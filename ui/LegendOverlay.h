@@ -4,6 +4,9 @@
 
 #include <vtkSmartPointer.h>
 
+#include <QString>
+
+#include <algorithm>
 #include <vector>
 
 class vtkActor2D;
@@ -39,6 +42,14 @@ public:
     /// Distance in pixels between the panel and the view's edges.
     double margin() const { return margin_; }
 
+    /// The most the legend may need while a scene is tuned: `rows` rows, the widest of `texts`.
+    /// The camera frames the scene clear of this, so that it does not move when an entry
+    /// comes, goes or gets longer with a parameter.
+    void setReserve(const std::vector<QString>& texts, int rows);
+    /// The reserve's size in pixels at the last layout, at least the panel's.
+    double reservedWidth() const { return std::max(panelWidth(), reservedWidth_); }
+    double reservedHeight() const { return std::max(panelHeight(), reservedHeight_); }
+
 private:
     void applyVisibility();
 
@@ -56,6 +67,10 @@ private:
     double panelWidth_ = 0.0;
     double panelHeight_ = 0.0;
     double margin_ = 0.0;
+    std::vector<QString> reserveTexts_;
+    int reserveRows_ = 0;
+    double reservedWidth_ = 0.0;
+    double reservedHeight_ = 0.0;
 };
 
 } // namespace clab

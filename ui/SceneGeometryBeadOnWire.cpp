@@ -21,7 +21,8 @@
 namespace clab {
 
 SceneGeometryBeadOnWire::SceneGeometryBeadOnWire(const ParameterValues& values)
-    : angle_(scalar(values, "angle_deg") * std::numbers::pi / 180.0), s0_(scalar(values, "s0"))
+    : angle_(scalar(values, "angle_deg") * std::numbers::pi / 180.0), s0_(scalar(values, "s0")),
+      v0_(scalar(values, "v0")), g_(scalar(values, "g"))
 {
     const double half = 0.5 * std::max(1.0, std::abs(s0_));
     build(s0_ - half, s0_ + half);
@@ -40,8 +41,24 @@ Eigen::Vector3d SceneGeometryBeadOnWire::trailPoint(const Eigen::VectorXd& q) co
 void SceneGeometryBeadOnWire::fitToTrace(const Trace& trace)
 {
     const Eigen::Vector2d dir(std::cos(angle_), std::sin(angle_));
+    // The wire covers where a frictionless bead would go in the same time: friction only
+    // shortens the way, so the wire keeps its length while μ is tuned. s(t) = s0 + v0 t −
+    // ½ g sin θ t² from the start to the end of the run; the run itself is added in case.
     double sMin = s0_;
     double sMax = s0_;
+    if (!trace.samples.empty()) {
+        const double duration = trace.samples.back().t - trace.samples.front().t;
+        const double a = g_ * std::sin(angle_);
+        const auto frictionless = [&](double t) {
+            return s0_ + v0_ * t - 0.5 * a * t * t;
+        };
+        for (double t : {duration, a != 0.0 ? v0_ / a : 0.0}) {
+            if (t >= 0.0 && t <= duration && std::isfinite(frictionless(t))) {
+                sMin = std::min(sMin, frictionless(t));
+                sMax = std::max(sMax, frictionless(t));
+            }
+        }
+    }
     for (const TraceSample& s : trace.samples) {
         const double arc = dir.dot(s.q.head<2>());
         if (std::isfinite(arc)) {

@@ -23,6 +23,8 @@ private:
 
     double angle_;
     double s0_;
+    double v0_;
+    double g_;
     double length_ = 1.0;
     double wireRadius_ = 0.01;
     vtkSmartPointer<vtkActor> bead_;

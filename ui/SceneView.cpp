@@ -98,8 +98,14 @@ struct SceneView::Impl {
     void autoFrame()
     {
         if (!userCamera) {
-            onscreen.frameCamera();
+            onscreen.frameCamera(windowPixels().width(), windowPixels().height());
         }
+    }
+
+    /// The on-screen window's size in pixels, which the renderer learns only at its next frame.
+    QSize windowPixels() const
+    {
+        return window ? window->size() * window->devicePixelRatio() : QSize();
     }
 };
 
@@ -155,7 +161,7 @@ void SceneView::setScene(const std::string& sceneName, const ParameterValues& va
     // the same scene (live tuning) keeps a camera the user has turned or zoomed.
     if (newScene || !d->userCamera) {
         d->userCamera = false;
-        d->onscreen.frameCamera();
+        d->autoFrame();
     }
     d->window->scheduleFrame();
 }
@@ -271,7 +277,7 @@ int SceneView::ghostCount() const
 void SceneView::resetCamera()
 {
     d->userCamera = false;
-    d->onscreen.frameCamera();
+    d->autoFrame();
     d->window->scheduleFrame();
 }
 
@@ -342,7 +348,8 @@ QImage SceneView::renderImage(const QSize& size)
             d->onscreen.renderer()->GetActiveCamera());
         d->offscreen->renderer()->ResetCameraClippingRange();
     } else {
-        d->offscreen->frameCamera();
+        // At the size about to be rendered, whatever size the last export had.
+        d->offscreen->frameCamera(size.width(), size.height());
     }
     QImage image = d->offscreenWindow->render(size);
     if (image.isNull()) {

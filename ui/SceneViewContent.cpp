@@ -432,6 +432,20 @@ void SceneViewContent::updateLegend()
         }
     }
     legend_.setEntries(entries);
+    // What the legend may show while the parameters are tuned: every force, drawn longer,
+    // and every other entry. The camera keeps clear of that.
+    std::vector<QString> reserve;
+    if (geometry_) {
+        for (ForceKind kind : kKinds) {
+            reserve.push_back(geometry_->forceLabel(kind) +
+                              QStringLiteral("  (drawn \u00D7%1)").arg(100));
+        }
+    }
+    for (const auto& entry : entries) {
+        reserve.push_back(entry.label);
+    }
+    const int extras = geometry_ ? static_cast<int>(geometry_->extraLegendEntries().size()) : 0;
+    legend_.setReserve(reserve, 3 + extras + 1 + static_cast<int>(ghosts_.size()));
 }
 
 const TraceSample* SceneViewContent::currentSample() const
@@ -656,6 +670,11 @@ QString SceneViewContent::magnitudeText(ForceKind kind) const
                                           : QString();
 }
 
+double SceneViewContent::sceneSize() const
+{
+    return geometry_ ? geometry_->sceneSize() : 0.0;
+}
+
 QString SceneViewContent::forceUnit() const
 {
     return geometry_ ? geometry_->forceUnit() : QStringLiteral("N");
@@ -699,7 +718,7 @@ double SceneViewContent::arrowLength(ForceKind kind) const
     return arrow.isDrawn() ? arrow.length() : 0.0;
 }
 
-void SceneViewContent::frameCamera()
+void SceneViewContent::frameCamera(int width, int height)
 {
     Eigen::AlignedBox3d box;
     if (geometry_) {
@@ -723,7 +742,14 @@ void SceneViewContent::frameCamera()
     camera->ParallelProjectionOff();
     const double viewAngle = 30.0;
     camera->SetViewAngle(viewAngle);
-    const int* size = renderer_->GetSize();
+    // The size the view will have when drawn: given (an export about to render at a new size),
+    // else the renderer's current one.
+    int size[2] = {width, height};
+    if (width <= 0 || height <= 0) {
+        const int* current = renderer_->GetSize();
+        size[0] = current[0];
+        size[1] = current[1];
+    }
     const double aspect =
         size[0] > 0 && size[1] > 0 ? static_cast<double>(size[0]) / size[1] : 4.0 / 3.0;
     const double tanV = std::tan(0.5 * viewAngle * 3.14159265358979323846 / 180.0);
@@ -736,7 +762,10 @@ void SceneViewContent::frameCamera()
         double height; ///< fraction of the view's height
     };
     std::vector<Region> regions = {{1.0, 1.0}};
-    if (size[0] > 0 && size[1] > 0) {
+    // Below this a window is being created or resized: framing around a legend and title that
+    // would fill it leaves a speck once the window has its real size.
+    constexpr int smallestLaidOut = 160;
+    if (size[0] >= smallestLaidOut && size[1] >= smallestLaidOut) {
         const double w = size[0];
         const double h = size[1];
         const int font = fontPixelsFor(size[0], size[1]);
@@ -745,8 +774,8 @@ void SceneViewContent::frameCamera()
             vtkRenderWindow* window = renderer_->GetRenderWindow();
             const double dpi = window ? window->GetDPI() : 72.0;
             const int top = layoutLegend(size[0], size[1], font, dpi);
-            const double legendWidth = legend_.panelWidth() + 2.0 * legend_.margin();
-            const double legendBottom = top + legend_.panelHeight() + 2.0 * legend_.margin();
+            const double legendWidth = legend_.reservedWidth() + 2.0 * legend_.margin();
+            const double legendBottom = top + legend_.reservedHeight() + 2.0 * legend_.margin();
             regions = {{(w - legendWidth) / w, (h - titleHeight) / h},
                        {1.0, (h - std::max(legendBottom, titleHeight)) / h}};
         } else {
@@ -800,7 +829,8 @@ int SceneViewContent::layoutLegend(int width, int height, int font, double dpi)
         text->GetBoundingBox(titleFont, sceneTitle_.toStdString(), box, static_cast<int>(dpi));
     }
     const double titleRight = 0.8 * font + (box[1] - box[0]) + 0.8 * font;
-    const double legendLeft = width - legend_.margin() - legend_.panelWidth();
+    // With the reserve's width, so that the legend does not jump down and up while tuning.
+    const double legendLeft = width - legend_.margin() - legend_.reservedWidth();
     const int top = titleRight > legendLeft ? static_cast<int>(std::lround(3.0 * font)) : 0;
     legend_.layout(width, height, font, dpi, top);
     return top;

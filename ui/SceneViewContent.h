@@ -69,13 +69,15 @@ public:
     int ghostCount() const { return static_cast<int>(ghosts_.size()); }
 
     /// Points the camera at the scene from its preset direction so that the constraint and the
-    /// motion fill the view at the renderer's current aspect ratio.
-    void frameCamera();
+    /// motion fill a view of width × height pixels (the renderer's current size when not given).
+    void frameCamera(int width = 0, int height = 0);
 
     /// True when the arrow of `kind` is on screen (enabled, and the force above threshold).
     bool isArrowDrawn(ForceKind kind) const;
     /// Length in scene units the arrow of `kind` has at the current time (0 when not drawn).
     double arrowLength(ForceKind kind) const;
+    /// The scene's characteristic length (wire length, ring diameter), 0 without a scene.
+    double sceneSize() const;
     /// Scene units per unit of force at arrowScale() = 1.
     double automaticArrowScale() const { return autoScale_; }
     /// How many times longer than the common scale the arrows of `kind` are drawn (1, 2, 5,

@@ -128,6 +128,8 @@ private slots:
     void frictionArrowIsLongEnoughToSeeAndLabelledWithItsMagnitude();
     void stuckContactIsMarkedBesideTheBody();
     void rigidBodyDrawsNoTorqueItDoesNotHave();
+    void wireAndCameraKeepTheirSizeWhileMuIsTuned();
+    void exportFramesLikeAFreshViewWhateverTheLastExportsSize();
     void ghostsAddAndClear();
     void unknownSceneIsRejected();
     void opaqueScenesDrawNoTranslucentGeometry_data();
@@ -454,8 +456,9 @@ void TestSceneView::stuckContactIsMarkedBesideTheBody()
 
 void TestSceneView::rigidBodyDrawsNoTorqueItDoesNotHave()
 {
-    // The free body has no given torque (its quaternion-space Q maps to Γ = ½ E(u) Q = 0) and
-    // no ideal-constraint torque: neither arrow nor legend entry, at any time.
+    // The free body has no applied torque: its quaternion-space Q is only the gyroscopic term
+    // −4 E(u̇)ᵀ J ω of Euler's equations, and its ideal constraint force no torque at all. No
+    // arrow for either, at any time.
     const Trace trace = simulate("rigid-body");
     SceneView view;
     view.setScene("rigid-body", withDefaults("rigid-body"));
@@ -465,6 +468,55 @@ void TestSceneView::rigidBodyDrawsNoTorqueItDoesNotHave()
         QVERIFY(!view.isArrowDrawn(ForceKind::Given));
         QVERIFY(!view.isArrowDrawn(ForceKind::IdealConstraint));
     }
+}
+
+void TestSceneView::wireAndCameraKeepTheirSizeWhileMuIsTuned()
+{
+    // The wire is as long as a frictionless bead would need: μ (even one that holds the bead
+    // still) changes neither its length nor the camera's framing.
+    SceneViewContent content;
+    OffscreenRenderWindow window;
+    content.attachTo(window.window());
+    double size = 0.0;
+    std::array<double, 3> position{};
+    for (double mu : {0.2, 0.05, 0.4, 0.7}) {
+        const ParameterValues overrides = {{"mu", {mu}}, {"mu_s", {mu}}};
+        content.setScene("bead-on-wire", withDefaults("bead-on-wire", overrides));
+        content.setTrace(std::make_shared<const Trace>(simulate("bead-on-wire", overrides)));
+        content.frameCamera(800, 600);
+        double p[3];
+        content.renderer()->GetActiveCamera()->GetPosition(p);
+        if (mu == 0.2) {
+            size = content.sceneSize();
+            position = {p[0], p[1], p[2]};
+            continue;
+        }
+        QCOMPARE(content.sceneSize(), size);
+        for (int k = 0; k < 3; ++k)
+            QVERIFY2(std::abs(p[k] - position[k]) < 1e-9 * size,
+                     qPrintable(QStringLiteral("mu = %1: camera moved").arg(mu)));
+    }
+}
+
+void TestSceneView::exportFramesLikeAFreshViewWhateverTheLastExportsSize()
+{
+    // A 1920×1080 export after a 640×480 one is framed for 1920×1080 (it used to be framed for
+    // the previous size: the model a third of the image, off centre).
+    const Trace trace = simulate("ring");
+    const auto render = [&](const std::vector<QSize>& sizes) {
+        SceneView view;
+        view.setScene("ring", withDefaults("ring"));
+        view.setTrace(trace);
+        view.setTime(kShownTime);
+        QImage image;
+        for (const QSize& size : sizes)
+            image = view.renderImage(size);
+        return image;
+    };
+    const QImage fresh = render({QSize(1920, 1080)});
+    const QImage afterSmall = render({QSize(640, 480), QSize(1920, 1080)});
+    QCOMPARE(afterSmall.size(), QSize(1920, 1080));
+    QCOMPARE(differingFraction(afterSmall, fresh), 0.0);
 }
 
 void TestSceneView::arrowScaleMultipliesArrowLengths()
