@@ -39,6 +39,8 @@ public:
     bool isDrawn() const;
     /// Tip position of the last set() (origin + vector).
     Eigen::Vector3d tip() const { return origin_ + vector_; }
+    /// The vector of the last set() (scene units): the arrow runs from tip() - vector() to tip().
+    const Eigen::Vector3d& vector() const { return vector_; }
     /// Length of the last set() vector (scene units).
     double length() const { return vector_.norm(); }
 

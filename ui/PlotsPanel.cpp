@@ -18,6 +18,7 @@
 #include <QIcon>
 #include <QLabel>
 #include <QListWidget>
+#include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QTimer>
@@ -61,7 +62,8 @@ QString quantityText(const Trace& trace, const std::string& name)
 
 PlotsPanel::PlotsPanel(QWidget* parent)
     : QWidget(parent), time_(noCursor), chart_(std::make_unique<PlotChart>()),
-      presetCombo_(new QComboBox(this)), resetZoomButton_(new QToolButton(this)),
+      presetCombo_(new QComboBox(this)), compareCombo_(new QComboBox(this)),
+      compareRow_(new QWidget(this)), resetZoomButton_(new QToolButton(this)),
       exportButton_(new QToolButton(this)), customBox_(new QWidget(this)),
       xCombo_(new QComboBox(customBox_)), yList_(new QListWidget(customBox_)),
       logY_(new QCheckBox(tr("&log y"), customBox_)), stack_(new QStackedWidget(this)),
@@ -92,6 +94,21 @@ PlotsPanel::PlotsPanel(QWidget* parent)
     top->addWidget(presetCombo_, 1);
     top->addWidget(resetZoomButton_);
     top->addWidget(exportButton_);
+
+    // Compare mode: one quantity of every run by default; fifteen curves in one plot are noise.
+    compareCombo_->setObjectName(QStringLiteral("compareCombo"));
+    compareCombo_->setToolTip(tr("Which quantity to draw for every compared run"));
+    auto* compareLayout = new QHBoxLayout(compareRow_);
+    compareLayout->setContentsMargins(0, 0, 0, 0);
+    auto* compareLabel = new QLabel(tr("&Compare:"), compareRow_);
+    compareLabel->setBuddy(compareCombo_);
+    compareLayout->addWidget(compareLabel);
+    compareLayout->addWidget(compareCombo_, 1);
+    compareRow_->hide();
+    connect(compareCombo_, &QComboBox::activated, this, [this](int index) {
+        compareQuantity_ = compareCombo_->itemData(index).toString().toStdString();
+        rebuild();
+    });
 
     // Custom plots: one x quantity, any number of y quantities.
     xCombo_->setObjectName(QStringLiteral("xCombo"));
@@ -138,6 +155,7 @@ PlotsPanel::PlotsPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
+    layout->addWidget(compareRow_);
     layout->addWidget(customBox_);
     layout->addWidget(stack_, 1);
 
@@ -284,6 +302,17 @@ void PlotsPanel::resetZoom()
     widget_->update();
 }
 
+void PlotsPanel::setCompareQuantity(const std::string& name)
+{
+    compareQuantity_ = name;
+    rebuild();
+}
+
+std::string PlotsPanel::compareQuantity() const
+{
+    return compareCombo_->currentData().toString().toStdString();
+}
+
 void PlotsPanel::setTextScale(double scale)
 {
     if (scale == chart_->scale())
@@ -369,8 +398,30 @@ void PlotsPanel::rebuild()
         showMessage(tr("Tick one or more quantities to plot."));
         return;
     }
+    // Compare mode draws one quantity per run unless the user asks for all.
+    PlotSpec shown = spec_;
+    const bool comparing = runs_.size() > 1 && spec_.y.size() > 1;
+    compareRow_->setVisible(comparing);
+    if (comparing) {
+        const auto has = [&](const std::string& name) {
+            return std::find(spec_.y.begin(), spec_.y.end(), name) != spec_.y.end();
+        };
+        // E tells most about friction; otherwise the plot's first quantity.
+        const std::string pick = compareQuantity_ == "*" || has(compareQuantity_)
+                                     ? compareQuantity_
+                                     : (has("E") ? std::string("E") : spec_.y.front());
+        const QSignalBlocker block(compareCombo_);
+        compareCombo_->clear();
+        const Trace& current = *runs_.back().trace;
+        for (const std::string& name : spec_.y)
+            compareCombo_->addItem(quantityText(current, name), QString::fromStdString(name));
+        compareCombo_->addItem(tr("All quantities"), QStringLiteral("*"));
+        compareCombo_->setCurrentIndex(compareCombo_->findData(QString::fromStdString(pick)));
+        if (pick != "*")
+            shown.y = {pick};
+    }
     try {
-        data_ = PlotBuilder::build(spec_, runs_);
+        data_ = PlotBuilder::build(shown, runs_);
     } catch (const std::exception& e) {
         data_ = PlotData{};
         showMessage(tr("Cannot draw this plot: %1").arg(QString::fromStdString(e.what())));

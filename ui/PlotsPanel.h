@@ -75,6 +75,10 @@ public:
 
     /// Export options with the current cursor and the default size (1200×800, PNG scale 2).
     PlotExporter::Options defaultExportOptions() const;
+    /// In compare mode, the one quantity every run shows ("*": all of the plot's quantities).
+    void setCompareQuantity(const std::string& name);
+    std::string compareQuantity() const;
+    QComboBox* compareCombo() const { return compareCombo_; }
     /// Text and line size on screen (1.4 with Large Text); exports keep their own scale.
     void setTextScale(double scale);
     double textScale() const;
@@ -126,6 +130,10 @@ private:
 
     std::unique_ptr<PlotChart> chart_;
     QComboBox* presetCombo_;
+    /// Compare mode: which quantity each run shows (or all of them).
+    QComboBox* compareCombo_;
+    QWidget* compareRow_;
+    std::string compareQuantity_; ///< "" = the default pick, "*" = all quantities
     QToolButton* resetZoomButton_;
     QToolButton* exportButton_;
     QWidget* customBox_;

@@ -838,11 +838,12 @@ int SceneViewContent::layoutLegend(int width, int height, int font, double dpi)
 
 void SceneViewContent::placeGhostCaptions()
 {
-    // Each caption sits up and right of its marker; runs close together would put captions on
-    // top of each other, so a caption moves up until it clears the ones placed before it.
+    // Each caption sits beside its ghost: up-right, up-left, down-right or down-left of it,
+    // whichever first keeps clear of the moving body, the arrows, the legend and the captions
+    // placed before; when none does, it moves up until it is clear.
     const double gap = 8.0;
+    const int* view = renderer_->GetSize();
     std::vector<Eigen::AlignedBox2d> placed;
-    // The moving body is what the class watches: no caption covers it.
     const TraceSample* sample = currentSample();
     if (geometry_ && sample != nullptr && !ghosts_.empty()) {
         vtkNew<vtkCoordinate> point;
@@ -852,6 +853,7 @@ void SceneViewContent::placeGhostCaptions()
             const double* d = point->GetComputedDoubleDisplayValue(renderer_);
             return Eigen::Vector2d(d[0], d[1]);
         };
+        // The moving body is what the class watches.
         const Eigen::Vector3d centre = geometry_->bodyPosition(sample->q);
         double up[3];
         renderer_->GetActiveCamera()->GetViewUp(up);
@@ -863,7 +865,31 @@ void SceneViewContent::placeGhostCaptions()
         if (c.allFinite() && std::isfinite(r)) {
             placed.emplace_back(c - Eigen::Vector2d(r, r), c + Eigen::Vector2d(r, r));
         }
+        // The arrows, from base to tip.
+        for (const ForceArrow& arrow : arrows_) {
+            if (!arrow.isDrawn()) {
+                continue;
+            }
+            const Eigen::Vector2d a = onScreen(arrow.tip() - arrow.vector());
+            const Eigen::Vector2d b = onScreen(arrow.tip());
+            if (a.allFinite() && b.allFinite()) {
+                const Eigen::Vector2d pad(4.0, 4.0);
+                placed.emplace_back(a.cwiseMin(b) - pad, a.cwiseMax(b) + pad);
+            }
+        }
     }
+    // The legend panel, top right.
+    if (legend_.isVisible() && !legend_.entries().empty()) {
+        const double m = legend_.margin();
+        placed.emplace_back(Eigen::Vector2d(view[0] - m - legend_.panelWidth(),
+                                            view[1] - m - legendTop_ - legend_.panelHeight()),
+                            Eigen::Vector2d(view[0] - m, view[1] - m - legendTop_));
+    }
+    const auto clear = [&](const Eigen::AlignedBox2d& box) {
+        return std::none_of(placed.begin(), placed.end(), [&](const Eigen::AlignedBox2d& other) {
+            return other.intersects(box);
+        });
+    };
     for (auto& ghost : ghosts_) {
         vtkTextActor* actor = ghost->caption.actor();
         if (actor->GetVisibility() == 0) {
@@ -875,14 +901,39 @@ void SceneViewContent::placeGhostCaptions()
         const Eigen::Vector2d anchor = ghost->caption.anchorOnScreen(renderer_);
         // A point far off screen (near the camera's eye plane) needs no room, and there
         // stacking could not make progress.
-        const int* view = renderer_->GetSize();
         if (!anchor.allFinite() || std::abs(anchor.x()) > 10.0 * view[0] ||
             std::abs(anchor.y()) > 10.0 * view[1]) {
             continue;
         }
+        // The nearest free place around the ghost: rings of growing distance, eight
+        // directions each, up-right first.
         Eigen::Vector2d corner = anchor + Eigen::Vector2d(gap, gap);
+        bool found = false;
+        const double step = size.y() + 2.0;
+        const int directions[8][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1},
+                                      {0, 1}, {0, -1}, {1, 0},  {-1, 0}};
+        for (int ring = 0; ring < 8 && !found; ++ring) {
+            const double d = gap + ring * step;
+            for (const auto& dir : directions) {
+                // The caption's near corner (or edge middle) at distance d in that direction.
+                const double x = dir[0] > 0   ? anchor.x() + d
+                                 : dir[0] < 0 ? anchor.x() - d - size.x()
+                                              : anchor.x() - 0.5 * size.x();
+                const double y = dir[1] > 0   ? anchor.y() + d
+                                 : dir[1] < 0 ? anchor.y() - d - size.y()
+                                              : anchor.y() - 0.5 * size.y();
+                const Eigen::Vector2d candidate(x, y);
+                const bool inside =
+                    x >= 0.0 && y >= 0.0 && x + size.x() <= view[0] && y + size.y() <= view[1];
+                if (inside && clear(Eigen::AlignedBox2d(candidate, candidate + size))) {
+                    corner = candidate;
+                    found = true;
+                    break;
+                }
+            }
+        }
         // Each pass moves the caption above one more box: as many passes as boxes suffice.
-        bool moved = true;
+        bool moved = !found;
         for (std::size_t pass = 0; moved && pass <= placed.size(); ++pass) {
             moved = false;
             for (const Eigen::AlignedBox2d& other : placed) {
@@ -921,7 +972,7 @@ void SceneViewContent::onStartRender(vtkObject* caller, unsigned long eventId, v
                                h - margin - static_cast<int>(std::lround(1.7 * fontPixels_)));
     annotation_->GetTextProperty()->SetFontSize(points(0.8 * fontPixels_));
     annotation_->SetDisplayPosition(w - margin, margin);
-    layoutLegend(w, h, fontPixels_, dpi);
+    legendTop_ = layoutLegend(w, h, fontPixels_, dpi);
     for (auto& ghost : ghosts_) {
         ghost->caption.textProperty()->SetFontSize(points(0.85 * fontPixels_));
     }

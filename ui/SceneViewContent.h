@@ -150,6 +150,7 @@ private:
     vtkSmartPointer<vtkTextActor> clock_;
     vtkSmartPointer<vtkTextActor> annotation_;
     int fontPixels_ = 16;
+    int legendTop_ = 0; ///< how far below its usual place the legend sits (pixels)
 };
 
 } // namespace clab

@@ -108,6 +108,7 @@ private slots:
     void beadOnWireListsItsPresetsAndCustom();
     void energyPresetPlotsTheTraceSeries();
     void energyAuditBalancesOnAFrictionlessWire();
+    void compareModePlotsOneQuantityPerRunUnlessAskedForAll();
     void customPhasePlotShowsPositionAgainstVelocity();
     void setTimeMovesTheCursorOnlyOnTimePlots();
     void compareRunsAreLabelledByRun();
@@ -181,6 +182,33 @@ void TestPlotsPanel::energyPresetPlotsTheTraceSeries()
     QVERIFY(data.xTitle.contains(QStringLiteral("[s]")));
     // The chart draws what the panel built.
     QCOMPARE(panel.chart().data().curves.size(), data.curves.size());
+}
+
+void TestPlotsPanel::compareModePlotsOneQuantityPerRunUnlessAskedForAll()
+{
+    // Three μ values on the energy audit: five quantities × three runs would be fifteen curves
+    // in one plot. By default every run shows E; the user picks another quantity or all.
+    std::vector<LabelledTrace> runs;
+    for (double mu : {0.1, 0.2, 0.3})
+        runs.push_back(
+            {"mu = " + std::to_string(mu).substr(0, 3), simulate("bead-on-wire", {{"mu", {mu}}})});
+    PlotsPanel panel;
+    panel.setRuns(runs);
+    QVERIFY(panel.selectPreset("energy"));
+    QVERIFY(panel.compareCombo()->isVisibleTo(&panel));
+    QCOMPARE(panel.compareQuantity(), std::string("E"));
+    QCOMPARE(panel.plotData().curves.size(), std::size_t(3));
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        QCOMPARE(panel.plotData().curves[r].y, TraceSeries::values(*runs[r].trace, "E"));
+    panel.setCompareQuantity("W_nonideal");
+    QCOMPARE(panel.plotData().curves.size(), std::size_t(3));
+    QCOMPARE(panel.plotData().curves[0].y, TraceSeries::values(*runs[0].trace, "W_nonideal"));
+    panel.setCompareQuantity("*");
+    QCOMPARE(panel.plotData().curves.size(), std::size_t(15));
+    // One run: every quantity, no compare choice.
+    panel.setRuns(oneRun(runs.back().trace));
+    QVERIFY(!panel.compareCombo()->isVisibleTo(&panel));
+    QCOMPARE(panel.plotData().curves.size(), std::size_t(5));
 }
 
 void TestPlotsPanel::energyAuditBalancesOnAFrictionlessWire()
@@ -498,6 +526,7 @@ void TestPlotsPanel::widgetDrawsTheCurvesInTheirColours()
     panel.resize(720, 520);
     panel.setRuns({{"mu=0.3", simulate("bead-on-wire", {{"mu", {0.3}}})}, {"mu=0.1", bead_}});
     QVERIFY(panel.selectPreset("energy"));
+    panel.setCompareQuantity("*"); // every quantity of both runs
     panel.setTime(1.0);
     QSignalSpy frames(&panel, &PlotsPanel::frameRendered);
     panel.show();
