@@ -279,7 +279,8 @@ struct RunRequest {
     QString output = QStringLiteral("-");
     QString events; // empty: no event file
     std::vector<std::string> columns;
-    bool stats = false; // --stats: the run's cost on standard error
+    bool stats = false;         // --stats: the run's cost on standard error
+    bool commentHeader = false; // --comment-header: "# ..." lines before the CSV header
 };
 
 // --output FILE|-, shared by run and sweep.
@@ -310,6 +311,8 @@ RunRequest parseRun(const QStringList& args)
             request.columns = nameList(o);
         } else if (o.option == QLatin1String("--stats")) {
             request.stats = true;
+        } else if (o.option == QLatin1String("--comment-header")) {
+            request.commentHeader = true;
         } else {
             return false;
         }
@@ -443,6 +446,9 @@ QString CliApplication::commandHelp(const QString& command)
             "                       succeeded: a failed run never leaves half a file. A device\n"
             "                       or a pipe (/dev/null, a FIFO) is written in place, never\n"
             "                       replaced. \"-\" is standard output, the default.\n"
+            "  --comment-header     Start the CSV with lines \"# ...\": scene, parameters and\n"
+            "                       simulation settings with units, and each column's unit\n"
+            "                       (off by default: plain RFC 4180; pandas: comment='#').\n"
             "  --stats              After the run, print its cost on standard error: accepted\n"
             "                       and rejected steps, right-hand-side evaluations, events,\n"
             "                       integrator restarts and projections, wall time.\n"
@@ -860,8 +866,11 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
 
     const std::unique_ptr<MechanicalSystem> system =
         prepared.definition->create(document.parameters);
-    const CsvWriter writer(request.columns);
+    CsvWriter writer(request.columns);
     checkColumns(writer, *system);
+    const Trace shape = emptyTrace(*system);
+    if (request.commentHeader)
+        writer.setComment(writer.describe(document, shape));
 
     // The rows stream to the output as they are computed, so memory stays flat however long
     // the run. A regular file is a temporary renamed into place at the end (a failed run leaves
@@ -869,7 +878,6 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
     std::unique_ptr<AtomicFile> file;
     if (request.output != QLatin1String("-"))
         file = std::make_unique<AtomicFile>(request.output, QStringLiteral("the CSV"));
-    const Trace shape = emptyTrace(*system);
     CsvStream stream(writer, shape, [&](const std::string& chunk) {
         if (file) {
             file->append(chunk.data(), static_cast<qint64>(chunk.size()));

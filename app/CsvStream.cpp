@@ -17,6 +17,7 @@ CsvStream::CsvStream(const CsvWriter& writer, const Trace& trace, Sink sink)
     : trace_(trace), sink_(std::move(sink)), indices_(writer.columnIndices(trace))
 {
     buffer_.reserve(chunkSize + 4096);
+    buffer_ = writer.commentBlock();
     const std::vector<std::string> names = trace.columnNames();
     for (std::size_t i = 0; i < indices_.size(); ++i) {
         if (i)

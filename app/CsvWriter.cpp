@@ -2,6 +2,9 @@
 
 #include "AtomicFile.h"
 #include "CsvStream.h"
+#include "SceneFile.h"
+#include "SceneRegistry.h"
+#include "TraceSeries.h"
 
 #include <QFile>
 #include <QStringList>
@@ -111,6 +114,67 @@ void CsvWriter::write(const Trace& trace, QTextStream& stream, const QString& na
                         QStringLiteral("cannot write the CSV"));
 }
 
+void CsvWriter::setComment(std::vector<std::string> lines)
+{
+    comment_ = std::move(lines);
+}
+
+std::string CsvWriter::commentBlock() const
+{
+    std::string block;
+    for (const std::string& line : comment_) {
+        // One physical line each: a line break inside would start a row.
+        std::string flat = line;
+        std::replace(flat.begin(), flat.end(), '\n', ' ');
+        std::replace(flat.begin(), flat.end(), '\r', ' ');
+        block += "# " + flat + "\r\n";
+    }
+    return block;
+}
+
+std::vector<std::string> CsvWriter::describe(const SceneDocument& document,
+                                             const Trace& trace) const
+{
+    const auto number = [](double v) {
+        return QString::number(v, 'g', 10).toStdString();
+    };
+    std::vector<std::string> lines;
+    const SceneDefinition* definition = SceneRegistry::find(document.scene);
+    lines.push_back("ConstraintLab trace of scene " + document.scene +
+                    (document.title.empty() ? std::string() : " (" + document.title + ")"));
+    std::string parameters = "parameters:";
+    bool first = true;
+    for (const auto& [name, values] : document.parameters) {
+        std::string value;
+        for (std::size_t i = 0; i < values.size(); ++i)
+            value += (i ? " " : "") + number(values[i]);
+        if (values.size() > 1)
+            value = "(" + value + ")";
+        const ParameterSpec* spec = definition ? definition->parameter(name) : nullptr;
+        const std::string unit = spec && !spec->unit.empty() ? " " + spec->unit : "";
+        parameters += (first ? " " : ", ") + name + " = " + value + unit;
+        first = false;
+    }
+    lines.push_back(parameters);
+    const SimulationOptions& o = document.simulation;
+    lines.push_back("simulation: t_end = " + number(o.tEnd) + " s, dt = " + number(o.dt) +
+                    " s, integrator " + SceneFile::integratorName(o.integrator).toStdString() +
+                    ", rtol = " + number(o.rtol) + ", atol = " + number(o.atol) +
+                    ", stabilization " +
+                    SceneFile::stabilizationName(o.stabilization).toStdString());
+    std::string units = "units:";
+    const std::vector<std::string> names = trace.columnNames();
+    first = true;
+    for (int index : columnIndices(trace)) {
+        const std::string& name = names[static_cast<std::size_t>(index)];
+        const std::string unit = TraceSeries::unit(trace, name);
+        units += (first ? " " : ", ") + name + " [" + (unit.empty() ? "1" : unit) + "]";
+        first = false;
+    }
+    lines.push_back(units);
+    return lines;
+}
+
 QByteArray CsvWriter::runsCsv(const std::vector<LabelledTrace>& runs) const
 {
     const auto invalidRuns = [](const QString& reason) {
@@ -146,7 +210,7 @@ QByteArray CsvWriter::runsCsv(const std::vector<LabelledTrace>& runs) const
         }
     }
 
-    std::string text = "run";
+    std::string text = commentBlock() + "run";
     for (const std::string& name : columns)
         text += ',' + quote(name);
     text += "\r\n";

@@ -2,6 +2,7 @@
 
 #include "FileError.h"
 #include "LabelledTrace.h"
+#include "SceneDocument.h"
 #include "Trace.h"
 
 #include <QByteArray>
@@ -27,6 +28,15 @@ class CsvWriter {
 public:
     /// Columns to write: empty means all, in trace order.
     explicit CsvWriter(std::vector<std::string> columns = {});
+
+    /// Lines written before the header, each as "# line" (off by default: a plain RFC 4180
+    /// file). pandas reads such a file with comment='#', R with comment.char = "#".
+    void setComment(std::vector<std::string> lines);
+    /// The comment lines as they are written ("" when there are none).
+    std::string commentBlock() const;
+    /// The comment a trace of `document` gets: scene, parameters and simulation settings with
+    /// units, and the unit of every column written.
+    std::vector<std::string> describe(const SceneDocument& document, const Trace& trace) const;
 
     /// The column indices that will be written for `trace`. Throws FileError(Invalid, key
     /// "columns") naming an unknown or repeated column and listing the available ones.
@@ -65,6 +75,7 @@ private:
     template <typename Sink> void writeRows(const Trace& trace, Sink&& sink) const;
 
     std::vector<std::string> columns_;
+    std::vector<std::string> comment_;
 };
 
 } // namespace clab

@@ -22,9 +22,11 @@ SceneDocument GuiSceneStore::builtIn(const std::string& sceneName) const
 }
 
 void GuiSceneStore::writeCsv(const std::vector<LabelledTrace>& runs,
-                             const std::vector<std::string>& columns, const QString& path) const
+                             const std::vector<std::string>& columns, const QString& path,
+                             const std::vector<std::string>& comment) const
 {
-    const CsvWriter writer(columns);
+    CsvWriter writer(columns);
+    writer.setComment(comment);
     if (runs.size() == 1) {
         if (!runs.front().trace)
             throw FileError(FileError::Kind::Invalid, path, QStringLiteral("runs"),

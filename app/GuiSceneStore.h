@@ -17,7 +17,7 @@ public:
     /// One run through CsvWriter::writeFile (no "run" column), several through
     /// CsvWriter::writeRunsFile (a first "run" column with the labels).
     void writeCsv(const std::vector<LabelledTrace>& runs, const std::vector<std::string>& columns,
-                  const QString& path) const override;
+                  const QString& path, const std::vector<std::string>& comment = {}) const override;
 };
 
 } // namespace clab

@@ -2,6 +2,7 @@
 
 #include "SceneStore.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileInfo>
@@ -58,6 +59,11 @@ CsvExportDialog::CsvExportDialog(const std::vector<std::string>& columns, int ru
         boxLayout->addWidget(perRun_);
         layout->addWidget(box);
     }
+    comment_ = new QCheckBox(tr("Start with a &comment header (# scene, parameters, units)"), this);
+    comment_->setObjectName(QStringLiteral("commentHeader"));
+    comment_->setToolTip(tr("Lines starting with # before the column names; pandas reads them "
+                            "with comment='#'. Off: a plain RFC 4180 file."));
+    layout->addWidget(comment_);
     layout->addWidget(buttons_);
 
     connect(filter_, &QLineEdit::textChanged, this, &CsvExportDialog::setFilter);
@@ -183,12 +189,22 @@ QStringList CsvExportDialog::perRunPaths(const QString& path,
     return paths;
 }
 
+bool CsvExportDialog::commentHeader() const
+{
+    return comment_->isChecked();
+}
+
+void CsvExportDialog::setCommentHeader(bool on)
+{
+    comment_->setChecked(on);
+}
+
 QStringList CsvExportDialog::write(const SceneStore& store, const std::vector<LabelledTrace>& runs,
                                    const std::vector<std::string>& columns, RunMode mode,
-                                   const QString& path)
+                                   const QString& path, const std::vector<std::string>& comment)
 {
     if (mode == RunMode::OneFile || runs.size() <= 1) {
-        store.writeCsv(runs, columns, path);
+        store.writeCsv(runs, columns, path, comment);
         return {path};
     }
     std::vector<std::string> labels;
@@ -196,7 +212,7 @@ QStringList CsvExportDialog::write(const SceneStore& store, const std::vector<La
         labels.push_back(run.label);
     const QStringList paths = perRunPaths(path, labels);
     for (std::size_t i = 0; i < runs.size(); ++i)
-        store.writeCsv({runs[i]}, columns, paths[static_cast<qsizetype>(i)]);
+        store.writeCsv({runs[i]}, columns, paths[static_cast<qsizetype>(i)], comment);
     return paths;
 }
 

@@ -14,6 +14,7 @@ class QDialogButtonBox;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
+class QCheckBox;
 class QRadioButton;
 
 namespace clab {
@@ -70,7 +71,11 @@ public:
     /// file). Returns the files written.
     static QStringList write(const SceneStore& store, const std::vector<LabelledTrace>& runs,
                              const std::vector<std::string>& columns, RunMode mode,
-                             const QString& path);
+                             const QString& path, const std::vector<std::string>& comment = {});
+
+    /// Whether the file starts with "# ..." lines (scene, parameters, units); off by default.
+    bool commentHeader() const;
+    void setCommentHeader(bool on);
 
 private:
     void updateOk();
@@ -78,6 +83,7 @@ private:
     int runCount_;
     QLineEdit* filter_;
     QListWidget* list_;
+    QCheckBox* comment_;
     QRadioButton* oneFile_ = nullptr;
     QRadioButton* perRun_ = nullptr;
     QDialogButtonBox* buttons_;

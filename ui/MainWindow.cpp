@@ -1,8 +1,10 @@
 #include "MainWindow.h"
 
 #include "CsvExportDialog.h"
+
 #include "ImageExportDialog.h"
 #include "VideoExportDialog.h"
+#include <CsvWriter.h>
 
 #include "DialogFolders.h"
 #include "ForceKind.h"
@@ -785,11 +787,11 @@ void MainWindow::exportCsvDialog()
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".csv");
     exportCsv(path, dialog.selectedColumns(),
-              dialog.runMode() == CsvExportDialog::RunMode::FilePerRun);
+              dialog.runMode() == CsvExportDialog::RunMode::FilePerRun, dialog.commentHeader());
 }
 
 bool MainWindow::exportCsv(const QString& path, const std::vector<std::string>& columns,
-                           bool filePerRun)
+                           bool filePerRun, bool commentHeader)
 {
     const std::vector<LabelledTrace> all = runs();
     if (all.empty()) {
@@ -797,10 +799,19 @@ bool MainWindow::exportCsv(const QString& path, const std::vector<std::string>& 
         return false;
     }
     try {
+        // The scene and settings of the run on screen; several runs differ in their run column.
+        std::vector<std::string> comment;
+        if (commentHeader) {
+            CsvWriter writer(columns);
+            comment = writer.describe(shownDocument_, *all.back().trace);
+            if (all.size() > 1)
+                comment.push_back("runs: " + std::to_string(all.size()) +
+                                  ", labelled in the run column");
+        }
         const QStringList written = CsvExportDialog::write(
             *store_, all, columns,
             filePerRun ? CsvExportDialog::RunMode::FilePerRun : CsvExportDialog::RunMode::OneFile,
-            path);
+            path, comment);
         statusBar()->showMessage(
             written.size() == 1 ? tr("Exported %1").arg(QDir::toNativeSeparators(written.first()))
                                 : tr("Exported %1 files next to %2")

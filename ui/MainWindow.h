@@ -76,7 +76,7 @@ public:
     /// runs() as CSV: the chosen columns (empty: all); several runs in one file with a "run"
     /// column, or one file per run.
     bool exportCsv(const QString& path, const std::vector<std::string>& columns,
-                   bool filePerRun = false);
+                   bool filePerRun = false, bool commentHeader = false);
 
     /// Plays the next trajectory as soon as it arrives (used at start-up).
     void setAutoPlay(bool autoPlay) { autoPlay_ = autoPlay; }

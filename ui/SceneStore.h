@@ -26,9 +26,11 @@ public:
     /// The document of a built-in scene (its shipped file, with title and notes).
     virtual SceneDocument builtIn(const std::string& sceneName) const = 0;
     /// Writes runs as CSV atomically, in the CLI's format (CsvWriter): one run without a "run"
-    /// column, several with one. `columns` empty means all.
+    /// column, several with one. `columns` empty means all; `comment` lines go first as
+    /// "# ..." (none: plain RFC 4180).
     virtual void writeCsv(const std::vector<LabelledTrace>& runs,
-                          const std::vector<std::string>& columns, const QString& path) const = 0;
+                          const std::vector<std::string>& columns, const QString& path,
+                          const std::vector<std::string>& comment = {}) const = 0;
 };
 
 } // namespace clab

@@ -138,6 +138,7 @@ class CliApplicationTest : public QObject {
     Q_OBJECT
 
 private slots:
+    void commentHeaderDescribesTheRunAndLeavesTheRowsAlone();
     void initTestCase();
     void listShowsEveryBuiltInScene();
     void describeShowsUnitsDefaultsAndRanges();
@@ -442,6 +443,30 @@ void CliApplicationTest::fullStandardOutputExitsWithOne()
     QVERIFY2(r.exitCode == 1, qPrintable(describe(r)));
     QVERIFY2(r.err.startsWith("constraintlab-cli: ") && r.err.contains("standard output"),
              qPrintable(r.err));
+}
+
+void CliApplicationTest::commentHeaderDescribesTheRunAndLeavesTheRowsAlone()
+{
+    const QStringList args = {"run",     "bead-on-wire", "--set",     "mu=0.3",
+                              "--t-end", "0.5",          "--columns", "t,x,E"};
+    const Result plain = runCli(args);
+    QVERIFY2(plain.exitCode == 0, qPrintable(describe(plain)));
+    QVERIFY(plain.out.startsWith("t,x,E\r\n"));
+    const Result commented = runCli(args + QStringList{"--comment-header"});
+    QVERIFY2(commented.exitCode == 0, qPrintable(describe(commented)));
+    const QList<QByteArray> lines = commented.out.split('\n');
+    QVERIFY(lines.size() > 4);
+    QCOMPARE(lines[0], QByteArray("# ConstraintLab trace of scene bead-on-wire (Bead sliding down "
+                                  "a rough inclined wire)\r"));
+    QVERIFY2(lines[1].startsWith("# parameters:") && lines[1].contains("mu = 0.3,") &&
+                 lines[1].contains("angle_deg = 30 deg"),
+             lines[1].constData());
+    QVERIFY2(lines[2].startsWith("# simulation: t_end = 0.5 s"), lines[2].constData());
+    QCOMPARE(lines[3], QByteArray("# units: t [s], x [m], E [J]\r"));
+    // Below the comment: the same CSV, byte for byte.
+    const qsizetype header = commented.out.indexOf("t,x,E\r\n");
+    QVERIFY(header > 0);
+    QCOMPARE(commented.out.mid(header), plain.out);
 }
 
 void CliApplicationTest::csvHeaderOfEveryScene_data()

@@ -673,6 +673,16 @@ private slots:
         QCOMPARE(rows02, static_cast<int>(runs[0].trace->samples.size()));
         QCOMPARE(rows03, static_cast<int>(runs[1].trace->samples.size()));
 
+        // With the optional comment header: "# ..." lines, then the same CSV.
+        const QString commented = dir.filePath(QStringLiteral("commented.csv"));
+        QVERIFY(window.exportCsv(commented, {"t", "x", "W_nonideal"}, false, true));
+        QFile withComment(commented);
+        QVERIFY(withComment.open(QIODevice::ReadOnly));
+        const QByteArray text = withComment.readAll();
+        QVERIFY(text.startsWith("# ConstraintLab trace of scene bead-on-wire"));
+        QVERIFY(text.contains("# units: t [s], x [m], W_nonideal [J]\r\n"));
+        QVERIFY(text.contains("# runs: 2, labelled in the run column\r\nrun,t,x,W_nonideal\r\n"));
+
         // Or one file per run.
         QVERIFY(window.exportCsv(dir.filePath(QStringLiteral("each.csv")), {}, true));
         QCOMPARE(QDir(dir.path()).entryList({QStringLiteral("each-*.csv")}).size(), 2);
