@@ -768,11 +768,7 @@ PreparedScene prepareScene(const SceneOptions& request)
 // An empty trace with the system's columns, to check --columns before a possibly long run.
 Trace emptyTrace(const MechanicalSystem& system)
 {
-    std::vector<std::string> contacts;
-    for (int c = 0; c < system.contactCount(); ++c)
-        contacts.push_back(system.contactName(c));
-    return Trace(system.coordinateNames(), system.extraColumnNames(),
-                 system.constraintsAreRheonomic(), contacts);
+    return Simulator::emptyTrace(system);
 }
 
 void checkColumns(const CsvWriter& writer, const MechanicalSystem& system)
@@ -883,7 +879,7 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
             file->append(chunk.data(), static_cast<qint64>(chunk.size()));
             return;
         }
-        out << QLatin1String(chunk.data(), static_cast<qsizetype>(chunk.size()));
+        out << QString::fromUtf8(chunk.data(), static_cast<qsizetype>(chunk.size()));
         out.flush();
         if (out.status() != QTextStream::Ok)
             throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),

@@ -144,7 +144,17 @@ std::vector<std::string> CsvWriter::describe(const SceneDocument& document,
                     (document.title.empty() ? std::string() : " (" + document.title + ")"));
     std::string parameters = "parameters:";
     bool first = true;
-    for (const auto& [name, values] : document.parameters) {
+    // In the scene's order (the map's is alphabetical), then any the scene does not know.
+    std::vector<std::string> order;
+    if (definition)
+        for (const ParameterSpec& spec : definition->parameters)
+            if (document.parameters.count(spec.name))
+                order.push_back(spec.name);
+    for (const auto& entry : document.parameters)
+        if (std::find(order.begin(), order.end(), entry.first) == order.end())
+            order.push_back(entry.first);
+    for (const std::string& name : order) {
+        const std::vector<double>& values = document.parameters.at(name);
         std::string value;
         for (std::size_t i = 0; i < values.size(); ++i)
             value += (i ? " " : "") + number(values[i]);

@@ -856,20 +856,7 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
     const OutputGrid times(t0, options.tEnd, options.dt);
     const double stepBudget = options.stepLimit(t0);
     const double span = options.tEnd - t0;
-    std::vector<std::string> contactNames;
-    for (int c = 0; c < contactCount_; ++c)
-        contactNames.push_back(system_.contactName(c));
-    Trace trace(system_.coordinateNames(), system_.extraColumnNames(),
-                system_.constraintsAreRheonomic(), contactNames);
-    {
-        std::vector<std::string> coordinateUnits, extraUnits;
-        for (int i = 0; i < system_.dof(); ++i)
-            coordinateUnits.push_back(system_.coordinateUnit(i));
-        const auto extras = static_cast<int>(trace.extraNames().size());
-        for (int i = 0; i < extras; ++i)
-            extraUnits.push_back(system_.extraColumnUnit(i));
-        trace.setUnits(std::move(coordinateUnits), std::move(extraUnits));
-    }
+    Trace trace = emptyTrace(system_);
     if (!sink)
         trace.samples.reserve(times.size());
     // A sample goes to the trace, or through one reused slot to the sink (flat memory).
@@ -1120,6 +1107,23 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
     trace.stats.events = trace.events.size();
     trace.stats.wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return trace;
+}
+
+Trace Simulator::emptyTrace(const MechanicalSystem& system)
+{
+    std::vector<std::string> contactNames;
+    for (int c = 0; c < system.contactCount(); ++c)
+        contactNames.push_back(system.contactName(c));
+    Trace trace(system.coordinateNames(), system.extraColumnNames(),
+                system.constraintsAreRheonomic(), contactNames);
+    std::vector<std::string> coordinateUnits, extraUnits;
+    for (int i = 0; i < system.dof(); ++i)
+        coordinateUnits.push_back(system.coordinateUnit(i));
+    const auto extras = static_cast<int>(trace.extraNames().size());
+    for (int i = 0; i < extras; ++i)
+        extraUnits.push_back(system.extraColumnUnit(i));
+    trace.setUnits(std::move(coordinateUnits), std::move(extraUnits));
     return trace;
 }
 

@@ -73,6 +73,9 @@ public:
     /// overflowed energy, say) is such a failure (NonFinite) too.
     Trace run(const SimulationOptions& options, const SampleSink& sink = {});
 
+    /// A trace without samples with `system`'s columns, contacts and units: what run() fills.
+    static Trace emptyTrace(const MechanicalSystem& system);
+
     /// Size of the integrated state, 2n + 3.
     int stateSize() const { return 2 * system_.dof() + 3; }
 

@@ -458,8 +458,9 @@ void CliApplicationTest::commentHeaderDescribesTheRunAndLeavesTheRowsAlone()
     QVERIFY(lines.size() > 4);
     QCOMPARE(lines[0], QByteArray("# ConstraintLab trace of scene bead-on-wire (Bead sliding down "
                                   "a rough inclined wire)\r"));
-    QVERIFY2(lines[1].startsWith("# parameters:") && lines[1].contains("mu = 0.3,") &&
-                 lines[1].contains("angle_deg = 30 deg"),
+    // In the scene's order, with units, in UTF-8.
+    QVERIFY2(lines[1].startsWith("# parameters: mass = 1 kg, g = 9.81 m/s\xc2\xb2,") &&
+                 lines[1].contains("mu = 0.3,") && lines[1].contains("angle_deg = 30 deg"),
              lines[1].constData());
     QVERIFY2(lines[2].startsWith("# simulation: t_end = 0.5 s"), lines[2].constData());
     QCOMPARE(lines[3], QByteArray("# units: t [s], x [m], E [J]\r"));
