@@ -24,7 +24,7 @@ SceneGeometryRing::SceneGeometryRing(const ParameterValues& values)
     // The torus of vtkParametricTorus lies in the x–y plane: exactly the ring's plane.
     vtkNew<vtkParametricTorus> torus;
     torus->SetRingRadius(R);
-    torus->SetCrossSectionRadius(0.028 * R);
+    torus->SetCrossSectionRadius(tubeRadius());
     vtkNew<vtkParametricFunctionSource> source;
     source->SetParametricFunction(torus);
     source->SetUResolution(160);
@@ -58,7 +58,12 @@ Eigen::Vector3d SceneGeometryRing::bodyPosition(const Eigen::VectorXd& q) const
 
 Eigen::Vector3d SceneGeometryRing::trailPoint(const Eigen::VectorXd& q) const
 {
-    return bodyPosition(q) + 0.04 * radius_ * viewDirection();
+    // Just outside the tube, radially: a trail on (or a little in front of) the tube's surface
+    // fights it for depth and shows as speckle from some angles; out here it never touches it.
+    const Eigen::Vector3d p = bodyPosition(q);
+    const double rho = std::hypot(p.x(), p.y());
+    const double outside = radius_ + 1.8 * tubeRadius();
+    return rho > 0.0 ? Eigen::Vector3d(p.x() * outside / rho, p.y() * outside / rho, 0.0) : p;
 }
 
 void SceneGeometryRing::update(const TraceSample& sample)

@@ -15,6 +15,8 @@ public:
     /// The trail runs just in front of the ring as seen from the framing camera.
     Eigen::Vector3d trailPoint(const Eigen::VectorXd& q) const override;
     double sceneSize() const override { return 2.6 * radius_; }
+    /// Radius of the tube's cross-section.
+    double tubeRadius() const { return 0.028 * radius_; }
 
 private:
     double radius_;
