@@ -545,10 +545,14 @@ void MainWindow::readSettings()
     const QByteArray state = s.value(QStringLiteral("window/state")).toByteArray();
     if (state.isEmpty() || !restoreState(state)) {
         // First start: give the 3D view most of the width once the window has its size.
+        // On a small screen (a 1024-pixel projector) the docks take less, so that the view
+        // keeps about half of the width.
         QTimer::singleShot(0, this, [this] {
+            const int w = width();
             resizeDocks({findChild<QDockWidget*>(QStringLiteral("sceneDock")),
                          findChild<QDockWidget*>(QStringLiteral("forcesDock"))},
-                        {340, 460}, Qt::Horizontal);
+                        {std::clamp(w * 22 / 100, 240, 340), std::clamp(w * 28 / 100, 280, 460)},
+                        Qt::Horizontal);
         });
     }
     for (int i = 0; i < 3; ++i) {

@@ -12,6 +12,7 @@
 #include <vtkDoubleArray.h>
 #include <vtkPen.h>
 #include <vtkPlot.h>
+#include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 #include <vtkTable.h>
 #include <vtkTextProperty.h>
@@ -315,8 +316,35 @@ void PlotChart::rebuild()
                     std::max<std::size_t>(longest, static_cast<std::size_t>(curve.label.size()));
             }
         }
-        const double boxWidth = std::min(0.6, 0.08 + 0.012 * static_cast<double>(longest));
-        const double boxHeight = std::min(0.9, 0.04 + 0.075 * static_cast<double>(entries));
+        // The legend's size as a fraction of the plot area: from its pixels when the chart knows
+        // its window's size (text scaled for print or large text is larger), else rough shares.
+        double boxWidth = std::min(0.6, 0.08 + 0.012 * static_cast<double>(longest));
+        double boxHeight = std::min(0.9, 0.04 + 0.075 * static_cast<double>(entries));
+        const int* window =
+            view_->GetRenderWindow() ? view_->GetRenderWindow()->GetSize() : nullptr;
+        if (window && window[0] > 100 && window[1] > 100) {
+            const double font = kLabelFont * scale_;
+            const double width =
+                (28.0 + 18.0) * scale_ + 0.62 * font * static_cast<double>(longest);
+            const double height = 12.0 * scale_ + 1.3 * font * static_cast<double>(entries);
+            // The plot area is roughly the window less the axes' labels and titles.
+            boxWidth = std::min(1.0, width / (0.8 * window[0]));
+            boxHeight = std::min(1.0, height / (0.75 * window[1]));
+            // In a small plot (a narrow dock, large text) a legend at full size would hide the
+            // curves: its text shrinks until it covers about a fifth of the area (at most to
+            // 60 %).
+            const double cover = boxWidth * boxHeight;
+            if (cover > 0.2) {
+                const double shrink = std::max(0.6, std::sqrt(0.2 / cover));
+                legend->SetLabelSize(
+                    std::max(1, static_cast<int>(std::lround(kLabelFont * scale_ * shrink))));
+                styleText(legend->GetLabelProperties(), kLabelFont * scale_ * shrink);
+                legend->SetSymbolWidth(static_cast<int>(std::lround(28 * scale_ * shrink)));
+                legend->SetPadding(static_cast<int>(std::lround(6 * scale_ * shrink)));
+                boxWidth *= shrink;
+                boxHeight *= shrink;
+            }
+        }
         struct Spot {
             int horizontal;
             int vertical;
@@ -362,8 +390,9 @@ void PlotChart::rebuild()
                               [](const Spot& a, const Spot& b) { return a.count < b.count; });
         horizontal = best.horizontal;
         vertical = best.vertical;
-        // Nowhere inside is free of curves: the legend goes beside the plot area.
-        outside = best.count > 0;
+        // Nowhere inside is free of curves: the legend goes beside the plot area, unless it
+        // would take so much of the width that the curves are squeezed (a narrow dock).
+        outside = best.count > 0 && boxWidth < 0.3;
     }
     legend->SetInline(!outside);
     legend->SetHorizontalAlignment(outside ? vtkChartLegend::RIGHT : horizontal);

@@ -169,7 +169,7 @@ SceneViewContent::SceneViewContent()
         WorldLabel& label = magnitudeLabels_[static_cast<int>(kind)];
         styleOverlayLabel(label, forceColor(kind).darker(130), arrowRenderer_);
         label.textProperty()->SetVerticalJustificationToCentered();
-        label.setPixelOffset(8, 0);
+        label.textProperty()->SetJustificationToCentered();
     }
     styleOverlayLabel(stuckLabel_, QColor(0xA0, 0x30, 0x00), arrowRenderer_);
     stuckLabel_.setText("stuck");
@@ -948,6 +948,38 @@ void SceneViewContent::placeGhostCaptions()
     }
 }
 
+void SceneViewContent::placeMagnitudeLabels()
+{
+    // Beyond each arrow's tip, along the arrow on screen, so that the label never hides a
+    // short arrow (friction) it names.
+    vtkNew<vtkCoordinate> point;
+    point->SetCoordinateSystemToWorld();
+    const auto onScreen = [&](const Eigen::Vector3d& p) {
+        point->SetValue(p.x(), p.y(), p.z());
+        const double* d = point->GetComputedDoubleDisplayValue(renderer_);
+        return Eigen::Vector2d(d[0], d[1]);
+    };
+    for (std::size_t k = 0; k < arrows_.size(); ++k) {
+        WorldLabel& label = magnitudeLabels_[k];
+        const ForceArrow& arrow = arrows_[k];
+        if (!label.actor()->GetVisibility() || !arrow.isDrawn()) {
+            continue;
+        }
+        Eigen::Vector2d direction = onScreen(arrow.tip()) - onScreen(arrow.tip() - arrow.vector());
+        if (!direction.allFinite() || direction.norm() < 1e-9) {
+            direction = Eigen::Vector2d(1.0, 0.0);
+        }
+        direction.normalize();
+        double box[4];
+        label.actor()->GetBoundingBox(arrowRenderer_, box);
+        const double halfWidth = 0.5 * (box[1] - box[0]);
+        const double halfHeight = 0.5 * (box[3] - box[2]);
+        const double reach =
+            std::abs(direction.x()) * halfWidth + std::abs(direction.y()) * halfHeight + 6.0;
+        label.setPixelOffset(reach * direction.x(), reach * direction.y());
+    }
+}
+
 void SceneViewContent::onStartRender(vtkObject* caller, unsigned long eventId, void* callData)
 {
     (void)caller, (void)eventId, (void)callData;
@@ -980,6 +1012,7 @@ void SceneViewContent::onStartRender(vtkObject* caller, unsigned long eventId, v
         label.textProperty()->SetFontSize(points(0.8 * fontPixels_));
     }
     stuckLabel_.textProperty()->SetFontSize(points(0.85 * fontPixels_));
+    placeMagnitudeLabels();
     placeGhostCaptions();
 
     // The arrows share the scene's camera: its clipping range must hold both layers' props.

@@ -118,6 +118,7 @@ private:
     /// Lays the legend out for the view; returns how far below its usual place it went (pixels).
     int layoutLegend(int width, int height, int font, double dpi);
     void placeGhostCaptions();
+    void placeMagnitudeLabels();
     void onStartRender(vtkObject* caller, unsigned long eventId, void* callData);
 
     vtkSmartPointer<vtkRenderer> renderer_;
