@@ -846,12 +846,8 @@ void SceneViewContent::placeGhostCaptions()
     std::vector<Eigen::AlignedBox2d> placed;
     const TraceSample* sample = currentSample();
     if (geometry_ && sample != nullptr && !ghosts_.empty()) {
-        vtkNew<vtkCoordinate> point;
-        point->SetCoordinateSystemToWorld();
-        const auto onScreen = [&](const Eigen::Vector3d& p) {
-            point->SetValue(p.x(), p.y(), p.z());
-            const double* d = point->GetComputedDoubleDisplayValue(renderer_);
-            return Eigen::Vector2d(d[0], d[1]);
+        const auto onScreen = [this](const Eigen::Vector3d& p) {
+            return toDisplay(p);
         };
         // The moving body is what the class watches.
         const Eigen::Vector3d centre = geometry_->bodyPosition(sample->q);
@@ -948,16 +944,21 @@ void SceneViewContent::placeGhostCaptions()
     }
 }
 
+Eigen::Vector2d SceneViewContent::toDisplay(const Eigen::Vector3d& point) const
+{
+    vtkNew<vtkCoordinate> coordinate;
+    coordinate->SetCoordinateSystemToWorld();
+    coordinate->SetValue(point.x(), point.y(), point.z());
+    const double* d = coordinate->GetComputedDoubleDisplayValue(renderer_);
+    return {d[0], d[1]};
+}
+
 void SceneViewContent::placeMagnitudeLabels()
 {
     // Beyond each arrow's tip, along the arrow on screen, so that the label never hides a
     // short arrow (friction) it names.
-    vtkNew<vtkCoordinate> point;
-    point->SetCoordinateSystemToWorld();
-    const auto onScreen = [&](const Eigen::Vector3d& p) {
-        point->SetValue(p.x(), p.y(), p.z());
-        const double* d = point->GetComputedDoubleDisplayValue(renderer_);
-        return Eigen::Vector2d(d[0], d[1]);
+    const auto onScreen = [this](const Eigen::Vector3d& p) {
+        return toDisplay(p);
     };
     for (std::size_t k = 0; k < arrows_.size(); ++k) {
         WorldLabel& label = magnitudeLabels_[k];

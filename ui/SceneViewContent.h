@@ -119,6 +119,8 @@ private:
     int layoutLegend(int width, int height, int font, double dpi);
     void placeGhostCaptions();
     void placeMagnitudeLabels();
+    /// Where a scene point is in the view, in display pixels.
+    Eigen::Vector2d toDisplay(const Eigen::Vector3d& point) const;
     void onStartRender(vtkObject* caller, unsigned long eventId, void* callData);
 
     vtkSmartPointer<vtkRenderer> renderer_;
