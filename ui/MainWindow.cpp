@@ -253,9 +253,12 @@ void MainWindow::createDocks()
     auto* sceneContainer = new QWidget(scroll);
     auto* sceneLayout = new QVBoxLayout(sceneContainer);
     sceneLayout->setContentsMargins(0, 0, 0, 0);
-    auto* compareRow = new QHBoxLayout;
-    compareRow->setContentsMargins(6, 6, 6, 0);
-    sceneLayout->addLayout(compareRow);
+    // A tool bar: on a narrow dock its buttons move into its » menu instead of widening it.
+    auto* compareRow = new QToolBar(sceneContainer);
+    compareRow->setObjectName(QStringLiteral("sceneToolBar"));
+    compareRow->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    compareRow->setIconSize(QSize(16, 16));
+    sceneLayout->addWidget(compareRow);
     editor_ = new ParameterEditor(session_, sceneContainer);
     editor_->setObjectName(QStringLiteral("parameterEditor"));
     sceneLayout->addWidget(editor_, 1);
@@ -297,14 +300,8 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, plotsDock);
     splitDockWidget(forcesDock, plotsDock, Qt::Vertical);
 
-    for (QAction* action : {compareAction_, clearGhostsAction_, defaultsAction_}) {
-        auto* button = new QToolButton(sceneContainer);
-        button->setDefaultAction(action);
-        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        button->setAutoRaise(true);
-        compareRow->addWidget(button);
-    }
-    compareRow->addStretch(1);
+    for (QAction* action : {compareAction_, clearGhostsAction_, defaultsAction_})
+        compareRow->addAction(action);
 }
 
 void MainWindow::createActions()
@@ -551,7 +548,7 @@ void MainWindow::readSettings()
             const int w = width();
             resizeDocks({findChild<QDockWidget*>(QStringLiteral("sceneDock")),
                          findChild<QDockWidget*>(QStringLiteral("forcesDock"))},
-                        {std::clamp(w * 22 / 100, 240, 340), std::clamp(w * 28 / 100, 280, 460)},
+                        {std::clamp(w * 26 / 100, 260, 340), std::clamp(w * 28 / 100, 280, 460)},
                         Qt::Horizontal);
         });
     }

@@ -219,6 +219,9 @@ void ParameterEditor::addParameterRows(QGridLayout* grid)
             new QLabel(QString::fromStdString(spec.displayLabel()) + unitText(spec.unit), parent);
         label->setObjectName(QStringLiteral("label_%1").arg(key));
         label->setToolTip(tip);
+        // Labels in words are longer than keys: on a narrow dock they wrap rather than push
+        // the value out of sight.
+        label->setWordWrap(true);
 
         Row entry;
         entry.min = spec.min;
@@ -242,7 +245,7 @@ void ParameterEditor::addParameterRows(QGridLayout* grid)
                 slider->setSingleStep(1);
                 slider->setPageStep(std::max(1, positions / 20));
                 slider->setToolTip(tip);
-                slider->setMinimumWidth(90);
+                slider->setMinimumWidth(50);
                 entry.slider = slider;
                 grid->addWidget(slider, row, 1);
                 grid->addWidget(spin, row, 2);

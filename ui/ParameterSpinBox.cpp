@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QKeyEvent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace clab {
@@ -26,6 +27,23 @@ QString ParameterSpinBox::textFromValue(double value) const
     if (text == QLatin1String("-0"))
         text = QStringLiteral("0");
     return text;
+}
+
+QSize ParameterSpinBox::sizeHint() const
+{
+    QSize hint = QDoubleSpinBox::sizeHint();
+    // The text plus what the frame and the arrows take beside it.
+    const int frame = hint.width() - fontMetrics().horizontalAdvance(textFromValue(maximum()));
+    hint.setWidth(fontMetrics().horizontalAdvance(QStringLiteral("-0000.0000")) +
+                  std::clamp(frame, 24, 48));
+    return hint;
+}
+
+QSize ParameterSpinBox::minimumSizeHint() const
+{
+    QSize hint = sizeHint();
+    hint.setWidth(hint.width() - fontMetrics().horizontalAdvance(QStringLiteral("0000")));
+    return hint;
 }
 
 void ParameterSpinBox::stepBy(int steps)

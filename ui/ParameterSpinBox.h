@@ -16,6 +16,10 @@ public:
     static constexpr int maxDecimals = 10;
 
     QString textFromValue(double value) const override;
+    /// Room for about ten characters: Qt would size the box for the range's extremes at full
+    /// decimals ("-1000000.0000000000"), far wider than a narrow dock.
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
     void stepBy(int steps) override;
 
 protected:

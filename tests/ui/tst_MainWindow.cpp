@@ -812,6 +812,13 @@ private slots:
                                     .arg(minimum.height())));
             window.resize(1024, 740);
             QTRY_COMPARE(window.size(), QSize(1024, 740));
+            if (!large) {
+                // With normal text every value shows without scrolling sideways.
+                auto* dock = window.findChild<QDockWidget*>(QStringLiteral("sceneDock"));
+                window.resizeDocks({dock}, {260}, Qt::Horizontal);
+                auto* scroll = dock->findChild<QScrollArea*>(QStringLiteral("sceneScroll"));
+                QTRY_COMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+            }
             window.setLargeText(false);
         }
     }
