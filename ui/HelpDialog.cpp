@@ -143,6 +143,11 @@ QString HelpDialog::html(const QList<QAction*>& actions)
     page += shortcutRow(
         QStringLiteral("Mouse in the view"),
         QStringLiteral("Left drag rotates, right drag or wheel zooms, middle drag pans"));
+    page += shortcutRow(QStringLiteral("Esc"),
+                        QStringLiteral("In a field or slider: hand the arrow keys, Home, End and "
+                                       "Space back to playback (as a click on the view does)"));
+    page += shortcutRow(QStringLiteral("Shift+Up, Shift+Down"),
+                        QStringLiteral("In a parameter field: a step ten times finer"));
     page += QStringLiteral(
         "</table>"
         "<h3>References</h3>"

@@ -44,6 +44,10 @@ void HelpDialogTest::everyShortcutOfTheWindowIsListed()
     QVERIFY(page.contains(QStringLiteral("Large Text for Projection")));
     QVERIFY(page.contains(QStringLiteral("New scene: ")));
     QVERIFY(page.contains(QStringLiteral("Play / pause")));
+    // Keys that are no action: Escape from a field, Shift for finer steps; and the Loop toggle.
+    QVERIFY(page.contains(QStringLiteral(">Esc<")));
+    QVERIFY(page.contains(QStringLiteral("Shift+Up")));
+    QVERIFY(page.contains(QStringLiteral("Loop")));
 }
 
 void HelpDialogTest::dialogShowsThePage()
