@@ -548,7 +548,7 @@ void MainWindow::readSettings()
             const int w = width();
             resizeDocks({findChild<QDockWidget*>(QStringLiteral("sceneDock")),
                          findChild<QDockWidget*>(QStringLiteral("forcesDock"))},
-                        {std::clamp(w * 26 / 100, 260, 340), std::clamp(w * 28 / 100, 280, 460)},
+                        {std::clamp(w * 28 / 100, 285, 340), std::clamp(w * 28 / 100, 280, 460)},
                         Qt::Horizontal);
         });
     }

@@ -815,7 +815,8 @@ private slots:
             if (!large) {
                 // With normal text every value shows without scrolling sideways.
                 auto* dock = window.findChild<QDockWidget*>(QStringLiteral("sceneDock"));
-                window.resizeDocks({dock}, {260}, Qt::Horizontal);
+                // The width a first start gives it at 1024 px.
+                window.resizeDocks({dock}, {285}, Qt::Horizontal);
                 auto* scroll = dock->findChild<QScrollArea*>(QStringLiteral("sceneScroll"));
                 QTRY_COMPARE(scroll->horizontalScrollBar()->maximum(), 0);
             }
