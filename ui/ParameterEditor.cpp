@@ -490,11 +490,15 @@ void ParameterEditor::sliderMoved(const QString& key, int position)
     // Round to what the spin box shows so the value, the text and the file agree.
     const double scale = std::pow(10.0, spin->decimals());
     value = std::clamp(std::round(value * scale) / scale, spin->minimum(), spin->maximum());
-    // The slider cannot take μₛ below μ either: it stops at the floor.
+    // The slider cannot take μₛ below μ either: it goes back to the value in force, with the
+    // reason shown.
     const QString why = refusalFor(key, {value});
-    showRefusal(key, why);
-    if (!why.isEmpty())
+    if (!why.isEmpty()) {
+        showValue(key);
+        showRefusal(key, why);
         return;
+    }
+    showRefusal(key, QString());
     // Consecutive moves of one drag merge into one undo step.
     session_->edit(key, {value}, it->slider->isSliderDown() ? dragId_ : 0);
 }

@@ -284,6 +284,14 @@ private slots:
             editor->refusal(QStringLiteral("mu_s")).contains(QStringLiteral("Kinetic friction")));
         QCOMPARE(param(window.session()->document(), "mu"), 0.2);
         QCOMPARE(param(window.session()->document(), "mu_s"), 0.2);
+        // The μₛ slider dragged below μ goes back to μₛ's value, the reason shown.
+        QSlider* muS = editor->slider(QStringLiteral("mu_s"));
+        const int held = muS->value();
+        muS->setValue(held - 10);
+        QCOMPARE(muS->value(), held);
+        QVERIFY(
+            editor->refusal(QStringLiteral("mu_s")).contains(QStringLiteral("Kinetic friction")));
+        QCOMPARE(param(window.session()->document(), "mu_s"), 0.2);
         // Mass must be greater than zero.
         editor->spinBox(QStringLiteral("mass"))->setValue(0.0);
         QVERIFY(editor->refusal(QStringLiteral("mass")).contains(QStringLiteral("greater than 0")));
