@@ -868,12 +868,23 @@ private slots:
             MainWindow& window = freshWindow();
             window.forcesPanel()->setForceVisible(ForceKind::IdealConstraint, false);
             window.forcesPanel()->setArrowScale(2.0);
+            // Loop is on at first, magnitude labels off.
+            QVERIFY(window.timeControls()->loopAction()->isChecked());
+            QVERIFY(window.clock()->isLooping());
+            QVERIFY(!window.sceneView()->areMagnitudesVisible());
+            window.timeControls()->loopAction()->setChecked(false);
+            window.forcesPanel()->setMagnitudeLabelsVisible(true);
             QVERIFY(waitForMu(window, 0.2));
             QVERIFY(window.plotsPanel()->selectPreset("residual"));
             QVERIFY(window.close());
         }
         MainWindow& again = freshWindow();
         QVERIFY(waitForMu(again, 0.2));
+        QVERIFY(!again.timeControls()->loopAction()->isChecked());
+        QVERIFY(!again.clock()->isLooping());
+        QVERIFY(again.sceneView()->areMagnitudesVisible());
+        again.timeControls()->loopAction()->setChecked(true);
+        again.forcesPanel()->setMagnitudeLabelsVisible(false);
         QCOMPARE(again.plotsPanel()->spec().id, std::string("residual"));
         QVERIFY(again.plotsPanel()->spec().logY);
         QVERIFY(again.plotsPanel()->selectPreset("energy"));
