@@ -155,11 +155,16 @@ std::vector<std::string> CsvWriter::describe(const SceneDocument& document,
             order.push_back(entry.first);
     for (const std::string& name : order) {
         const std::vector<double>& values = document.parameters.at(name);
-        std::string value;
-        for (std::size_t i = 0; i < values.size(); ++i)
-            value += (i ? " " : "") + number(values[i]);
+        // Appended piece by piece: GCC 12 warns (-Wrestrict, a known false alarm) on
+        // "text" + std::string temporaries at -O2.
+        std::string value = values.size() > 1 ? "(" : "";
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            if (i)
+                value += ' ';
+            value += number(values[i]);
+        }
         if (values.size() > 1)
-            value = "(" + value + ")";
+            value += ')';
         const ParameterSpec* spec = definition ? definition->parameter(name) : nullptr;
         const std::string unit = spec && !spec->unit.empty() ? " " + spec->unit : "";
         parameters += (first ? " " : ", ") + name + " = " + value + unit;

@@ -58,11 +58,11 @@ private:
     std::array<QCheckBox*, 3> checks_{};
     std::array<QLabel*, 3> magnitudes_{};
     std::array<QLabel*, 3> descriptions_{};
-    QLabel* readouts_;
-    QCheckBox* magnitudeLabels_;
     QSlider* scaleSlider_;
     QLabel* scaleLabel_;
     QCheckBox* legend_;
+    QLabel* readouts_;
+    QCheckBox* magnitudeLabels_;
 };
 
 } // namespace clab
