@@ -146,6 +146,7 @@ struct SceneOptions {
     std::optional<Stabilization> stabilization;
     std::optional<double> alpha, beta;
     QString alphaText, betaText;
+    std::optional<bool> stopAtEnd;
 };
 
 // One command-line option while parsing: its name (without an inline "=value") and a way to
@@ -249,6 +250,11 @@ SceneOptions parseSceneOptions(const QStringList& args, const QString& command,
             numberOption(request.alpha, request.alphaText);
         } else if (option == QLatin1String("--baumgarte-beta")) {
             numberOption(request.beta, request.betaText);
+        } else if (option == QLatin1String("--stop-at-end") ||
+                   option == QLatin1String("--no-stop-at-end")) {
+            if (inlineValue)
+                throw UsageProblem{QStringLiteral("option %1 takes no value").arg(option)};
+            request.stopAtEnd = option == QLatin1String("--stop-at-end");
         } else if (option.startsWith(QLatin1Char('-')) && option != QLatin1String("-")) {
             bool tookValue = false;
             const auto countedValue = [&]() {
@@ -440,6 +446,11 @@ QString CliApplication::commandHelp(const QString& command)
             "                       default), baumgarte or none.\n"
             "  --baumgarte-alpha A  Baumgarte alpha in 1/s (b -= 2 alpha phi' + beta^2 phi).\n"
             "  --baumgarte-beta B   Baumgarte beta in 1/s.\n"
+            "  --stop-at-end, --no-stop-at-end\n"
+            "                       End the run (or not) where the body reaches the end of\n"
+            "                       its track before t_end: the bead at the foot of its wire\n"
+            "                       (s = 0; on in the built-in bead scene). The last row is\n"
+            "                       then that moment, off the dt grid. Other scenes have none.\n"
             "  --columns A,B,...    Write only these columns, in this order.\n"
             "  -o, --output FILE    Write the CSV to FILE as the rows are computed (memory\n"
             "                       stays flat), renamed into place only when the run\n"
@@ -483,7 +494,7 @@ QString CliApplication::commandHelp(const QString& command)
             "different value. Every value is validated before the first run starts.\n"
             "\n"
             "Options: --set, --t-end, --dt, --integrator, --rtol, --atol, --stabilization,\n"
-            "--baumgarte-alpha, --baumgarte-beta as for `run`, and\n"
+            "--baumgarte-alpha, --baumgarte-beta, --stop-at-end as for `run`, and\n"
             "  --param NAME         The parameter to vary (required).\n"
             "  --values V1,V2,...   Its values, a comma list of numbers (required).\n"
             "  --columns A,B,...    Write only these columns (after \"run\"), in this order.\n"
@@ -508,7 +519,7 @@ QString CliApplication::commandHelp(const QString& command)
             "of names.\n"
             "\n"
             "Options: --set, --t-end, --dt, --integrator, --rtol, --atol, --stabilization,\n"
-            "--baumgarte-alpha, --baumgarte-beta as for `run`, and\n"
+            "--baumgarte-alpha, --baumgarte-beta, --stop-at-end as for `run`, and\n"
             "  --y A,B,...          Quantities on the vertical axis.\n"
             "  --x NAME             Quantity on the horizontal axis (default t).\n"
             "  --log-y              Logarithmic vertical axis (absolute values).\n"
@@ -678,6 +689,10 @@ int CliApplication::describe(const QStringList& args, QTextStream& out, QTextStr
         out << " (alpha = " << number(s.baumgarteAlpha)
             << " 1/s, beta = " << number(s.baumgarteBeta) << " 1/s)";
     out << "\n";
+    if (!definition->end.empty())
+        out << "  stop_at_end = " << (s.stopAtEnd ? "on" : "off")
+            << ": when on, a run ends early where " << qs(definition->end)
+            << " (--stop-at-end, --no-stop-at-end)\n";
     return Success;
 }
 
@@ -729,6 +744,8 @@ PreparedScene prepareScene(const SceneOptions& request)
         options.baumgarteAlpha = *request.alpha;
     if (request.beta)
         options.baumgarteBeta = *request.beta;
+    if (request.stopAtEnd)
+        options.stopAtEnd = *request.stopAtEnd;
 
     // Validate the combination; name the command-line option when it caused the problem.
     try {
@@ -751,6 +768,9 @@ PreparedScene prepareScene(const SceneOptions& request)
         };
         if (const auto it = simulation.find(key); it != simulation.end() && *it->second.first)
             throw FileError(FileError::Kind::Invalid, it->second.second, QString(), e.reason());
+        if (key == QLatin1String("simulation.stop_at_end") && request.stopAtEnd)
+            throw FileError(FileError::Kind::Invalid, QStringLiteral("--stop-at-end"), QString(),
+                            e.reason());
         if (key.startsWith(QLatin1String("parameters."))) {
             const QString name = key.mid(11).section(QLatin1Char('['), 0, 0); // J[1] -> J
             if (const auto it = request.setText.find(name); it != request.setText.end())
@@ -893,10 +913,16 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
         progress.update(t);
         return true;
     };
-    const Trace trace =
-        simulator.run(options, [&stream](const TraceSample& sample) { stream.add(sample); });
+    double lastTime = 0.0;
+    const Trace trace = simulator.run(options, [&](const TraceSample& sample) {
+        lastTime = sample.t;
+        stream.add(sample);
+    });
     stream.finish();
     progress.clear();
+    if (trace.reachedEnd)
+        err << prefix << "the run ended at t = " << number(lastTime) << " s, where "
+            << qs(prepared.definition->end) << " (--no-stop-at-end runs on to t_end)\n";
     if (request.stats)
         err << prefix << "stats: " << QString::fromStdString(trace.stats.summary()) << "\n";
 

@@ -172,11 +172,13 @@ std::vector<std::string> CsvWriter::describe(const SceneDocument& document,
     }
     lines.push_back(parameters);
     const SimulationOptions& o = document.simulation;
-    lines.push_back("simulation: t_end = " + number(o.tEnd) + " s, dt = " + number(o.dt) +
-                    " s, integrator " + SceneFile::integratorName(o.integrator).toStdString() +
-                    ", rtol = " + number(o.rtol) + ", atol = " + number(o.atol) +
-                    ", stabilization " +
-                    SceneFile::stabilizationName(o.stabilization).toStdString());
+    lines.push_back(
+        "simulation: t_end = " + number(o.tEnd) + " s, dt = " + number(o.dt) + " s, integrator " +
+        SceneFile::integratorName(o.integrator).toStdString() + ", rtol = " + number(o.rtol) +
+        ", atol = " + number(o.atol) + ", stabilization " +
+        SceneFile::stabilizationName(o.stabilization).toStdString() +
+        (o.stopAtEnd && definition && !definition->end.empty() ? ", stops where " + definition->end
+                                                               : std::string()));
     std::string units = "units:";
     const std::vector<std::string> names = trace.columnNames();
     first = true;

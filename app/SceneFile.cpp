@@ -49,12 +49,23 @@ const QStringList& rootKeys()
     static const QStringList keys{"format", "scene", "title", "notes", "parameters", "simulation"};
     return keys;
 }
+// Names of the built-in scenes with an end of track, for messages.
+QString scenesWithAnEnd()
+{
+    QStringList names;
+    for (const SceneDefinition& d : SceneRegistry::builtIn())
+        if (!d.end.empty())
+            names << QString::fromStdString(d.name);
+    return names.join(QStringLiteral(", "));
+}
+
 QStringList simulationKeys()
 {
     QStringList keys;
     for (const NumberKey& k : simulationNumbers)
         keys << QString::fromLatin1(k.key);
-    keys << QStringLiteral("integrator") << QStringLiteral("stabilization");
+    keys << QStringLiteral("integrator") << QStringLiteral("stabilization")
+         << QStringLiteral("stop_at_end");
     return keys;
 }
 
@@ -138,6 +149,13 @@ double requireNumber(const QJsonValue& v, const QString& source, const QString& 
     if (!v.isDouble())
         invalid(source, key, QStringLiteral("must be a number, not %1").arg(typeName(v)));
     return v.toDouble();
+}
+
+bool requireBool(const QJsonValue& v, const QString& source, const QString& key)
+{
+    if (!v.isBool())
+        invalid(source, key, QStringLiteral("must be true or false, not %1").arg(typeName(v)));
+    return v.toBool();
 }
 
 QString requireString(const QJsonValue& v, const QString& source, const QString& key)
@@ -429,6 +447,9 @@ SceneDocument SceneFile::fromJson(const QByteArray& text, const QString& source,
                             .arg(FileError::quoted(name)));
             document.simulation.stabilization = *kind;
         }
+        if (simulation.contains(QLatin1String("stop_at_end")))
+            document.simulation.stopAtEnd = requireBool(
+                simulation.value(QLatin1String("stop_at_end")), source, "simulation.stop_at_end");
     }
 
     if (check == Check::Full)
@@ -467,6 +488,12 @@ void SceneFile::validate(const SceneDocument& document, const QString& source)
                         QStringLiteral("must be at least %1 = %2 (got %3)")
                             .arg(qs(spec.notBelow), number(floor->second[i]), number(values[i])));
     }
+
+    if (document.simulation.stopAtEnd && definition->end.empty())
+        invalid(source, QStringLiteral("simulation.stop_at_end"),
+                QStringLiteral("scene %1 has no end where a run could stop (scenes that "
+                               "have one: %2)")
+                    .arg(qs(document.scene), scenesWithAnEnd()));
 
     // The scene's own rules (cross-parameter checks) and its initial conditions: the factory
     // throws InvalidInitialState when they cannot satisfy the constraints.
@@ -578,6 +605,8 @@ QByteArray SceneFile::toJson(const SceneDocument& document)
     out += indent1 + "\"simulation\": {\n";
     for (const NumberKey& k : simulationNumbers)
         out += indent2 + '"' + k.key + "\": " + jsonNumber(s.*k.member) + ",\n";
+    if (s.stopAtEnd) // written only when set, so that other files keep their bytes
+        out += indent2 + "\"stop_at_end\": true,\n";
     out += indent2 + "\"integrator\": " + jsonScalar(integratorName(s.integrator)) + ",\n";
     out += indent2 + "\"stabilization\": " + jsonScalar(stabilizationName(s.stabilization)) + "\n";
     out += indent1 + "}\n";

@@ -151,6 +151,19 @@ public:
     double slidingVelocity(int contact, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                            double t) const;
 
+    // --- The end of the scene's track (SimulationOptions::stopAtEnd) ---
+
+    /// True when the scene has a place where its motion ends, such as the foot of the bead's
+    /// wire; SceneDefinition::end says in words what it is.
+    virtual bool hasEnd() const { return false; }
+    /// Positive while the motion may go on; a run with stopAtEnd ends where it falls from above
+    /// zero to zero or below (located on the dense output like a contact event).
+    virtual double endFunction(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t) const
+    {
+        (void)q, (void)qd, (void)t;
+        return 1.0;
+    }
+
     /// Extra trace columns a scene appends (rigid body: w1, w2, w3, quat_norm).
     virtual std::vector<std::string> extraColumnNames() const { return {}; }
     /// SI unit of extra column i (rigid body: "1/s" for w1..w3, "" for quat_norm); default "".

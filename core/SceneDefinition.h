@@ -17,6 +17,9 @@ struct SceneDefinition {
     std::string title;       ///< human title, e.g. "Bead on an inclined wire"
     std::string description; ///< a few sentences for `describe` and the GUI
     std::vector<ParameterSpec> parameters;
+    /// Where a run ends with simulation.stop_at_end, in words ("the bead reaches the foot of
+    /// the wire (s = 0)"); empty when the scene has no end (MechanicalSystem::hasEnd).
+    std::string end;
     /// Builds the system from complete, validated values (see SceneRegistry::create).
     std::function<std::unique_ptr<MechanicalSystem>(const ParameterValues&)> factory;
 

@@ -39,7 +39,8 @@ struct SceneDocument {
                a.simulation.rtol == b.simulation.rtol && a.simulation.atol == b.simulation.atol &&
                a.simulation.stabilization == b.simulation.stabilization &&
                a.simulation.baumgarteAlpha == b.simulation.baumgarteAlpha &&
-               a.simulation.baumgarteBeta == b.simulation.baumgarteBeta;
+               a.simulation.baumgarteBeta == b.simulation.baumgarteBeta &&
+               a.simulation.stopAtEnd == b.simulation.stopAtEnd;
     }
 };
 

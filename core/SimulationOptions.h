@@ -29,6 +29,10 @@ struct SimulationOptions {
     Stabilization stabilization = Stabilization::Projection;
     double baumgarteAlpha = 5.0; ///< α in 1/s (≥ 0), used with Stabilization::Baumgarte
     double baumgarteBeta = 5.0;  ///< β in 1/s (≥ 0); α = β damps the drift critically
+    /// End the run where the body reaches the end of its track (MechanicalSystem::endFunction;
+    /// the bead at the foot of its wire) when that comes before tEnd; no effect on scenes
+    /// without an end.
+    bool stopAtEnd = false;
     /// Accepted integrator steps after which the run fails with IntegrationFailure; 0 means
     /// automatic: 20 per output sample, at least 1e7, so that a run the sample limit accepts
     /// is never cut short by the step limit (a step is at most dt where contacts need it).

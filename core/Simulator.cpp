@@ -913,6 +913,16 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
     }
     emit(x0, t0);
 
+    // The end of the track: its function at an integrated state (vectors allocated once).
+    const bool watchEnd = options.stopAtEnd && system_.hasEnd();
+    trace.stopAtEnd = watchEnd;
+    Eigen::VectorXd endq(n), endqd(n);
+    const auto endValue = [&](const State& x, double t) {
+        endq = Eigen::Map<const Eigen::VectorXd>(x.data(), n);
+        endqd = Eigen::Map<const Eigen::VectorXd>(x.data() + n, n);
+        return system_.endFunction(endq, endqd, t);
+    };
+
     std::size_t next = 1;
     std::size_t steps = 0;
     double clusterStart = -std::numeric_limits<double>::infinity();
@@ -979,6 +989,34 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
             rethrowAt(tCur, e);
         }
 
+        // The end of the track inside the step ends the run there, unless a contact event
+        // comes first (the contact's mode then changes, and the next step looks again).
+        double tStop = tCur;
+        bool stop = false;
+        if (watchEnd) {
+            try {
+                const double gb = endValue(stepper->currentState(), tCur);
+                if (gb <= 0.0) {
+                    stepper->calcState(tPrev, xOut_);
+                    const double ga = endValue(xOut_, tPrev);
+                    if (ga > 0.0) {
+                        tStop = EventLocator::locate(
+                            [&](double t) {
+                                stepper->calcState(t, xOut_);
+                                return endValue(xOut_, t);
+                            },
+                            [](double g) { return g <= 0.0; }, tPrev, ga, tCur, gb,
+                            EventLocator::tolerance(tPrev, tCur));
+                        stop = !event || tStop < tEvent;
+                        if (stop)
+                            tEvent = tStop;
+                    }
+                }
+            } catch (const ConstraintLabError& e) {
+                rethrowAt(tCur, e);
+            }
+        }
+
         // Output samples inside the step (before the event), from the method's interpolant.
         while (next < times.size() && times[next] < tEvent) {
             stepper->calcState(times[next], xOut_);
@@ -993,6 +1031,18 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
             ++next;
         }
 
+        if (stop) {
+            // The last sample is the end itself, projected like every shown state.
+            stepper->calcState(tStop, xWork_);
+            try {
+                stabilize(xWork_, tStop, false);
+            } catch (const ConstraintLabError& e) {
+                rethrowAt(tStop, e);
+            }
+            emit(xWork_, tStop);
+            trace.reachedEnd = true;
+            break;
+        }
         if (event) {
             if (tEvent - clusterStart <= kEventClusterSpan * scale) {
                 if (++clusterSize > kMaxEventCluster)

@@ -91,11 +91,12 @@ void Trace::row(const TraceSample& s, std::vector<double>& out) const
     };
     if (!sized(s.q) || !sized(s.qd) || !sized(s.qdd) || !sized(s.Q) || !sized(s.Qci) ||
         !sized(s.Qcni) || s.extra.size() != extras || s.contacts.size() != contacts)
-        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
-                                 "Trace::row: the sample at t = " + ConstraintLabError::number(s.t) +
-                                     " does not match the trace's " + std::to_string(n) +
-                                     " coordinates, " + std::to_string(contacts) +
-                                     " contacts and " + std::to_string(extras) + " extra columns");
+        throw ConstraintLabError(
+            ConstraintLabError::Kind::InvalidParameter,
+            "Trace::row: the sample at t = " + ConstraintLabError::number(s.t) +
+                " does not match the trace's " + std::to_string(n) + " coordinates, " +
+                std::to_string(contacts) + " contacts and " + std::to_string(extras) +
+                " extra columns");
 
     out.clear();
     out.reserve(1 + kPerCoordinate * n + kEnergyColumns + 1 + contacts + extras);

@@ -56,6 +56,11 @@ public:
     /// Stick, slip and reversal events of the contacts, in time order.
     std::vector<ContactEvent> events;
     bool cancelled = false;
+    /// The run watched for the end of the scene's track (SimulationOptions::stopAtEnd on a scene
+    /// that has one) ...
+    bool stopAtEnd = false;
+    /// ... and reached it: the last sample is there, at the located time (not on the dt grid).
+    bool reachedEnd = false;
     /// What the run that produced the trace cost (steps, evaluations, events, time).
     RunStats stats;
 

@@ -1050,11 +1050,16 @@ void MainWindow::simulationFinished(quint64 generation, std::shared_ptr<const Tr
         bannerShowsSimulation_ = false;
         bannerShowsFileError_ = false;
     }
-    statusBar()->showMessage(tr("Computed %1 samples up to t = %2 s in %3 ms: %4")
+    const QString end =
+        trace_->reachedEnd && session_->definition()
+            ? tr(", where %1,").arg(QString::fromStdString(session_->definition()->end))
+            : QString();
+    statusBar()->showMessage(tr("Computed %1 samples up to t = %2 s%5 in %3 ms: %4")
                                  .arg(trace_->samples.size())
                                  .arg(t1, 0, 'g', 4)
                                  .arg(seconds * 1000.0, 0, 'f', 1)
-                                 .arg(QString::fromStdString(trace_->stats.summary())),
+                                 .arg(QString::fromStdString(trace_->stats.summary()))
+                                 .arg(end),
                              5000);
     if (autoPlay_) {
         autoPlay_ = false;
@@ -1240,6 +1245,8 @@ QStringList MainWindow::changedValues(const SceneDocument& before, const SceneDo
         changes << QStringLiteral("α = %1").arg(a.baumgarteAlpha);
     if (a.baumgarteBeta != b.baumgarteBeta)
         changes << QStringLiteral("β = %1").arg(a.baumgarteBeta);
+    if (a.stopAtEnd != b.stopAtEnd)
+        changes << (a.stopAtEnd ? QStringLiteral("stops at end") : QStringLiteral("runs on"));
     return changes;
 }
 

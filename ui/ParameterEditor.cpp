@@ -6,6 +6,7 @@
 #include "ScientificSpinBox.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -103,6 +104,7 @@ void ParameterEditor::rebuild()
     notesLabel_ = nullptr;
     integrator_ = nullptr;
     stabilization_ = nullptr;
+    stopAtEnd_ = nullptr;
     if (content_) {
         // Deferred: a rebuild can be triggered from inside the old widgets' signals.
         layout_->removeWidget(content_);
@@ -363,6 +365,17 @@ void ParameterEditor::addSimulationRows(QFormLayout* form)
     rows_.insert(tEnd, Row{{end}, nullptr, 0.01, 1e4});
     form->addRow(tr("t_end [s]:"), end);
 
+    if (const SceneDefinition* definition = session_->definition(); !definition->end.empty()) {
+        stopAtEnd_ = new QCheckBox(tr("Stop at the end of the track"), parent);
+        stopAtEnd_->setObjectName(QStringLiteral("stopAtEndBox"));
+        stopAtEnd_->setToolTip(tr("End the run where %1, if that comes before t_end")
+                                   .arg(QString::fromStdString(definition->end)));
+        form->addRow(stopAtEnd_);
+        const QString key = SceneSession::simulationKey("stop_at_end");
+        connect(stopAtEnd_, &QCheckBox::toggled, this,
+                [this, key](bool on) { session_->edit(key, {on ? 1.0 : 0.0}); });
+    }
+
     const QString dt = SceneSession::simulationKey("dt");
     QDoubleSpinBox* interval = makeSpin(dt, 0, 1e-5, 10.0, 5, 0.001, parent);
     interval->setToolTip(tr("Output interval (and the fixed step of RK4)"));
@@ -443,6 +456,13 @@ void ParameterEditor::showValue(const QString& key)
         for (const char* name : {"baumgarte_alpha", "baumgarte_beta"})
             if (QDoubleSpinBox* spin = spinBox(SceneSession::simulationKey(name)))
                 spin->setEnabled(index == 1);
+        return;
+    }
+    if (key == SceneSession::simulationKey("stop_at_end")) {
+        if (stopAtEnd_) {
+            const QSignalBlocker block(stopAtEnd_);
+            stopAtEnd_->setChecked(value[0] != 0.0);
+        }
         return;
     }
     const auto it = rows_.find(key);

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
@@ -34,6 +35,8 @@ public:
     QSlider* slider(const QString& key) const;
     QComboBox* integratorBox() const { return integrator_; }
     QComboBox* stabilizationBox() const { return stabilization_; }
+    /// "Stop at the end of the track", only for scenes with an end; nullptr otherwise.
+    QCheckBox* stopAtEndBox() const { return stopAtEnd_; }
 
     /// The "About this scene" text as shown ("" when there is none).
     QString aboutText() const;
@@ -70,6 +73,7 @@ private:
     QWidget* content_ = nullptr;
     QComboBox* integrator_ = nullptr;
     QComboBox* stabilization_ = nullptr;
+    QCheckBox* stopAtEnd_ = nullptr;
     QHash<QString, Row> rows_;
     bool aboutExpanded_ = false;
     // "About this scene": the description's rest, then the notes, whose numbers follow edits.

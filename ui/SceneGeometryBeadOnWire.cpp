@@ -25,7 +25,7 @@ SceneGeometryBeadOnWire::SceneGeometryBeadOnWire(const ParameterValues& values)
       v0_(scalar(values, "v0")), g_(scalar(values, "g"))
 {
     const double half = 0.5 * std::max(1.0, std::abs(s0_));
-    build(s0_ - half, s0_ + half);
+    build(s0_ - half, s0_ + half, false);
 }
 
 Eigen::Vector3d SceneGeometryBeadOnWire::bodyPosition(const Eigen::VectorXd& q) const
@@ -66,26 +66,36 @@ void SceneGeometryBeadOnWire::fitToTrace(const Trace& trace)
             sMax = std::max(sMax, arc);
         }
     }
-    // Some wire beyond the motion on both sides, and never a stub.
+    // A run that stops at the foot (s = 0) shows the wire ending there, so the wire does not
+    // depend on μ either: friction only changes when the bead arrives.
+    const bool foot = trace.stopAtEnd && s0_ > 0.0;
+    if (foot)
+        sMin = 0.0;
+    // Some wire beyond the motion on both sides (above only, at a foot), and never a stub.
     const double span = sMax - sMin;
     const double margin = std::max(0.12 * span, 0.5 * std::max(0.0, 1.0 - span));
-    build(sMin - margin, sMax + margin);
+    build(foot ? sMin : sMin - margin, sMax + margin, foot);
 }
 
-void SceneGeometryBeadOnWire::build(double sMin, double sMax)
+void SceneGeometryBeadOnWire::build(double sMin, double sMax, bool foot)
 {
     clearProps();
     length_ = sMax - sMin;
     const Eigen::Vector3d dir(std::cos(angle_), std::sin(angle_), 0.0);
-    const Eigen::Vector3d a = sMin * dir;
+    const double beadRadius = bodyRadius();
+    // At a foot the bead comes to rest against a collar: its centre stops at sMin.
+    const double collar = 0.4 * beadRadius;
+    const Eigen::Vector3d a = (foot ? sMin - beadRadius - collar : sMin) * dir;
     const Eigen::Vector3d b = sMax * dir;
     const double wireRadius = 0.0075 * length_;
     wireRadius_ = wireRadius;
     addProp(rodActor(a, b, wireRadius, constraintColor()));
+    if (foot)
+        addProp(rodActor(a, (sMin - beadRadius) * dir, 0.75 * beadRadius,
+                         constraintColor().darker(130)));
 
     // Ground at the lowest point of the wire shown, a bead radius below it; both ends rest on
     // thin posts.
-    const double beadRadius = bodyRadius();
     const double groundY =
         std::min(a.y(), b.y()) - 1.2 * beadRadius - (std::abs(angle_) < 0.05 ? 0.2 * length_ : 0.0);
     const QColor post = constraintColor().lighter(125);

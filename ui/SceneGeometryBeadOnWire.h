@@ -18,8 +18,9 @@ public:
     double sceneSize() const override { return length_; }
 
 private:
-    /// Rebuilds wire, supports and ground for the arc-length range [sMin, sMax].
-    void build(double sMin, double sMax);
+    /// Rebuilds wire, supports and ground for the arc-length range [sMin, sMax]; with `foot`
+    /// the wire ends at sMin in a collar the bead stops against.
+    void build(double sMin, double sMax, bool foot);
 
     double angle_;
     double s0_;

@@ -36,7 +36,8 @@ const std::vector<QString>& SceneSession::simulationKeys()
                                               simulationKey("atol"),
                                               simulationKey("stabilization"),
                                               simulationKey("baumgarte_alpha"),
-                                              simulationKey("baumgarte_beta")};
+                                              simulationKey("baumgarte_beta"),
+                                              simulationKey("stop_at_end")};
     return keys;
 }
 
@@ -85,6 +86,8 @@ std::vector<double> SceneSession::value(const QString& key) const
         return {s.baumgarteAlpha};
     if (key == simulationKey("baumgarte_beta"))
         return {s.baumgarteBeta};
+    if (key == simulationKey("stop_at_end"))
+        return {s.stopAtEnd ? 1.0 : 0.0};
     const auto it = document_.parameters.find(key.toStdString());
     if (it == document_.parameters.end() || !hasKey(key))
         unknownKey(key);
@@ -114,6 +117,8 @@ void SceneSession::setValue(const QString& key, const std::vector<double>& value
         s.baumgarteAlpha = value[0];
     else if (key == simulationKey("baumgarte_beta"))
         s.baumgarteBeta = value[0];
+    else if (key == simulationKey("stop_at_end"))
+        s.stopAtEnd = value[0] != 0.0;
     else if (hasKey(key))
         document_.parameters[key.toStdString()] = value;
     else

@@ -19,8 +19,8 @@ class SetParameterCommand;
 /// Values are addressed by key: a parameter name ("mu", "J") or a simulation setting
 /// ("simulation.t_end", "simulation.dt", "simulation.integrator" (0 Dormand–Prince, 1 RK4),
 /// "simulation.rtol", "simulation.atol", "simulation.stabilization" (0 none, 1 Baumgarte,
-/// 2 projection), "simulation.baumgarte_alpha", "simulation.baumgarte_beta"). Every value is a
-/// vector (scalars have one component).
+/// 2 projection), "simulation.baumgarte_alpha", "simulation.baumgarte_beta",
+/// "simulation.stop_at_end" (0 or 1)). Every value is a vector (scalars have one component).
 class SceneSession : public QObject {
     Q_OBJECT
 public:

@@ -9,15 +9,21 @@
 #include <Simulator.h>
 
 #include <vtkActor.h>
+#include <vtkActor2D.h>
 #include <vtkAxesActor.h>
 #include <vtkCamera.h>
 #include <vtkCaptionActor2D.h>
+#include <vtkCellArray.h>
 #include <vtkCommand.h>
 #include <vtkCoordinate.h>
 #include <vtkLightKit.h>
 #include <vtkNew.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
+#include <vtkPolyDataMapper2D.h>
 #include <vtkProperty.h>
+#include <vtkProperty2D.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 #include <vtkSphereSource.h>
@@ -130,6 +136,9 @@ struct SceneViewContent::Ghost {
     TrailActor trail;
     vtkSmartPointer<vtkActor> marker;
     WorldLabel caption;
+    /// A thin line from the ghost to its caption when the caption had to go further away.
+    vtkSmartPointer<vtkActor2D> leader;
+    vtkSmartPointer<vtkPoints> leaderEnds;
 };
 
 SceneViewContent::SceneViewContent()
@@ -622,10 +631,29 @@ void SceneViewContent::addGhost(std::shared_ptr<const Trace> trace, const QStrin
     ghost->caption.setPixelOffset(8, 8);
     ghost->caption.actor()->VisibilityOff();
 
+    ghost->leaderEnds = vtkSmartPointer<vtkPoints>::New();
+    ghost->leaderEnds->SetNumberOfPoints(2);
+    vtkNew<vtkCellArray> segment;
+    segment->InsertNextCell(2);
+    segment->InsertCellPoint(0);
+    segment->InsertCellPoint(1);
+    vtkNew<vtkPolyData> line;
+    line->SetPoints(ghost->leaderEnds);
+    line->SetLines(segment);
+    vtkNew<vtkPolyDataMapper2D> leaderMapper;
+    leaderMapper->SetInputData(line);
+    ghost->leader = vtkSmartPointer<vtkActor2D>::New();
+    ghost->leader->SetMapper(leaderMapper);
+    const QColor ink = base.darker(135);
+    ghost->leader->GetProperty()->SetColor(ink.redF(), ink.greenF(), ink.blueF());
+    ghost->leader->GetProperty()->SetLineWidth(1.5f);
+    ghost->leader->VisibilityOff();
+
     renderer_->AddViewProp(ghost->trail.actor());
     renderer_->AddViewProp(ghost->marker);
     // On the arrows' layer: a caption must not disappear behind the current body's arrows.
     arrowRenderer_->AddViewProp(ghost->caption.actor());
+    arrowRenderer_->AddViewProp(ghost->leader);
     ghosts_.push_back(std::move(ghost));
     fitGeometry();
     rebuildTrail();
@@ -642,6 +670,7 @@ void SceneViewContent::clearGhosts()
         renderer_->RemoveViewProp(ghost->trail.actor());
         renderer_->RemoveViewProp(ghost->marker);
         arrowRenderer_->RemoveViewProp(ghost->caption.actor());
+        arrowRenderer_->RemoveViewProp(ghost->leader);
     }
     ghosts_.clear();
     updateLegend();
@@ -888,6 +917,7 @@ void SceneViewContent::placeGhostCaptions()
     };
     for (auto& ghost : ghosts_) {
         vtkTextActor* actor = ghost->caption.actor();
+        ghost->leader->SetVisibility(0);
         if (actor->GetVisibility() == 0) {
             continue;
         }
@@ -941,6 +971,14 @@ void SceneViewContent::placeGhostCaptions()
         }
         ghost->caption.setPixelOffset(corner.x() - anchor.x(), corner.y() - anchor.y());
         placed.emplace_back(corner, corner + size);
+        // A caption further off than the first ring points at its ghost with a leader line to
+        // the nearest point of its box.
+        const Eigen::Vector2d nearest = anchor.cwiseMax(corner).cwiseMin(corner + size);
+        const bool far = (nearest - anchor).norm() > 2.0 * gap + 2.0;
+        ghost->leaderEnds->SetPoint(0, anchor.x(), anchor.y(), 0.0);
+        ghost->leaderEnds->SetPoint(1, nearest.x(), nearest.y(), 0.0);
+        ghost->leaderEnds->Modified();
+        ghost->leader->SetVisibility(far ? 1 : 0);
     }
 }
 

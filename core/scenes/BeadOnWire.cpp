@@ -43,6 +43,7 @@ SceneDefinition BeadOnWire::definition()
                             .unit = "m/s",
                             .description = "initial speed along the wire, up-slope positive",
                             .defaultValue = {0.0}});
+    d.end = "the bead reaches the foot of the wire (s = 0)";
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<BeadOnWire>(v);
     };
@@ -76,6 +77,11 @@ void BeadOnWire::extraColumns(const Eigen::VectorXd& q, const Eigen::VectorXd&, 
 {
     values.resize(1);
     values[0] = q[0] * cos_ + q[1] * sin_;
+}
+
+double BeadOnWire::endFunction(const Eigen::VectorXd& q, const Eigen::VectorXd&, double) const
+{
+    return q[0] * cos_ + q[1] * sin_;
 }
 
 void BeadOnWire::initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const

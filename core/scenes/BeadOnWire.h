@@ -42,6 +42,11 @@ public:
     void extraColumns(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                       Eigen::VectorXd& values) const override;
 
+    /// The foot of the wire is its origin, s = 0: endFunction is s.
+    bool hasEnd() const override { return true; }
+    double endFunction(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                       double t) const override;
+
     double angle() const { return theta_; } ///< θ in radians
 
 private:

@@ -156,6 +156,7 @@ private slots:
     void csvHeaderOfEveryScene();
     void everyBuiltInSceneRunsToItsEnd();
     void beadSlidesAsTheClosedFormSays();
+    void stopAtEndOptionsOverrideTheFile();
     void sceneFileWithOverridesSlidesAsTheClosedFormSays();
     void staticFrictionHoldsTheBeadAtRest();
     void inProcessRunMatchesTheProcess();
@@ -221,7 +222,7 @@ void CliApplicationTest::describeShowsUnitsDefaultsAndRanges()
     QVERIFY2(line("mu").startsWith("mu - 0.2 [0, 2]"), qPrintable(line("mu")));
     QVERIFY2(line("angle_deg").startsWith("angle_deg deg 30 [0, 90]"),
              qPrintable(line("angle_deg")));
-    QVERIFY(QString::fromUtf8(r.out).contains("t_end = 2 s"));
+    QVERIFY(QString::fromUtf8(r.out).contains("t_end = 10 s"));
 
     const Result rigid = runCli({"describe", "rigid-body"});
     QVERIFY2(rigid.exitCode == 0, qPrintable(describe(rigid)));
@@ -523,7 +524,13 @@ void CliApplicationTest::everyBuiltInSceneRunsToItsEnd()
                 .object()
                 .value("simulation")
                 .toObject();
-        QCOMPARE(table.rows.back()[0], simulation.value("t_end").toDouble());
+        // To t_end, or to the end of the scene's track when the file stops there.
+        if (simulation.value("stop_at_end").toBool()) {
+            QVERIFY(table.rows.back()[0] < simulation.value("t_end").toDouble());
+            QVERIFY2(r.err.contains("the run ended at t = "), qPrintable(r.err));
+        } else {
+            QCOMPARE(table.rows.back()[0], simulation.value("t_end").toDouble());
+        }
         // The constraints hold along the whole run.
         const int residual = table.column("residual_max");
         for (const std::vector<double>& row : table.rows)
@@ -533,25 +540,73 @@ void CliApplicationTest::everyBuiltInSceneRunsToItsEnd()
 
 void CliApplicationTest::beadSlidesAsTheClosedFormSays()
 {
-    // The built-in file: m = 1, g = 9.81, θ = 30°, μ = 0.2 < tan θ, s0 = 2, at rest, t_end 2 s.
+    // The built-in file: m = 1, g = 9.81, θ = 30°, μ = 0.2 < tan θ, s0 = 2, at rest, until the
+    // bead reaches the foot of the wire: s(t) = s0 − ½ a t², a = g (sin θ − μ cos θ), so at
+    // t* = √(2 s0 / a).
     QTemporaryDir dir;
     const QString path = dir.filePath("bead.csv");
     const Result r = runCli({"run", "bead-on-wire", "--output", path});
     QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
     QVERIFY(r.out.isEmpty());
-    QVERIFY2(r.err.startsWith("constraintlab-cli: wrote 201 samples"), qPrintable(r.err));
+    const double a = 9.81 * (0.5 - 0.2 * std::cos(M_PI / 6));
+    const double tStar = std::sqrt(2.0 * 2.0 / a);
+    QVERIFY2(r.err.startsWith("constraintlab-cli: the run ended at t = 1.117012013666") &&
+                 r.err.contains("where the bead reaches the foot of the wire") &&
+                 r.err.contains("wrote 113 samples"),
+             qPrintable(r.err));
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     Table table;
     QVERIFY(parseCsv(file.readAll(), table));
-    QCOMPARE(table.rows.size(), std::size_t(201));
-    QCOMPARE(table.rows.back()[table.column("t")], 2.0);
+    QCOMPARE(table.rows.size(), std::size_t(113)); // t = 0, 0.01, ..., 1.11, t*
+    QVERIFY(std::abs(table.rows.back()[table.column("t")] - tStar) < 1e-9);
+    QVERIFY(std::abs(table.rows.back()[table.column("s")]) < 1e-9);
     const double deviation = beadDeviation(table, 9.81, 30.0, 0.2, 2.0);
     QVERIFY2(deviation < 1e-6, qPrintable(QString::number(deviation)));
     // Friction does negative work μ m g cos θ × distance: E falls by exactly that.
-    const double distance = 0.5 * 9.81 * (0.5 - 0.2 * std::cos(M_PI / 6)) * 4.0;
-    const double work = -0.2 * 9.81 * std::cos(M_PI / 6) * distance;
+    const double work = -0.2 * 9.81 * std::cos(M_PI / 6) * 2.0;
     QVERIFY(std::abs(table.rows.back()[table.column("W_nonideal")] - work) < 1e-6);
+}
+
+void CliApplicationTest::stopAtEndOptionsOverrideTheFile()
+{
+    // --no-stop-at-end: the wire is infinite, the run goes on to t_end.
+    Result r = runCli({"run", "bead-on-wire", "--no-stop-at-end", "--t-end", "3", "--dt", "0.5",
+                       "--columns", "t,s"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    Table table;
+    QVERIFY(parseCsv(r.out, table));
+    QCOMPARE(table.rows.back()[0], 3.0);
+    QVERIFY(table.rows.back()[1] < 0.0);
+    QVERIFY(r.err.isEmpty());
+    // --stop-at-end on a scene file that has it off.
+    QTemporaryDir dir;
+    const QString scene = dir.filePath("bead.json");
+    QFile file(scene);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": 1, "scene": "bead-on-wire", "simulation": {"t_end": 5}})");
+    file.close();
+    r = runCli({"run", scene, "--stop-at-end", "--columns", "t"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    Table stopped;
+    QVERIFY(parseCsv(r.out, stopped));
+    QVERIFY(std::abs(stopped.rows.back()[0] - 1.1170120136662) < 1e-9);
+    // A scene without an end: the option is refused, naming it and the scenes that have one.
+    r = runCli({"run", "ring", "--stop-at-end"});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains("--stop-at-end") && r.err.contains("bead-on-wire"), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+    // A flag takes no value.
+    r = runCli({"run", "bead-on-wire", "--stop-at-end=no"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("takes no value"), qPrintable(r.err));
+    // describe says what the end is and whether the file stops there.
+    r = runCli({"describe", "bead-on-wire"});
+    QVERIFY2(r.out.contains("stop_at_end = on: when on, a run ends early where the bead reaches "
+                            "the foot of the wire (s = 0)"),
+             qPrintable(r.out));
+    r = runCli({"describe", "ring"});
+    QVERIFY(!r.out.contains("stop_at_end"));
 }
 
 void CliApplicationTest::sceneFileWithOverridesSlidesAsTheClosedFormSays()
@@ -874,10 +929,11 @@ void CliApplicationTest::plotPassesTheRequestToTheWriter()
         requests.push_back(request);
         return true;
     };
-    const InProcess r = runInProcess({"plot", "bead-on-wire", "--set", "mu=0.1", "--t-end", "2",
-                                      "--dt", "0.1", "--y", "E,|Qcni|", "--x", "x", "--log-y",
-                                      "--size", "640x480", "--scale", "2", "--output", "bead.svg"},
-                                     writer);
+    const InProcess r = runInProcess(
+        {"plot",   "bead-on-wire", "--set",   "mu=0.1",   "--t-end",  "2",       "--no-stop-at-end",
+         "--dt",   "0.1",          "--y",     "E,|Qcni|", "--x",      "x",       "--log-y",
+         "--size", "640x480",      "--scale", "2",        "--output", "bead.svg"},
+        writer);
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QCOMPARE(requests.size(), std::size_t(1));
     const CliApplication::PlotRequest& request = requests.front();

@@ -102,6 +102,7 @@ private slots:
     void saveThatRunsOutOfSpaceKeepsTheOldFile();
     void invalidDocumentIsNeverWritten();
     void stabilizationIsReadWrittenAndChecked();
+    void stopAtEndIsReadWrittenAndChecked();
 };
 
 void SceneFileTest::roundTripKeepsEveryValueBitForBit()
@@ -594,6 +595,36 @@ void SceneFileTest::stabilizationIsReadWrittenAndChecked()
     e = parseError(R"({"format": 1, "scene": "ring", "simulation": {"baumgarte_beta": -2}})");
     QCOMPARE(e.key(), QStringLiteral("simulation.baumgarte_beta"));
     QVERIFY2(e.reason().contains("-2"), e.what());
+}
+
+void SceneFileTest::stopAtEndIsReadWrittenAndChecked()
+{
+    // The built-in bead runs until the bead reaches the foot of its wire, or 10 s.
+    const SceneDocument bead = SceneFile::load(SceneFile::builtInPath("bead-on-wire"));
+    QVERIFY(bead.simulation.stopAtEnd);
+    QCOMPARE(bead.simulation.tEnd, 10.0);
+    // Left out: off. Written only when on, so that other files keep their bytes.
+    SceneDocument document = SceneFile::fromJson(beadWith(""), "bead.json");
+    QVERIFY(!document.simulation.stopAtEnd);
+    QVERIFY(!SceneFile::toJson(document).contains("stop_at_end"));
+    document.simulation.stopAtEnd = true;
+    const QByteArray json = SceneFile::toJson(document);
+    QVERIFY(json.contains("\"stop_at_end\": true"));
+    QCOMPARE(SceneFile::fromJson(json, "again.json"), document);
+
+    FileError e =
+        parseError(R"({"format": 1, "scene": "bead-on-wire", "simulation": {"stop_at_end": 1}})");
+    QCOMPARE(e.key(), QStringLiteral("simulation.stop_at_end"));
+    QVERIFY2(e.reason().contains("true or false"), e.what());
+    // A scene without an end says so, and names those that have one.
+    e = parseError(R"({"format": 1, "scene": "ring", "simulation": {"stop_at_end": true}})");
+    QCOMPARE(e.key(), QStringLiteral("simulation.stop_at_end"));
+    QVERIFY2(e.reason().contains("ring") && e.reason().contains("bead-on-wire"), e.what());
+    // false is accepted anywhere.
+    QVERIFY(
+        !SceneFile::fromJson(
+             R"({"format": 1, "scene": "ring", "simulation": {"stop_at_end": false}})", "ring.json")
+             .simulation.stopAtEnd);
 }
 
 QTEST_APPLESS_MAIN(SceneFileTest)

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -238,6 +239,10 @@ private slots:
     void stepBudgetCoversEverySampleTheLimitAllows();
     void stepsFollowTheErrorControlNotTheOutputInterval_data();
     void stepsFollowTheErrorControlNotTheOutputInterval();
+    void beadStopsAtTheFootOfItsWireAtTheClosedFormTime_data();
+    void beadStopsAtTheFootOfItsWireAtTheClosedFormTime();
+    void beadHeldByStaticFrictionNeverReachesTheFoot();
+    void runWithoutStopAtEndPassesTheFoot();
 };
 
 void TestSimulator::freeFallMatchesClosedForm_data()
@@ -1385,6 +1390,95 @@ void TestSimulator::stepsFollowTheErrorControlNotTheOutputInterval()
     QVERIFY(s.wallSeconds > 0.0);
     // Every output sample lies on the constraints, projected or not the integrated state.
     QVERIFY2(maxResidual(trace) <= 1e-10, qPrintable(QString::number(maxResidual(trace))));
+}
+
+void TestSimulator::beadStopsAtTheFootOfItsWireAtTheClosedFormTime_data()
+{
+    QTest::addColumn<double>("mu");
+    QTest::addColumn<double>("v0");
+    QTest::addColumn<IntegratorKind>("kind");
+    QTest::newRow("mu 0.2 from rest") << 0.2 << 0.0 << IntegratorKind::Dopri5;
+    QTest::newRow("smooth from rest") << 0.0 << 0.0 << IntegratorKind::Dopri5;
+    QTest::newRow("smooth, thrown up first") << 0.0 << 3.0 << IntegratorKind::Dopri5;
+    QTest::newRow("mu 0.2 from rest, rk4") << 0.2 << 0.0 << IntegratorKind::Rk4;
+}
+
+void TestSimulator::beadStopsAtTheFootOfItsWireAtTheClosedFormTime()
+{
+    // Sliding down (μ < tan θ), the bead moves as s(t) = s0 + v0 t − ½ a t² with
+    // a = g (sin θ − μ cos θ); thrown up a smooth wire it comes back through s0 and reaches the
+    // foot s = 0 at the larger root t* = (v0 + √(v0² + 2 a s0)) / a.
+    QFETCH(double, mu);
+    QFETCH(double, v0);
+    QFETCH(IntegratorKind, kind);
+    QVERIFY(mu == 0.0 || v0 == 0.0); // friction would change sides at the top
+    const double g = 9.81, theta = std::numbers::pi / 6.0, s0 = 2.0;
+    const auto system =
+        SceneRegistry::find("bead-on-wire")
+            ->create({{"angle_deg", {30.0}}, {"mu", {mu}}, {"s0", {s0}}, {"v0", {v0}}, {"g", {g}}});
+    QVERIFY(system->hasEnd());
+    const double a = g * (std::sin(theta) - mu * std::cos(theta));
+    const double tStar = (v0 + std::sqrt(v0 * v0 + 2.0 * a * s0)) / a;
+    Simulator sim(*system);
+    SimulationOptions options = makeOptions(kind, 10.0, 0.01);
+    options.stopAtEnd = true;
+    const Trace trace = sim.run(options);
+
+    QVERIFY(trace.stopAtEnd);
+    QVERIFY(trace.reachedEnd);
+    const double tolerance = kind == IntegratorKind::Rk4 ? 1e-7 : 1e-9;
+    const TraceSample& last = trace.samples.back();
+    QVERIFY2(std::abs(last.t - tStar) < tolerance,
+             qPrintable(QStringLiteral("stopped at %1 s, closed form %2 s")
+                            .arg(last.t, 0, 'g', 17)
+                            .arg(tStar, 0, 'g', 17)));
+    // There, the bead is at the foot with the closed-form speed, on the wire.
+    const double s = last.q[0] * std::cos(theta) + last.q[1] * std::sin(theta);
+    QVERIFY2(std::abs(s) < 10.0 * tolerance, qPrintable(QString::number(s)));
+    QVERIFY(std::abs(last.qd.norm() - a * tStar + v0) < 10.0 * tolerance);
+    // Every sample before it is on the dt grid, and none lies past the foot.
+    for (std::size_t i = 0; i + 1 < trace.samples.size(); ++i) {
+        QVERIFY(std::abs(trace.samples[i].t - 0.01 * static_cast<double>(i)) < 1e-12);
+        QVERIFY(trace.samples[i].t < last.t);
+    }
+    QCOMPARE(trace.samples.size(), static_cast<std::size_t>(std::ceil(tStar / 0.01)) + 1);
+}
+
+void TestSimulator::beadHeldByStaticFrictionNeverReachesTheFoot()
+{
+    // μₛ = 0.7 > tan 30°: static friction holds the bead where it starts, for the whole run.
+    const auto system = SceneRegistry::find("bead-on-wire")->create({{"mu", {0.7}}});
+    Simulator sim(*system);
+    SimulationOptions options;
+    options.tEnd = 3.0;
+    options.stopAtEnd = true;
+    const Trace trace = sim.run(options);
+    QVERIFY(trace.stopAtEnd);
+    QVERIFY(!trace.reachedEnd);
+    QCOMPARE(trace.samples.back().t, 3.0);
+    QVERIFY(trace.samples.back().qd.norm() == 0.0);
+}
+
+void TestSimulator::runWithoutStopAtEndPassesTheFoot()
+{
+    // The wire itself is infinite: without the option the bead slides on below s = 0.
+    const auto system = SceneRegistry::find("bead-on-wire")->create({});
+    Simulator sim(*system);
+    SimulationOptions options;
+    options.tEnd = 3.0;
+    const Trace trace = sim.run(options);
+    QVERIFY(!trace.stopAtEnd);
+    QVERIFY(!trace.reachedEnd);
+    QCOMPARE(trace.samples.back().t, 3.0);
+    QVERIFY(trace.samples.back().q[1] < 0.0);
+    // A scene without an end ignores the option.
+    const auto ring = SceneRegistry::find("ring")->create({});
+    Simulator ringSim(*ring);
+    options.stopAtEnd = true;
+    const Trace ringTrace = ringSim.run(options);
+    QVERIFY(!ring->hasEnd());
+    QVERIFY(!ringTrace.stopAtEnd);
+    QCOMPARE(ringTrace.samples.back().t, 3.0);
 }
 
 QTEST_APPLESS_MAIN(TestSimulator)

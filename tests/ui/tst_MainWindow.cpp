@@ -21,6 +21,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -248,6 +249,45 @@ private slots:
         QVERIFY(std::abs(highFriction - closedFormDistance(g, angle, 0.4, 2.0)) <
                 1e-6 * highFriction);
         QCOMPARE(window.session()->undoStack()->count(), 1);
+    }
+
+    void beadRunsToTheFootOfItsWireUnlessToldToRunOn()
+    {
+        // The built-in bead plays until it reaches the foot of its wire (s = 0), at
+        // t* = √(2 s0 / a) with a = g (sin θ − μ cos θ), or 10 s.
+        MainWindow& window =
+            freshWindow(SceneFile::load(SceneFile::builtInPath(QStringLiteral("bead-on-wire"))));
+        QVERIFY(waitForMu(window, 0.2));
+        const double tStar =
+            std::sqrt(2.0 * 2.0 / (9.81 * (0.5 - 0.2 * std::cos(std::numbers::pi / 6.0))));
+        const auto endsAt = [&](double t) {
+            return QTest::qWaitFor(
+                [&] {
+                    return !window.worker()->isBusy() && window.trace() &&
+                           std::abs(window.trace()->samples.back().t - t) < 1e-9 &&
+                           std::abs(window.clock()->end() - t) < 1e-9;
+                },
+                timeout);
+        };
+        QVERIFY(endsAt(tStar));
+        QCheckBox* stop = window.parameterEditor()->stopAtEndBox();
+        QVERIFY(stop != nullptr);
+        QVERIFY(stop->isChecked());
+        QVERIFY(stop->toolTip().contains(QStringLiteral("foot of the wire")));
+
+        // Unticked, the bead slides on to t_end; one undo step brings the foot back.
+        stop->click();
+        QVERIFY(endsAt(10.0));
+        QCOMPARE(window.session()->undoStack()->count(), 1);
+        QVERIFY(!window.session()->document().simulation.stopAtEnd);
+        window.session()->undoStack()->undo();
+        QVERIFY(endsAt(tStar));
+        QVERIFY(window.parameterEditor()->stopAtEndBox()->isChecked());
+
+        // A scene without an end has no such box.
+        MainWindow& ring = freshWindow(SceneDocument::fromDefinition(*SceneRegistry::find("ring")));
+        QVERIFY(QTest::qWaitFor([&] { return ring.trace() != nullptr; }, timeout));
+        QVERIFY(ring.parameterEditor()->stopAtEndBox() == nullptr);
     }
 
     void playbackContinuesFromTheSameTime()
