@@ -873,6 +873,7 @@ void SceneViewContent::placeGhostCaptions()
     const double gap = 8.0;
     const int* view = renderer_->GetSize();
     std::vector<Eigen::AlignedBox2d> placed;
+    double ghostRadius = 0.0; // of a ghost's marker on screen, in pixels
     const TraceSample* sample = currentSample();
     if (geometry_ && sample != nullptr && !ghosts_.empty()) {
         const auto onScreen = [this](const Eigen::Vector3d& p) {
@@ -883,12 +884,26 @@ void SceneViewContent::placeGhostCaptions()
         double up[3];
         renderer_->GetActiveCamera()->GetViewUp(up);
         const Eigen::Vector2d c = onScreen(centre);
-        const double r =
-            (onScreen(centre + geometry_->bodyRadius() * Eigen::Vector3d(up[0], up[1], up[2])) - c)
-                .norm() +
-            2.0;
+        const Eigen::Vector3d upward(up[0], up[1], up[2]);
+        const double r = (onScreen(centre + geometry_->bodyRadius() * upward) - c).norm() + 2.0;
         if (c.allFinite() && std::isfinite(r)) {
             placed.emplace_back(c - Eigen::Vector2d(r, r), c + Eigen::Vector2d(r, r));
+        }
+        // The ghosts' markers too: a caption must not hide another run's body.
+        ghostRadius = 0.8 * (r - 2.0) + 2.0;
+        if (std::isfinite(ghostRadius)) {
+            for (const auto& ghost : ghosts_) {
+                if (ghost->marker->GetVisibility() == 0) {
+                    continue;
+                }
+                const Eigen::Vector2d g = ghost->caption.anchorOnScreen(renderer_);
+                if (g.allFinite()) {
+                    placed.emplace_back(g - Eigen::Vector2d(ghostRadius, ghostRadius),
+                                        g + Eigen::Vector2d(ghostRadius, ghostRadius));
+                }
+            }
+        } else {
+            ghostRadius = 0.0;
         }
         // The arrows, from base to tip.
         for (const ForceArrow& arrow : arrows_) {
@@ -933,13 +948,16 @@ void SceneViewContent::placeGhostCaptions()
         }
         // The nearest free place around the ghost: rings of growing distance, eight
         // directions each, up-right first.
-        Eigen::Vector2d corner = anchor + Eigen::Vector2d(gap, gap);
+        // The first ring clears the ghost's own marker.
+        const double first = std::max(gap, ghostRadius + 3.0);
+        Eigen::Vector2d corner = anchor + Eigen::Vector2d(first, first);
         bool found = false;
+        int foundRing = 0;
         const double step = size.y() + 2.0;
         const int directions[8][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1},
                                       {0, 1}, {0, -1}, {1, 0},  {-1, 0}};
         for (int ring = 0; ring < 8 && !found; ++ring) {
-            const double d = gap + ring * step;
+            const double d = first + ring * step;
             for (const auto& dir : directions) {
                 // The caption's near corner (or edge middle) at distance d in that direction.
                 const double x = dir[0] > 0   ? anchor.x() + d
@@ -954,6 +972,7 @@ void SceneViewContent::placeGhostCaptions()
                 if (inside && clear(Eigen::AlignedBox2d(candidate, candidate + size))) {
                     corner = candidate;
                     found = true;
+                    foundRing = ring;
                     break;
                 }
             }
@@ -974,7 +993,7 @@ void SceneViewContent::placeGhostCaptions()
         // A caption further off than the first ring points at its ghost with a leader line to
         // the nearest point of its box.
         const Eigen::Vector2d nearest = anchor.cwiseMax(corner).cwiseMin(corner + size);
-        const bool far = (nearest - anchor).norm() > 2.0 * gap + 2.0;
+        const bool far = !found || foundRing > 0;
         ghost->leaderEnds->SetPoint(0, anchor.x(), anchor.y(), 0.0);
         ghost->leaderEnds->SetPoint(1, nearest.x(), nearest.y(), 0.0);
         ghost->leaderEnds->Modified();

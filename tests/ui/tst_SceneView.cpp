@@ -140,6 +140,8 @@ private slots:
     void unknownSceneIsRejected();
     void opaqueScenesDrawNoTranslucentGeometry_data();
     void captionsOfCloseRunsNeitherOverlapNorCoverTheBody();
+    void captionsKeepClearOfTheOtherRunsMarkers_data();
+    void captionsKeepClearOfTheOtherRunsMarkers();
     void opaqueScenesDrawNoTranslucentGeometry();
 };
 
@@ -715,44 +717,13 @@ void TestSceneView::captionsOfCloseRunsNeitherOverlapNorCoverTheBody()
     marker->SetCoordinateSystemToWorld();
     marker->SetValue(ghostAt.x(), ghostAt.y(), ghostAt.z());
     const double* m = marker->GetComputedDoubleDisplayValue(content.renderer());
-    // Leader lines: two-point lines on the overlay, from a ghost to its caption's box.
-    std::vector<std::array<double, 4>> leaders;
-    props->InitTraversal();
-    while (vtkProp* prop = props->GetNextProp()) {
-        auto* actor = vtkActor2D::SafeDownCast(prop);
-        auto* mapper = actor ? vtkPolyDataMapper2D::SafeDownCast(actor->GetMapper()) : nullptr;
-        vtkPolyData* line = mapper ? mapper->GetInput() : nullptr;
-        if (line == nullptr || actor->GetVisibility() == 0 || line->GetNumberOfPoints() != 2 ||
-            line->GetNumberOfLines() != 1) {
-            continue;
-        }
-        double a[3], b[3]; // GetPoint(i) alone returns one shared buffer
-        line->GetPoint(0, a);
-        line->GetPoint(1, b);
-        leaders.push_back({a[0], a[1], b[0], b[1]});
-    }
-    std::size_t far = 0;
     for (const auto& b : boxes) {
-        const double nx = std::clamp(m[0], b[0], b[1]);
-        const double ny = std::clamp(m[1], b[2], b[3]);
-        const double distance = std::hypot(nx - m[0], ny - m[1]);
-        QVERIFY2(distance <= 2.5 * (b[3] - b[2]),
-                 qPrintable(QStringLiteral("caption %1 px from its ghost").arg(distance)));
-        // One further off than the first ring around the ghost is joined to it by a line from
-        // the ghost to the box's nearest point.
-        if (distance <= 18.0)
-            continue;
-        ++far;
-        const bool joined = std::any_of(leaders.begin(), leaders.end(), [&](const auto& l) {
-            return std::hypot(l[0] - m[0], l[1] - m[1]) < 1.5 &&
-                   std::hypot(l[2] - nx, l[3] - ny) < 1.5;
-        });
-        QVERIFY2(joined,
-                 qPrintable(QStringLiteral("no leader to a caption %1 px away").arg(distance)));
+        const double dx = std::max({b[0] - m[0], 0.0, m[0] - b[1]});
+        const double dy = std::max({b[2] - m[1], 0.0, m[1] - b[3]});
+        QVERIFY2(
+            std::hypot(dx, dy) <= 2.5 * (b[3] - b[2]) + 10.0,
+            qPrintable(QStringLiteral("caption %1 px from its ghost").arg(std::hypot(dx, dy))));
     }
-    // Three captions cannot all sit in the first ring beside the bead: one at least is further.
-    QVERIFY(far >= 1);
-    QCOMPARE(leaders.size(), far);
     // And none covers the bead itself: a disc at (x, y, 0) of the sample shown, of the radius
     // the scene geometry gives it.
     const TraceSample& shown =
@@ -780,6 +751,132 @@ void TestSceneView::captionsOfCloseRunsNeitherOverlapNorCoverTheBody()
                             box[2] < centre[1] + r && box[3] > centre[1] - r;
         QVERIFY2(!covers, "a caption covers the moving bead");
     }
+    // A ghost's marker is 0.8 of the body's radius.
+    const double ghostRadius = 0.8 * (r + 1.0);
+    // Leader lines: two-point lines on the overlay, from a ghost to its caption's box.
+    std::vector<std::array<double, 4>> leaders;
+    props->InitTraversal();
+    while (vtkProp* prop = props->GetNextProp()) {
+        auto* actor = vtkActor2D::SafeDownCast(prop);
+        auto* mapper = actor ? vtkPolyDataMapper2D::SafeDownCast(actor->GetMapper()) : nullptr;
+        vtkPolyData* line = mapper ? mapper->GetInput() : nullptr;
+        if (line == nullptr || actor->GetVisibility() == 0 || line->GetNumberOfPoints() != 2 ||
+            line->GetNumberOfLines() != 1) {
+            continue;
+        }
+        double a[3], b[3]; // GetPoint(i) alone returns one shared buffer
+        line->GetPoint(0, a);
+        line->GetPoint(1, b);
+        leaders.push_back({a[0], a[1], b[0], b[1]});
+    }
+    std::size_t far = 0;
+    for (const auto& b : boxes) {
+        const double nx = std::clamp(m[0], b[0], b[1]);
+        const double ny = std::clamp(m[1], b[2], b[3]);
+        const double distance = std::hypot(nx - m[0], ny - m[1]);
+        // No caption hides a ghost's marker (all three are here).
+        QVERIFY2(distance >= ghostRadius - 1.0,
+                 qPrintable(QStringLiteral("a caption covers a ghost (%1 px)").arg(distance)));
+        // One further off than a caption's height beyond the ghost's marker is joined to it by
+        // a line from the ghost to the box's nearest point.
+        if (distance <= ghostRadius + (b[3] - b[2]))
+            continue;
+        ++far;
+        const bool joined = std::any_of(leaders.begin(), leaders.end(), [&](const auto& l) {
+            return std::hypot(l[0] - m[0], l[1] - m[1]) < 1.5 &&
+                   std::hypot(l[2] - nx, l[3] - ny) < 1.5;
+        });
+        QVERIFY2(joined,
+                 qPrintable(QStringLiteral("no leader to a caption %1 px away").arg(distance)));
+    }
+    // Three captions cannot all sit in the first ring beside the bead: one at least is further.
+    QVERIFY(far >= 1);
+    QCOMPARE(leaders.size(), far);
+}
+
+void TestSceneView::captionsKeepClearOfTheOtherRunsMarkers_data()
+{
+    QTest::addColumn<double>("shownTime");
+    QTest::addColumn<QSize>("size");
+    for (double t : {0.4, 0.6, 0.8})
+        for (const QSize& size : {QSize(640, 480), QSize(660, 690), QSize(1280, 720)})
+            QTest::addRow("t = %g s, %dx%d", t, size.width(), size.height()) << t << size;
+}
+
+void TestSceneView::captionsKeepClearOfTheOtherRunsMarkers()
+{
+    // Runs with μ = 0.1, 0.2, 0.3 beside the current μ = 0.4: a little apart on the wire, so
+    // that a caption placed beside one ghost could cover the next one.
+    OffscreenRenderWindow window;
+    SceneViewContent content;
+    content.attachTo(window.window());
+    content.setScene("bead-on-wire", withDefaults("bead-on-wire", {{"mu", {0.4}}}));
+    std::vector<std::shared_ptr<const Trace>> ghosts;
+    for (double mu : {0.2, 0.1, 0.3}) {
+        ghosts.push_back(std::make_shared<const Trace>(
+            simulate("bead-on-wire", {{"mu", {mu}}, {"mu_s", {mu}}})));
+        content.addGhost(ghosts.back(), QStringLiteral("mu = %1").arg(mu));
+    }
+    content.setTrace(
+        std::make_shared<const Trace>(simulate("bead-on-wire", {{"mu", {0.4}}, {"mu_s", {0.4}}})));
+    QFETCH(double, shownTime);
+    QFETCH(QSize, size);
+    content.setTime(shownTime);
+    content.frameCamera(size.width(), size.height());
+    QVERIFY2(!window.render(size).isNull(), qPrintable(window.errorString()));
+
+    // Where each ghost's marker is, and how large (0.8 of the body's radius, 0.03 of the scene).
+    vtkNew<vtkCoordinate> point;
+    point->SetCoordinateSystemToWorld();
+    const auto onScreen = [&](const Eigen::Vector3d& p) {
+        point->SetValue(p.x(), p.y(), p.z());
+        const double* d = point->GetComputedDoubleDisplayValue(content.renderer());
+        return Eigen::Vector2d(d[0], d[1]);
+    };
+    double up[3];
+    content.renderer()->GetActiveCamera()->GetViewUp(up);
+    std::vector<Eigen::Vector2d> markers;
+    double radius = 0.0;
+    for (const auto& ghost : ghosts) {
+        const TraceSample& s = ghost->samples[static_cast<std::size_t>(shownTime / 0.01)];
+        const Eigen::Vector3d at(s.q[0], s.q[1], 0.0);
+        markers.push_back(onScreen(at));
+        radius = 0.8 *
+                 (onScreen(at + content.sceneSize() * 0.03 * Eigen::Vector3d(up[0], up[1], up[2])) -
+                  markers.back())
+                     .norm();
+    }
+    QVERIFY(radius > 3.0);
+    // The markers are close enough to compete for room.
+    QVERIFY((markers[0] - markers[2]).norm() < 6.0 * radius);
+
+    int captions = 0;
+    vtkPropCollection* props = content.overlayRenderer()->GetViewProps();
+    props->InitTraversal();
+    while (vtkProp* prop = props->GetNextProp()) {
+        auto* text = vtkTextActor::SafeDownCast(prop);
+        if (text == nullptr || text->GetVisibility() == 0 ||
+            !QString::fromUtf8(text->GetInput()).startsWith(QStringLiteral("mu = ")) ||
+            text->GetPositionCoordinate()->GetReferenceCoordinate() == nullptr) {
+            continue;
+        }
+        ++captions;
+        std::array<double, 4> size{};
+        text->GetBoundingBox(content.overlayRenderer(), size.data());
+        const double* at =
+            text->GetPositionCoordinate()->GetComputedDoubleDisplayValue(content.overlayRenderer());
+        const Eigen::AlignedBox2d box(
+            Eigen::Vector2d(at[0], at[1]),
+            Eigen::Vector2d(at[0] + size[1] - size[0], at[1] + size[3] - size[2]));
+        for (std::size_t g = 0; g < markers.size(); ++g) {
+            const Eigen::Vector2d nearest = markers[g].cwiseMax(box.min()).cwiseMin(box.max());
+            QVERIFY2((nearest - markers[g]).norm() >= radius - 1.0,
+                     qPrintable(QStringLiteral("caption \"%1\" covers the marker of run %2")
+                                    .arg(QString::fromUtf8(text->GetInput()))
+                                    .arg(g)));
+        }
+    }
+    QCOMPARE(captions, 3);
 }
 
 QTEST_MAIN(TestSceneView)
