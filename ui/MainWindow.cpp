@@ -44,6 +44,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
@@ -537,8 +538,13 @@ void MainWindow::readSettings()
     largeTextAction_->setChecked(largeText);
     applyLargeText(largeText); // also when unchanged: an earlier window may have left it on
     plots_->setTextScale(largeText ? largeTextFactor : 1.0);
-    if (!restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
-        resize(1400, 860);
+    if (!restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray())) {
+        // First start: 1400×860, or the whole screen where that is smaller (a 1024×768
+        // projector), so that no dock starts beyond the screen's edge.
+        const QSize wanted(1400, 860);
+        const QScreen* screen = this->screen();
+        resize(screen ? wanted.boundedTo(screen->availableGeometry().size()) : wanted);
+    }
     const QByteArray state = s.value(QStringLiteral("window/state")).toByteArray();
     if (state.isEmpty() || !restoreState(state)) {
         // First start: give the 3D view most of the width once the window has its size.

@@ -1,0 +1,106 @@
+// The main window on the 1024×768 screen of a classroom projector (tests/CMakeLists.txt runs
+// this program on an X screen of that size): a first start, with normal and with large text,
+// puts the window and every panel on the screen.
+
+#include <GuiSceneStore.h>
+#include <MainWindow.h>
+#include <SceneDocument.h>
+#include <SceneRegistry.h>
+#include <SceneView.h>
+#include <VtkOpenGLWidget.h>
+
+#include <QDockWidget>
+#include <QGuiApplication>
+#include <QScreen>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace clab;
+
+namespace {
+
+// Before QApplication exists: VTK needs an OpenGL 3.2 core context.
+const bool surfaceFormatSet = [] {
+    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    return true;
+}();
+
+} // namespace
+
+class SmallScreenTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir settingsDir_;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(surfaceFormatSet);
+        QVERIFY(settingsDir_.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+        // Not a check of the program: the test is only meaningful on the projector's screen.
+        QCOMPARE(QGuiApplication::primaryScreen()->size(), QSize(1024, 768));
+    }
+
+    void firstStartPutsEveryPanelOnTheScreen_data()
+    {
+        QTest::addColumn<bool>("largeText");
+        QTest::newRow("normal text") << false;
+        QTest::newRow("large text") << true;
+    }
+
+    void firstStartPutsEveryPanelOnTheScreen()
+    {
+        QFETCH(bool, largeText);
+        {
+            // A first start: no saved geometry or layout; the text size as a teacher left it.
+            QSettings settings;
+            settings.clear();
+            settings.setValue(QStringLiteral("view/largeText"), largeText);
+        }
+        MainWindow window(std::make_shared<GuiSceneStore>());
+        window.setUnsavedChangesPrompt(
+            [](const QString&) { return MainWindow::UnsavedChoice::Discard; });
+        window.setDocument(SceneDocument::fromDefinition(*SceneRegistry::find("bead-on-wire")));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::qWait(200); // the first-start dock sizes are set from the event loop
+
+        const QRect screen = window.screen()->availableGeometry();
+        QVERIFY2(screen.contains(window.frameGeometry()),
+                 qPrintable(QStringLiteral("window %1x%2 at %3,%4 on a %5x%6 screen")
+                                .arg(window.frameGeometry().width())
+                                .arg(window.frameGeometry().height())
+                                .arg(window.frameGeometry().x())
+                                .arg(window.frameGeometry().y())
+                                .arg(screen.width())
+                                .arg(screen.height())));
+        int docks = 0;
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+            if (!dock->isVisible())
+                continue;
+            ++docks;
+            const QRect onScreen(dock->mapToGlobal(QPoint(0, 0)), dock->size());
+            QVERIFY2(screen.contains(onScreen),
+                     qPrintable(QStringLiteral("dock %1 at %2,%3 (%4x%5) is off the screen")
+                                    .arg(dock->objectName())
+                                    .arg(onScreen.x())
+                                    .arg(onScreen.y())
+                                    .arg(onScreen.width())
+                                    .arg(onScreen.height())));
+        }
+        QVERIFY(docks >= 4); // Scene, Forces, Plots, Time
+        // The 3D view keeps room to show the scene.
+        const QWidget* view = window.sceneView();
+        QVERIFY2(view->width() >= 360 && view->height() >= 300,
+                 qPrintable(QStringLiteral("view %1x%2").arg(view->width()).arg(view->height())));
+    }
+};
+
+QTEST_MAIN(SmallScreenTest)
+#include "tst_SmallScreen.moc"
