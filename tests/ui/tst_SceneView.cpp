@@ -132,6 +132,7 @@ private slots:
     void frictionArrowIsLongEnoughToSeeAndLabelledWithItsMagnitude();
     void stuckContactIsMarkedBesideTheBody();
     void rigidBodyDrawsNoTorqueItDoesNotHave();
+    void framingSurvivesATinyResizeAnExportAndAMuChange();
     void wireAndCameraKeepTheirSizeWhileMuIsTuned_data();
     void wireAndCameraKeepTheirSizeWhileMuIsTuned();
     void ringTrailRunsClearOfTheTube();
@@ -494,6 +495,71 @@ void TestSceneView::ringTrailRunsClearOfTheTube()
         const double fromCore = std::hypot(std::hypot(p.x(), p.y()) - R, p.z());
         QVERIFY2(fromCore > 1.5 * 0.028 * R, qPrintable(QString::number(fromCore / R)));
     }
+}
+
+namespace {
+
+// The box around what is drawn in the lower part of a view (below the legend, right of the axes
+// triad): pixels that differ from the background at the right end of their row.
+QRect drawnBox(const QImage& image)
+{
+    QRect box;
+    for (int y = image.height() * 2 / 5; y < image.height(); ++y) {
+        const QColor background(image.pixel(image.width() - 1, y));
+        for (int x = 80; x < image.width(); ++x) {
+            const QColor c(image.pixel(x, y));
+            if (std::abs(c.red() - background.red()) + std::abs(c.green() - background.green()) +
+                    std::abs(c.blue() - background.blue()) >
+                60) {
+                box |= QRect(x, y, 1, 1);
+            }
+        }
+    }
+    return box;
+}
+
+} // namespace
+
+void TestSceneView::framingSurvivesATinyResizeAnExportAndAMuChange()
+{
+    // Reported: after a resize and an export, a μ change left the scene zoomed out to a speck
+    // until Reset Camera. The window passes through a few pixels (a dock dragged over it),
+    // exports at 1920×1080, comes back, and then shows a run with another μ: the scene must
+    // fill the view as before.
+    SceneView view;
+    view.resize(480, 360);
+    view.setScene("bead-on-wire", withDefaults("bead-on-wire"));
+    view.setTrace(simulate("bead-on-wire"));
+    view.setTime(kShownTime);
+    QSignalSpy frames(&view, &SceneView::frameRendered);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTRY_VERIFY_WITH_TIMEOUT(frames.count() > 0, 10000);
+    VtkOpenGLWindow* window = view.openGLWindow();
+    const QRect before = drawnBox(window->grabFramebuffer());
+    QVERIFY2(before.width() > 200, qPrintable(QString::number(before.width())));
+
+    for (const QSize& tiny : {QSize(30, 20), QSize(2, 2)}) {
+        view.resize(tiny);
+        QTest::qWait(100);
+    }
+    QVERIFY(!view.renderImage(QSize(1920, 1080)).isNull());
+    view.resize(480, 360);
+    QTest::qWait(100);
+    const ParameterValues lessFriction = {{"mu", {0.05}}, {"mu_s", {0.05}}};
+    view.setScene("bead-on-wire", withDefaults("bead-on-wire", lessFriction));
+    view.setTrace(simulate("bead-on-wire", lessFriction));
+    view.setTime(kShownTime);
+    const int seen = static_cast<int>(frames.count());
+    QTRY_VERIFY_WITH_TIMEOUT(frames.count() > seen, 10000);
+    const QRect after = drawnBox(window->grabFramebuffer());
+    QVERIFY2(std::abs(after.width() - before.width()) <= 0.05 * before.width() &&
+                 std::abs(after.center().x() - before.center().x()) <= 10,
+             qPrintable(QStringLiteral("scene drawn %1 px wide at x = %2, before %3 px at %4")
+                            .arg(after.width())
+                            .arg(after.center().x())
+                            .arg(before.width())
+                            .arg(before.center().x())));
 }
 
 void TestSceneView::wireAndCameraKeepTheirSizeWhileMuIsTuned_data()
