@@ -16,6 +16,7 @@
 #include <SceneView.h>
 #include <SimulationWorker.h>
 #include <TimeControls.h>
+#include <VideoExportDialog.h>
 #include <VtkOpenGLWidget.h>
 #include <VtkOpenGLWindow.h>
 
@@ -27,6 +28,7 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QLabel>
 #include <QMimeData>
@@ -38,6 +40,7 @@
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 #include <QUrl>
 
@@ -288,6 +291,47 @@ private slots:
         MainWindow& ring = freshWindow(SceneDocument::fromDefinition(*SceneRegistry::find("ring")));
         QVERIFY(QTest::qWaitFor([&] { return ring.trace() != nullptr; }, timeout));
         QVERIFY(ring.parameterEditor()->stopAtEndBox() == nullptr);
+    }
+
+    void videoDialogOffersTheLastVideosPath()
+    {
+        // The first time: a file named after the scene; the next time: the last video's path.
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        QSettings().remove(QStringLiteral("export/videoPath"));
+        QAction* exportVideo = nullptr;
+        for (QAction* action : window.findChildren<QAction*>())
+            if (action->text() == QStringLiteral("Export &Video…"))
+                exportVideo = action;
+        QVERIFY(exportVideo != nullptr && exportVideo->isEnabled());
+        QTemporaryDir dir;
+        const QString lesson = dir.filePath(QStringLiteral("lesson.ogv"));
+        QStringList offered;
+        // Records a short, small video through the modal dialog once it is up.
+        const auto record = [&](const QString& path) {
+            QTimer::singleShot(0, &window, [&offered, path] {
+                auto* dialog = qobject_cast<VideoExportDialog*>(QApplication::activeModalWidget());
+                if (dialog == nullptr)
+                    return;
+                offered << dialog->outputPath();
+                VideoExporter::Settings s = dialog->settings();
+                s.t1 = s.t0 + 0.2;
+                s.fps = 10;
+                s.size = QSize(160, 120);
+                dialog->setSettings(s);
+                dialog->setOutputPath(path);
+                if (!dialog->startExport())
+                    dialog->reject();
+            });
+            exportVideo->trigger();
+        };
+        record(lesson);
+        QCOMPARE(offered.size(), 1);
+        QVERIFY2(offered[0].endsWith(QStringLiteral("bead-on-wire.ogv")), qPrintable(offered[0]));
+        QVERIFY(QFileInfo(lesson).size() > 0);
+        record(dir.filePath(QStringLiteral("second.ogv")));
+        QCOMPARE(offered.size(), 2);
+        QCOMPARE(offered[1], lesson);
     }
 
     void playbackContinuesFromTheSameTime()
