@@ -7,6 +7,7 @@
 #include <vtkBrush.h>
 #include <vtkChartLegend.h>
 #include <vtkChartXY.h>
+#include <vtkCommand.h>
 #include <vtkContextScene.h>
 #include <vtkContextView.h>
 #include <vtkDoubleArray.h>
@@ -108,10 +109,16 @@ PlotChart::PlotChart()
     }
     chart_->SetShowLegend(true);
     chart_->SetAutoSize(true);
+    renderObserver_ =
+        view_->GetRenderer()->AddObserver(vtkCommand::StartEvent, this, &PlotChart::onRenderStart);
     rebuild();
 }
 
-PlotChart::~PlotChart() = default;
+PlotChart::~PlotChart()
+{
+    // The renderer can outlive the chart (a render window still holds it).
+    view_->GetRenderer()->RemoveObserver(renderObserver_);
+}
 
 vtkContextView* PlotChart::view() const
 {
@@ -216,19 +223,10 @@ void PlotChart::rebuild()
     // when the plot is scaled up for print.
     chart_->SetHiddenAxisBorder(static_cast<int>(std::lround(20 * scale_)));
 
-    vtkChartLegend* legend = chart_->GetLegend();
-    legend->SetLabelSize(std::max(1, static_cast<int>(std::lround(kLabelFont * scale_))));
-    styleText(legend->GetLabelProperties(), kLabelFont * scale_);
-    legend->SetSymbolWidth(static_cast<int>(std::lround(28 * scale_)));
-    legend->SetPadding(static_cast<int>(std::lround(6 * scale_)));
-    legend->GetBrush()->SetColor(255, 255, 255, 230);
-    legend->GetPen()->SetColor(160, 160, 160);
-    legend->GetPen()->SetWidth(static_cast<float>(scale_));
-
     yLow_ = std::numeric_limits<double>::infinity();
     yHigh_ = -std::numeric_limits<double>::infinity();
-    double xLow = std::numeric_limits<double>::infinity();
-    double xHigh = -std::numeric_limits<double>::infinity();
+    xLow_ = std::numeric_limits<double>::infinity();
+    xHigh_ = -std::numeric_limits<double>::infinity();
     for (const PlotCurve& curve : data_.curves) {
         const std::size_t n = std::min(curve.x.size(), curve.y.size());
         if (n == 0) {
@@ -244,8 +242,8 @@ void PlotChart::rebuild()
                 yHigh_ = std::max(yHigh_, curve.y[i]);
             }
             if (std::isfinite(curve.x[i])) {
-                xLow = std::min(xLow, curve.x[i]);
-                xHigh = std::max(xHigh, curve.x[i]);
+                xLow_ = std::min(xLow_, curve.x[i]);
+                xHigh_ = std::max(xHigh_, curve.x[i]);
             }
         }
         vtkPlot* plot = chart_->AddPlot(vtkChart::LINE);
@@ -263,12 +261,12 @@ void PlotChart::rebuild()
     // Legend-only entries: lines of zero length (which draw nothing) on a point the curves
     // already cover, so that the axis ranges do not change. Two points, not one: VTK reports
     // every frame of a one-point line as an error.
-    if (!data_.legend.empty() && std::isfinite(xLow) && std::isfinite(yLow_)) {
+    if (!data_.legend.empty() && std::isfinite(xLow_) && std::isfinite(yLow_)) {
         for (const PlotLegendEntry& entry : data_.legend) {
             vtkSmartPointer<vtkTable> table = twoColumnTable("x", "y");
             table->SetNumberOfRows(2);
             for (vtkIdType row = 0; row < 2; ++row) {
-                table->SetValue(row, 0, vtkVariant(xLow));
+                table->SetValue(row, 0, vtkVariant(xLow_));
                 table->SetValue(row, 1, vtkVariant(yLow_));
             }
             vtkPlot* plot = chart_->AddPlot(vtkChart::LINE);
@@ -290,13 +288,56 @@ void PlotChart::rebuild()
         yLow_ = data_.logY ? yLow_ : yLow_ - pad;
     }
 
+    placeLegend();
+
+    // The cursor: a grey two-point line without a legend entry.
+    cursorTable_ = twoColumnTable("cursor x", "cursor y");
+    cursorTable_->SetNumberOfRows(2);
+    vtkPlot* cursor = chart_->AddPlot(vtkChart::LINE);
+    cursor->SetInputData(cursorTable_, 0, 1);
+    cursor->SetLabel("");
+    cursor->SetLegendVisibility(false);
+    cursor->GetPen()->SetColor(110, 110, 110, 255);
+    cursor->GetPen()->SetWidth(static_cast<float>(kCursorWidth * scale_));
+    cursorPlot_ = cursor;
+    setCursor(cursor_);
+
+    // Plots cache their (log-transformed) points in Update, which needs the axis ranges, which
+    // RecalculateBounds takes from the cached points: update, fit, update again, so that a log
+    // axis is right in the very first frame.
+    chart_->Update();
+    chart_->RecalculateBounds();
+    chart_->Update();
+    view_->GetScene()->SetDirty(true);
+}
+
+void PlotChart::placeLegend()
+{
+    vtkRenderWindow* renderWindow = view_->GetRenderWindow();
+    const int* size = renderWindow ? renderWindow->GetSize() : nullptr;
+    legendWindow_ = size ? std::array<int, 2>{size[0], size[1]} : std::array<int, 2>{0, 0};
+
+    vtkChartLegend* legend = chart_->GetLegend();
+    // Text, symbol and padding at `factor` times their size at this scale.
+    const auto sizeLegend = [&](double factor) {
+        const double font = kLabelFont * scale_ * factor;
+        legend->SetLabelSize(std::max(1, static_cast<int>(std::lround(font))));
+        styleText(legend->GetLabelProperties(), font);
+        legend->SetSymbolWidth(static_cast<int>(std::lround(28 * scale_ * factor)));
+        legend->SetPadding(static_cast<int>(std::lround(6 * scale_ * factor)));
+    };
+    sizeLegend(1.0);
+    legend->GetBrush()->SetColor(255, 255, 255, 230);
+    legend->GetPen()->SetColor(160, 160, 160);
+    legend->GetPen()->SetWidth(static_cast<float>(scale_));
+
     // The legend goes where it covers fewest curve points: nine candidate spots (corners, edge
     // middles, centre), each a box of the legend's rough size in plot-area fractions. Curves are
     // sampled evenly in time, so counting points is a fair measure of covered ink.
     int horizontal = vtkChartLegend::RIGHT;
     int vertical = vtkChartLegend::TOP;
     bool outside = false;
-    if (std::isfinite(xLow) && std::isfinite(yLow_) && xHigh > xLow && yHigh_ > yLow_) {
+    if (std::isfinite(xLow_) && std::isfinite(yLow_) && xHigh_ > xLow_ && yHigh_ > yLow_) {
         const auto yPos = [&](double y) {
             if (data_.logY) {
                 return (std::log10(y) - std::log10(yLow_)) /
@@ -318,11 +359,11 @@ void PlotChart::rebuild()
         }
         // The legend's size as a fraction of the plot area: from its pixels when the chart knows
         // its window's size (text scaled for print or large text is larger), else rough shares.
+        double shrink = 1.0;
         double boxWidth = std::min(0.6, 0.08 + 0.012 * static_cast<double>(longest));
         double boxHeight = std::min(0.9, 0.04 + 0.075 * static_cast<double>(entries));
-        const int* window =
-            view_->GetRenderWindow() ? view_->GetRenderWindow()->GetSize() : nullptr;
-        if (window && window[0] > 100 && window[1] > 100) {
+        const int* window = legendWindow_.data();
+        if (window[0] > 100 && window[1] > 100) {
             const double font = kLabelFont * scale_;
             const double width =
                 (28.0 + 18.0) * scale_ + 0.62 * font * static_cast<double>(longest);
@@ -335,12 +376,8 @@ void PlotChart::rebuild()
             // 60 %).
             const double cover = boxWidth * boxHeight;
             if (cover > 0.2) {
-                const double shrink = std::max(0.6, std::sqrt(0.2 / cover));
-                legend->SetLabelSize(
-                    std::max(1, static_cast<int>(std::lround(kLabelFont * scale_ * shrink))));
-                styleText(legend->GetLabelProperties(), kLabelFont * scale_ * shrink);
-                legend->SetSymbolWidth(static_cast<int>(std::lround(28 * scale_ * shrink)));
-                legend->SetPadding(static_cast<int>(std::lround(6 * scale_ * shrink)));
+                shrink = std::max(0.6, std::sqrt(0.2 / cover));
+                sizeLegend(shrink);
                 boxWidth *= shrink;
                 boxHeight *= shrink;
             }
@@ -375,7 +412,7 @@ void PlotChart::rebuild()
                     (data_.logY && curve.y[i] <= 0.0)) {
                     continue;
                 }
-                const double u = (curve.x[i] - xLow) / (xHigh - xLow);
+                const double u = (curve.x[i] - xLow_) / (xHigh_ - xLow_);
                 const double v = yPos(curve.y[i]);
                 for (Spot& spot : spots) {
                     if (u >= spot.u0 - margin && u <= spot.u0 + boxWidth + margin &&
@@ -392,31 +429,26 @@ void PlotChart::rebuild()
         vertical = best.vertical;
         // Nowhere inside is free of curves: the legend goes beside the plot area, unless it
         // would take so much of the width that the curves are squeezed (a narrow dock).
-        outside = best.count > 0 && boxWidth < 0.3;
+        // Beside the plot it has room for its full size.
+        outside = best.count > 0 && boxWidth / shrink < 0.3;
+        if (outside && shrink < 1.0) {
+            sizeLegend(1.0);
+        }
     }
     legend->SetInline(!outside);
     legend->SetHorizontalAlignment(outside ? vtkChartLegend::RIGHT : horizontal);
     legend->SetVerticalAlignment(outside ? vtkChartLegend::TOP : vertical);
+}
 
-    // The cursor: a grey two-point line without a legend entry.
-    cursorTable_ = twoColumnTable("cursor x", "cursor y");
-    cursorTable_->SetNumberOfRows(2);
-    vtkPlot* cursor = chart_->AddPlot(vtkChart::LINE);
-    cursor->SetInputData(cursorTable_, 0, 1);
-    cursor->SetLabel("");
-    cursor->SetLegendVisibility(false);
-    cursor->GetPen()->SetColor(110, 110, 110, 255);
-    cursor->GetPen()->SetWidth(static_cast<float>(kCursorWidth * scale_));
-    cursorPlot_ = cursor;
-    setCursor(cursor_);
-
-    // Plots cache their (log-transformed) points in Update, which needs the axis ranges, which
-    // RecalculateBounds takes from the cached points: update, fit, update again, so that a log
-    // axis is right in the very first frame.
-    chart_->Update();
-    chart_->RecalculateBounds();
-    chart_->Update();
-    view_->GetScene()->SetDirty(true);
+void PlotChart::onRenderStart(vtkObject*, unsigned long, void*)
+{
+    // Where the legend fits depends on the window's size (a resized dock, an export's size):
+    // place it again before a frame at a new size is drawn.
+    vtkRenderWindow* renderWindow = view_->GetRenderWindow();
+    const int* size = renderWindow ? renderWindow->GetSize() : nullptr;
+    if (size && (size[0] != legendWindow_[0] || size[1] != legendWindow_[1])) {
+        placeLegend();
+    }
 }
 
 } // namespace clab

@@ -10,6 +10,7 @@
 class vtkChartXY;
 class vtkContextView;
 class vtkPlot;
+class vtkObject;
 class vtkTable;
 
 namespace clab {
@@ -52,6 +53,9 @@ public:
 
 private:
     void rebuild();
+    /// Places (and in a small window shrinks) the legend for the render window's current size.
+    void placeLegend();
+    void onRenderStart(vtkObject* caller, unsigned long eventId, void* callData);
 
     vtkSmartPointer<vtkContextView> view_;
     vtkSmartPointer<vtkChartXY> chart_;
@@ -64,6 +68,11 @@ private:
     // The y range of the data (positive values only on a log axis), spanned by the cursor.
     double yLow_ = 0.0;
     double yHigh_ = 0.0;
+    double xLow_ = 0.0;
+    double xHigh_ = 0.0;
+    // The render window's size the legend was placed for.
+    std::array<int, 2> legendWindow_{0, 0};
+    unsigned long renderObserver_ = 0;
 };
 
 } // namespace clab

@@ -1,5 +1,9 @@
 #include "SceneGeometryNonholonomic.h"
 
+#include <ConstraintLabError.h>
+#include <SceneRegistry.h>
+#include <Simulator.h>
+
 #include <vtkActor.h>
 #include <vtkCellArray.h>
 #include <vtkNew.h>
@@ -36,6 +40,7 @@ QColor patchColor()
 } // namespace
 
 SceneGeometryNonholonomic::SceneGeometryNonholonomic(const ParameterValues& values)
+    : values_(values)
 {
     const Eigen::Vector3d p0(scalar(values, "x0"), scalar(values, "y0"), scalar(values, "z0"));
     Eigen::AlignedBox3d box(p0);
@@ -71,7 +76,35 @@ void SceneGeometryNonholonomic::fitToTrace(const Trace& trace)
     if (box.isEmpty()) {
         return;
     }
+    // The drag only shortens the path: the grid spans the drag-free motion over the same time,
+    // and grows only for a path that still leaves it.
+    const double duration = trace.samples.back().t - trace.samples.front().t;
+    box.extend(dragFreeBox(duration));
     build(box);
+}
+
+Eigen::AlignedBox3d SceneGeometryNonholonomic::dragFreeBox(double duration) const
+{
+    const SceneDefinition* scene = SceneRegistry::find("nonholonomic-particle");
+    if (scene == nullptr || !(duration > 0.0)) {
+        return {};
+    }
+    ParameterValues values = values_;
+    values["a0"] = {0.0};
+    try {
+        const std::unique_ptr<MechanicalSystem> system = scene->create(values);
+        Simulator simulator(*system);
+        SimulationOptions options;
+        options.tEnd = system->initialTime() + duration;
+        // A box, not a trace to show: a hundred samples and loose tolerances are plenty.
+        options.dt = duration / 100.0;
+        options.rtol = 1e-6;
+        options.atol = 1e-9;
+        return motionBox(simulator.run(options));
+    } catch (const ConstraintLabError&) {
+        // Values the scene refuses give no reference; the run's own extent then decides.
+        return {};
+    }
 }
 
 void SceneGeometryNonholonomic::build(const Eigen::AlignedBox3d& motion)

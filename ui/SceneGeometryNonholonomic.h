@@ -6,7 +6,8 @@ namespace clab {
 
 /// \brief Nonholonomic particle (ẏ = z ẋ): the constraint distribution as small plane patches
 /// on a grid around the path, each spanned by the allowed directions (1, z, 0) and (0, 0, 1);
-/// the patch at the particle is highlighted.
+/// the patch at the particle is highlighted. The grid covers where the particle would go
+/// without drag, so that changing the drag a0 keeps the grid (and the camera) in place.
 class SceneGeometryNonholonomic : public SceneGeometry {
 public:
     explicit SceneGeometryNonholonomic(const ParameterValues& values);
@@ -23,7 +24,10 @@ public:
 
 private:
     void build(const Eigen::AlignedBox3d& motion);
+    /// Where the particle goes in `duration` seconds with these values but no drag (a0 = 0).
+    Eigen::AlignedBox3d dragFreeBox(double duration) const;
 
+    ParameterValues values_;
     double size_ = 1.0;
     double patchSize_ = 0.2;
     vtkSmartPointer<vtkActor> particle_;

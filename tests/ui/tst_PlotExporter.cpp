@@ -1,6 +1,8 @@
 // Plot export to PNG, SVG and PDF: the files are what they claim to be, show the data, and a
 // failed export leaves the target alone.
+#include <OffscreenRenderWindow.h>
 #include <PlotBuilder.h>
+#include <PlotChart.h>
 #include <PlotExporter.h>
 #include <VtkOpenGLWidget.h>
 
@@ -19,6 +21,10 @@
 #include <QXmlStreamReader>
 #include <QtEndian>
 #include <QtTest>
+
+#include <vtkChartLegend.h>
+#include <vtkChartXY.h>
+#include <vtkContextView.h>
 
 #include "../support/ImageBaseline.h"
 
@@ -202,6 +208,37 @@ QImage renderPng(const QString& path, const PlotExporter::Options& options)
     return QImage(path);
 }
 
+/// `count` fast sines with different phases: every part of the plot area has curve points.
+PlotData sinesEverywhere(int count)
+{
+    PlotData data;
+    data.title = QStringLiteral("Busy");
+    data.xTitle = QStringLiteral("t [s]");
+    data.yTitle = QStringLiteral("y [m]");
+    for (int k = 0; k < count; ++k) {
+        PlotCurve curve{
+            QStringLiteral("curve %1").arg(k + 1), {}, {}, QColor::fromHsv(36 * k, 255, 200)};
+        for (int i = 0; i <= 4000; ++i) {
+            const double t = 0.005 * i;
+            curve.x.push_back(t);
+            curve.y.push_back(std::sin(2.0 * std::numbers::pi * t + 0.6 * k));
+        }
+        data.curves.push_back(curve);
+    }
+    return data;
+}
+
+/// Renders `chart` offscreen at `size` (two frames, like an export) and returns the legend.
+vtkChartLegend* renderedLegend(PlotChart& chart, OffscreenRenderWindow& window, const QSize& size)
+{
+    if (chart.view()->GetRenderWindow() != window.window()) {
+        chart.view()->SetRenderWindow(window.window());
+    }
+    window.render(size);
+    window.render(size);
+    return chart.chart()->GetLegend();
+}
+
 } // namespace
 
 class TestPlotExporter : public QObject {
@@ -221,6 +258,10 @@ private slots:
     void svgBackgroundIsOpaqueWhite();
     void compareModePdfSpellsEveryLabelInAscii();
     void exportKeepsTheScreensRange();
+    void legendGoesBesideThePlotWhenItWouldCoverCurvesEverywhere();
+    void legendShrinksInsideASmallPlotAndFollowsAResize();
+    void legendTakesTheCornerTheCurvesLeaveFree_data();
+    void legendTakesTheCornerTheCurvesLeaveFree();
     void pdfIsSmallValidAndKeepsTheLabelsAsText_data();
     void pdfIsSmallValidAndKeepsTheLabelsAsText();
     void pdfTitleMentioningStreamsStillCompresses();
@@ -563,6 +604,74 @@ void TestPlotExporter::exportKeepsTheScreensRange()
              qPrintable(numbers.join(' ')));
     QVERIFY2(!numbers.contains(QStringLiteral("-1.0")) && !numbers.contains(QStringLiteral("-1")),
              qPrintable(numbers.join(' ')));
+}
+
+void TestPlotExporter::legendGoesBesideThePlotWhenItWouldCoverCurvesEverywhere()
+{
+    // Sines fill the whole plot area: any spot inside would hide data, so the legend goes
+    // beside the plot area at full size.
+    PlotChart chart;
+    chart.setData(sinesEverywhere(4));
+    OffscreenRenderWindow window;
+    vtkChartLegend* legend = renderedLegend(chart, window, QSize(1200, 800));
+    QVERIFY(!legend->GetInline());
+    QCOMPARE(legend->GetLabelSize(), 14);
+}
+
+void TestPlotExporter::legendShrinksInsideASmallPlotAndFollowsAResize()
+{
+    // Ten entries in a 360x300 plot (a narrow dock): beside the plot the legend would squeeze
+    // the curves to nothing, so it stays inside with smaller text. The same chart placed at
+    // 1200x800 first must lay the legend out again when its window shrinks, and back.
+    PlotChart chart;
+    chart.setData(sinesEverywhere(10));
+    OffscreenRenderWindow window;
+    vtkChartLegend* legend = renderedLegend(chart, window, QSize(1200, 800));
+    QVERIFY(!legend->GetInline());
+    QCOMPARE(legend->GetLabelSize(), 14);
+
+    legend = renderedLegend(chart, window, QSize(360, 300));
+    QVERIFY(legend->GetInline());
+    QVERIFY2(legend->GetLabelSize() < 14 && legend->GetLabelSize() >= 8,
+             qPrintable(QString::number(legend->GetLabelSize())));
+
+    legend = renderedLegend(chart, window, QSize(1200, 800));
+    QVERIFY(!legend->GetInline());
+    QCOMPARE(legend->GetLabelSize(), 14);
+}
+
+void TestPlotExporter::legendTakesTheCornerTheCurvesLeaveFree_data()
+{
+    QTest::addColumn<double>("rate");
+    QTest::addColumn<int>("horizontal");
+    // A decay fills the left and the bottom: the top right is free. A growth fills the bottom
+    // and the right: the top left is free.
+    QTest::newRow("decay") << -1.0 << int(vtkChartLegend::RIGHT);
+    QTest::newRow("growth") << 1.0 << int(vtkChartLegend::LEFT);
+}
+
+void TestPlotExporter::legendTakesTheCornerTheCurvesLeaveFree()
+{
+    QFETCH(double, rate);
+    QFETCH(int, horizontal);
+    PlotData data;
+    data.xTitle = QStringLiteral("t [s]");
+    data.yTitle = QStringLiteral("E [J]");
+    PlotCurve curve{QStringLiteral("energy"), {}, {}, kBlue};
+    for (int i = 0; i <= 500; ++i) {
+        const double t = 0.02 * i;
+        curve.x.push_back(t);
+        curve.y.push_back(std::exp(rate * (rate < 0 ? t : t - 10.0)));
+    }
+    data.curves = {curve};
+    PlotChart chart;
+    chart.setData(data);
+    OffscreenRenderWindow window;
+    vtkChartLegend* legend = renderedLegend(chart, window, QSize(800, 500));
+    QVERIFY(legend->GetInline());
+    QCOMPARE(legend->GetHorizontalAlignment(), horizontal);
+    QCOMPARE(legend->GetVerticalAlignment(), int(vtkChartLegend::TOP));
+    QCOMPARE(legend->GetLabelSize(), 14);
 }
 
 void TestPlotExporter::pdfIsSmallValidAndKeepsTheLabelsAsText_data()

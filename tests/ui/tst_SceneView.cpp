@@ -135,6 +135,7 @@ private slots:
     void framingSurvivesATinyResizeAnExportAndAMuChange();
     void wireAndCameraKeepTheirSizeWhileMuIsTuned_data();
     void wireAndCameraKeepTheirSizeWhileMuIsTuned();
+    void nonholonomicGridAndCameraKeepTheirSizeWhileTheDragIsTuned();
     void ringTrailRunsClearOfTheTube();
     void exportFramesLikeAFreshViewWhateverTheLastExportsSize();
     void ghostsAddAndClear();
@@ -476,6 +477,35 @@ void TestSceneView::rigidBodyDrawsNoTorqueItDoesNotHave()
         view.setTime(trace.samples[i].t);
         QVERIFY(!view.isArrowDrawn(ForceKind::Given));
         QVERIFY(!view.isArrowDrawn(ForceKind::IdealConstraint));
+    }
+}
+
+void TestSceneView::nonholonomicGridAndCameraKeepTheirSizeWhileTheDragIsTuned()
+{
+    // The drag a0 is the nonholonomic scene's friction: the patch grid spans the drag-free
+    // motion, so tuning a0 changes neither the grid nor the camera.
+    SceneViewContent content;
+    OffscreenRenderWindow window;
+    content.attachTo(window.window());
+    double size = 0.0;
+    std::array<double, 3> position{};
+    for (double a0 : {0.1, 0.0, 0.3, 0.02}) {
+        const ParameterValues overrides = {{"a0", {a0}}};
+        content.setScene("nonholonomic-particle", withDefaults("nonholonomic-particle", overrides));
+        content.setTrace(
+            std::make_shared<const Trace>(simulate("nonholonomic-particle", overrides, 10.0)));
+        content.frameCamera(800, 600);
+        double p[3];
+        content.renderer()->GetActiveCamera()->GetPosition(p);
+        if (a0 == 0.1) {
+            size = content.sceneSize();
+            position = {p[0], p[1], p[2]};
+            continue;
+        }
+        QCOMPARE(content.sceneSize(), size);
+        for (int k = 0; k < 3; ++k)
+            QVERIFY2(std::abs(p[k] - position[k]) < 1e-9 * size,
+                     qPrintable(QStringLiteral("a0 = %1: camera moved").arg(a0)));
     }
 }
 
