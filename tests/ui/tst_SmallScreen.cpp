@@ -8,6 +8,7 @@
 #include <SceneRegistry.h>
 #include <SceneView.h>
 #include <VtkOpenGLWidget.h>
+#include <VtkOpenGLWindow.h>
 
 #include <QDockWidget>
 #include <QGuiApplication>
@@ -15,6 +16,7 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWindow>
 
 #include <memory>
 
@@ -99,6 +101,65 @@ private slots:
         const QWidget* view = window.sceneView();
         QVERIFY2(view->width() >= 360 && view->height() >= 300,
                  qPrintable(QStringLiteral("view %1x%2").arg(view->width()).arg(view->height())));
+    }
+    void viewNeverCoversADockAfterResizesAndTextSizeChanges()
+    {
+        // The 3D view is a native window in a container: after each resize or text-size
+        // change its window must sit exactly on the container, which no panel overlaps.
+        {
+            QSettings settings;
+            settings.clear();
+        }
+        MainWindow window(std::make_shared<GuiSceneStore>());
+        window.setUnsavedChangesPrompt(
+            [](const QString&) { return MainWindow::UnsavedChoice::Discard; });
+        window.setDocument(SceneDocument::fromDefinition(*SceneRegistry::find("bead-on-wire")));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::qWait(200);
+        const QWidget* container = window.sceneView()->findChild<QWidget*>("vtkView");
+        QVERIFY(container != nullptr);
+        QWindow* gl = nullptr;
+        for (QWindow* candidate : QGuiApplication::allWindows()) {
+            if (qobject_cast<VtkOpenGLWindow*>(candidate) != nullptr)
+                gl = candidate;
+        }
+        QVERIFY(gl != nullptr);
+
+        const auto check = [&](const QString& step) {
+            QTest::qWait(300);
+            const QRect box(container->mapToGlobal(QPoint(0, 0)), container->size());
+            const QRect glBox(gl->mapToGlobal(QPoint(0, 0)), gl->size());
+            QVERIFY2(glBox == box,
+                     qPrintable(QStringLiteral("%1: GL window %2,%3 %4x%5, container %6,%7 %8x%9")
+                                    .arg(step)
+                                    .arg(glBox.x())
+                                    .arg(glBox.y())
+                                    .arg(glBox.width())
+                                    .arg(glBox.height())
+                                    .arg(box.x())
+                                    .arg(box.y())
+                                    .arg(box.width())
+                                    .arg(box.height())));
+            for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+                if (!dock->isVisible())
+                    continue;
+                const QRect dockBox(dock->mapToGlobal(QPoint(0, 0)), dock->size());
+                QVERIFY2(!dockBox.intersects(glBox),
+                         qPrintable(QStringLiteral("%1: the view covers dock %2")
+                                        .arg(step, dock->objectName())));
+            }
+        };
+        window.setLargeText(true);
+        check(QStringLiteral("large text"));
+        window.resize(700, 560);
+        check(QStringLiteral("small window, large text"));
+        window.resize(1024, 740);
+        check(QStringLiteral("full width, large text"));
+        window.setLargeText(false);
+        check(QStringLiteral("normal text"));
+        window.showMaximized();
+        check(QStringLiteral("maximized"));
     }
 };
 
