@@ -83,7 +83,7 @@ bool PlotAxis::Paint(vtkContext2D* painter)
         x = this->Point1[0] + this->LabelOffset + this->MaxLabel[0] + gap;
         break;
     case vtkAxis::BOTTOM:
-        y = this->Point1[1] - this->LabelOffset - this->MaxLabel[1] - gap;
+        y = this->Point1[1] - this->LabelOffset - this->MaxLabel[1] - gap + titleLift_;
         break;
     default:
         y = this->Point1[1] + this->LabelOffset + this->MaxLabel[1] + gap;

@@ -33,6 +33,10 @@ public:
     static void linearTicks(double low, double high, double step, std::vector<double>* positions,
                             std::vector<std::string>* labels);
 
+    /// Moves the title this many pixels towards the plot (a device that sets text lower than
+    /// FreeType measured it would otherwise cut a bottom title's descenders).
+    void setTitleLift(float pixels) { titleLift_ = pixels; }
+
 protected:
     PlotAxis() = default;
     ~PlotAxis() override = default;
@@ -45,6 +49,8 @@ private:
     /// True when labels at `positions` (axis units) fit along `pixels` without touching.
     bool fits(const std::vector<double>& positions, const std::vector<std::string>& labels,
               double low, double high, double pixels) const;
+
+    float titleLift_ = 0.0f;
 };
 
 } // namespace clab

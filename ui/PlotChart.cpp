@@ -142,6 +142,12 @@ void PlotChart::setScale(double scale)
     rebuild();
 }
 
+void PlotChart::setForPdfDevice(bool on)
+{
+    forPdfDevice_ = on;
+    rebuild();
+}
+
 void PlotChart::resetZoom()
 {
     for (int axis = 0; axis < 4; ++axis) {
@@ -219,6 +225,10 @@ void PlotChart::rebuild()
     // VTK 9.1 sets the bottom title flush with the scene's edge and clips its descenders
     // ("[s]"): lift it a little into the margin above it.
     xAxis->GetTitleProperties()->SetLineOffset(std::round(5 * scale_));
+    if (auto* bottom = PlotAxis::SafeDownCast(xAxis)) {
+        bottom->setTitleLift(
+            forPdfDevice_ ? static_cast<float>(std::round(kAxisTitleFont * scale_ / 4.0)) : 0.0f);
+    }
     // The hidden right axis leaves 20 pixels whatever the fonts: the last x label needs more
     // when the plot is scaled up for print.
     chart_->SetHiddenAxisBorder(static_cast<int>(std::lround(20 * scale_)));

@@ -39,6 +39,10 @@ public:
     void setScale(double scale);
     double scale() const { return scale_; }
 
+    /// Lays the chart out for VTK's PDF device, which sets Helvetica lower than FreeType measured
+    /// the text: the x title moves up by a quarter of its size to keep its descenders on the page.
+    void setForPdfDevice(bool on);
+
     /// Shows all data again after zooming or panning.
     void resetZoom();
 
@@ -62,6 +66,7 @@ private:
     PlotData data_;
     double cursor_ = std::numeric_limits<double>::quiet_NaN();
     double scale_ = 1.0;
+    bool forPdfDevice_ = false;
     // The cursor line and its two points, owned by the chart; updated in place by setCursor.
     vtkPlot* cursorPlot_ = nullptr;
     vtkSmartPointer<vtkTable> cursorTable_;

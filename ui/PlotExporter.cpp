@@ -12,13 +12,17 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QRegularExpression>
 #include <QTemporaryFile>
 #include <QtGlobal>
 
+#include <vtkChartXY.h>
 #include <vtkContextView.h>
 #include <vtkGL2PSExporter.h>
 #include <vtkNew.h>
 #include <vtkOpenGLGL2PSExporter.h>
+#include <vtkPDFExporter.h>
+#include <vtkRect.h>
 #include <vtkRenderWindow.h>
 
 #include <algorithm>
@@ -260,41 +264,11 @@ bool isCombining(char32_t c)
            category == QChar::Mark_Enclosing;
 }
 
-/// Escapes what would end or break the PDF string literal "( ... )" GL2PS writes the text into
-/// without escaping: backslashes and unbalanced parentheses (balanced ones are legal as they are).
-/// Also "|" and "$": VTK 9.1 takes a text with an unescaped "|" or "$...$" for MathText and
-/// exports it as a path, which its PDF writer puts outside the page's content stream (a broken
-/// PDF). Escaped, VTK keeps it as text, and a PDF reader ignores a backslash before a character
-/// that needs none, so "\|" shows as "|".
-QString escapedForPdfString(const QString& ascii)
-{
-    // Which parentheses pair up, scanning left to right.
-    std::vector<bool> paired(static_cast<std::size_t>(ascii.size()), false);
-    std::vector<qsizetype> open;
-    for (qsizetype i = 0; i < ascii.size(); ++i) {
-        if (ascii[i] == u'(') {
-            open.push_back(i);
-        } else if (ascii[i] == u')' && !open.empty()) {
-            paired[static_cast<std::size_t>(open.back())] = true;
-            paired[static_cast<std::size_t>(i)] = true;
-            open.pop_back();
-        }
-    }
-    QString out;
-    out.reserve(ascii.size());
-    for (qsizetype i = 0; i < ascii.size(); ++i) {
-        const QChar c = ascii[i];
-        if (c == u'\\' || c == u'|' || c == u'$' ||
-            ((c == u'(' || c == u')') && !paired[static_cast<std::size_t>(i)])) {
-            out += u'\\';
-        }
-        out += c;
-    }
-    return out;
-}
-
-/// `data` with every text GL2PS writes into the PDF (title, axis titles, legend) in pdfText().
-PlotData withPdfTexts(const PlotData& data)
+/// `data` as the PDF device can draw it: every text (title, axis titles, legend) in pdfText(),
+/// and values within 1e-9 of the largest magnitude from zero drawn at zero. The bundled libharu
+/// prints a tiny negative number (the audit line's -1e-16) with digits below '0' ("0.0000/)*"),
+/// which breaks the page's content stream; a billionth of the range is far below a printed dot.
+PlotData forPdfDevice(const PlotData& data)
 {
     PlotData copy = data;
     copy.title = PlotExporter::pdfText(data.title);
@@ -306,504 +280,156 @@ PlotData withPdfTexts(const PlotData& data)
     for (PlotLegendEntry& entry : copy.legend) {
         entry.label = PlotExporter::pdfText(entry.label);
     }
+    const auto flushTiny = [&copy](std::vector<double> PlotCurve::*values) {
+        double largest = 0.0;
+        for (const PlotCurve& curve : copy.curves) {
+            for (double v : curve.*values) {
+                if (std::isfinite(v)) {
+                    largest = std::max(largest, std::abs(v));
+                }
+            }
+        }
+        for (PlotCurve& curve : copy.curves) {
+            for (double& v : curve.*values) {
+                if (std::abs(v) < 1e-9 * largest) {
+                    v = 0.0;
+                }
+            }
+        }
+    };
+    flushTiny(&PlotCurve::x);
+    // A log axis draws the logarithms, which the device prints well.
+    if (!copy.logY) {
+        flushTiny(&PlotCurve::y);
+    }
     return copy;
 }
 
-// ---- PDF: deflating the streams -------------------------------------------------------------
-
-/// Deflates the streams of the PDF files GL2PS writes. GL2PS compresses only when built with
-/// zlib, and Debian's libgl2ps is not, so a plot PDF carries its full-window background raster
-/// uncompressed (2.88 MB at 1200x800, all white). This rewrites a classic single-revision PDF:
-/// every unfiltered stream deflated with "/Filter /FlateDecode" and a direct /Length, and a new
-/// cross-reference table. Streams are found through the objects of the cross-reference table and
-/// their declared /Length (never by searching the binary data for "endstream"), and strings are
-/// skipped as strings, so a title saying "stream" or "endobj" cannot mislead it. Anything it
-/// does not expect makes it give up with a reason; the caller then keeps the uncompressed file.
-class PdfStreamDeflater {
-public:
-    /// The deflated file in `*out`, or false with `*why` saying what was unexpected.
-    static bool deflate(const QByteArray& pdf, QByteArray* out, QString* why)
-    {
-        PdfStreamDeflater deflater(pdf);
-        if (!deflater.run(out)) {
-            *why = deflater.why_;
-            return false;
-        }
-        return true;
-    }
-
-private:
-    /// One "N G obj ... endobj" of the input.
-    struct Object {
-        int number = 0;
-        QByteArray generation;
-        qsizetype offset = 0; ///< of "N G obj"
-        qsizetype end = 0;    ///< just past "endobj"
-        // A stream's parts (streamData < 0: no stream).
-        qsizetype dictionaryBegin = 0; ///< just past "obj"
-        qsizetype lengthBegin = -1;    ///< the "/Length" key of the stream dictionary
-        qsizetype lengthEnd = -1;      ///< past its value ("123" or "5 0 R")
-        int lengthObject = -1;         ///< N of an indirect "/Length N 0 R"
-        qsizetype length = -1;         ///< the direct value
-        bool filtered = false;         ///< has a /Filter already: left as it is
-        qsizetype streamKeyword = -1;  ///< "stream"
-        qsizetype streamData = -1;     ///< first byte of the data
-    };
-
-    /// A token of the PDF syntax: [begin, end) in the input.
-    struct Token {
-        qsizetype begin = 0;
-        qsizetype end = 0;
-    };
-
-    explicit PdfStreamDeflater(const QByteArray& pdf) : pdf_(pdf) {}
-
-    bool failed(const QString& why)
-    {
-        why_ = why;
-        return false;
-    }
-
-    static bool isWhite(char c)
-    {
-        return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\0';
-    }
-
-    static bool isDelimiter(char c)
-    {
-        return c == '(' || c == ')' || c == '<' || c == '>' || c == '[' || c == ']' || c == '{' ||
-               c == '}' || c == '/' || c == '%';
-    }
-
-    QByteArray text(const Token& token) const
-    {
-        return pdf_.mid(token.begin, token.end - token.begin);
-    }
-
-    /// The next token from `*at` (white space and comments skipped); false at the end of the
-    /// input or in an unterminated string.
-    bool next(qsizetype* at, Token* token) const
-    {
-        qsizetype p = *at;
-        const qsizetype n = pdf_.size();
-        for (;;) {
-            while (p < n && isWhite(pdf_[p])) {
-                ++p;
-            }
-            if (p < n && pdf_[p] == '%') { // a comment runs to the end of the line
-                while (p < n && pdf_[p] != '\n' && pdf_[p] != '\r') {
-                    ++p;
-                }
-                continue;
-            }
-            break;
-        }
-        if (p >= n) {
-            return false;
-        }
-        const qsizetype begin = p;
-        const char c = pdf_[p];
-        if (c == '(') { // a literal string: nested parentheses, backslash escapes
-            int depth = 0;
-            for (; p < n; ++p) {
-                if (pdf_[p] == '\\') {
-                    ++p;
-                } else if (pdf_[p] == '(') {
-                    ++depth;
-                } else if (pdf_[p] == ')' && --depth == 0) {
-                    break;
-                }
-            }
-            if (p >= n) {
-                return false;
-            }
-            ++p;
-        } else if (c == '<' && p + 1 < n && pdf_[p + 1] == '<') {
-            p += 2;
-        } else if (c == '>' && p + 1 < n && pdf_[p + 1] == '>') {
-            p += 2;
-        } else if (c == '<') { // a hex string
-            p = pdf_.indexOf('>', p);
-            if (p < 0) {
-                return false;
-            }
-            ++p;
-        } else if (c == '/') { // a name
-            ++p;
-            while (p < n && !isWhite(pdf_[p]) && !isDelimiter(pdf_[p])) {
-                ++p;
-            }
-        } else if (isDelimiter(c)) {
-            ++p;
-        } else { // a number or a keyword
-            while (p < n && !isWhite(pdf_[p]) && !isDelimiter(pdf_[p])) {
-                ++p;
-            }
-        }
-        *token = {begin, p};
-        *at = p;
-        return true;
-    }
-
-    static bool isInteger(const QByteArray& bytes)
-    {
-        bool ok = false;
-        bytes.toLongLong(&ok);
-        return ok;
-    }
-
-    /// Reads the object at `object->offset` up to its "endobj", noting a stream's dictionary
-    /// entries and data.
-    bool readObject(Object* object)
-    {
-        qsizetype at = object->offset;
-        Token number;
-        Token generation;
-        Token keyword;
-        if (!next(&at, &number) || !next(&at, &generation) || !next(&at, &keyword) ||
-            text(number).toInt() != object->number || text(keyword) != "obj") {
-            return failed(QStringLiteral("object %1 is not at offset %2 as the cross-reference "
-                                         "table says")
-                              .arg(object->number)
-                              .arg(object->offset));
-        }
-        object->generation = text(generation);
-        object->dictionaryBegin = at;
-        int depth = 0; // of << >>
-        Token token;
-        while (next(&at, &token)) {
-            const QByteArray word = text(token);
-            if (word == "<<") {
-                ++depth;
-            } else if (word == ">>") {
-                --depth;
-            } else if (word == "endobj") {
-                object->end = token.end;
-                return true;
-            } else if (depth == 1 && word == "/Filter") {
-                object->filtered = true;
-            } else if (depth == 1 && word == "/Length") {
-                object->lengthBegin = token.begin;
-                Token value;
-                if (!next(&at, &value) || !isInteger(text(value))) {
-                    return failed(
-                        QStringLiteral("object %1: /Length is not a number").arg(object->number));
-                }
-                object->lengthEnd = value.end;
-                object->length = text(value).toLongLong();
-                // "N G R" is an indirect length.
-                qsizetype peek = at;
-                Token g;
-                Token r;
-                if (next(&peek, &g) && isInteger(text(g)) && next(&peek, &r) && text(r) == "R") {
-                    object->lengthObject = static_cast<int>(object->length);
-                    object->length = -1;
-                    object->lengthEnd = r.end;
-                    at = peek;
-                }
-            } else if (depth == 0 && word == "stream") {
-                // The data starts after the end of line that ends the keyword.
-                qsizetype data = token.end;
-                if (pdf_.mid(data, 2) == "\r\n") {
-                    data += 2;
-                } else if (pdf_.mid(data, 1) == "\n") {
-                    data += 1;
-                } else {
-                    return failed(QStringLiteral("object %1: \"stream\" does not end its line")
-                                      .arg(object->number));
-                }
-                if (object->lengthBegin < 0) {
-                    return failed(
-                        QStringLiteral("object %1: a stream without /Length").arg(object->number));
-                }
-                object->streamKeyword = token.begin;
-                object->streamData = data;
-                return true; // the data is skipped once its length is known (skipStream)
-            }
-        }
-        return failed(QStringLiteral("object %1 has no endobj").arg(object->number));
-    }
-
-    /// Past the stream data of `object` (length known): "endstream" and "endobj" must follow.
-    bool skipStream(Object* object)
-    {
-        qsizetype at = object->streamData + object->length;
-        Token endstream;
-        Token endobj;
-        if (at > pdf_.size() || !next(&at, &endstream) || text(endstream) != "endstream" ||
-            !next(&at, &endobj) || text(endobj) != "endobj") {
-            return failed(QStringLiteral("object %1: its /Length %2 does not end at endstream")
-                              .arg(object->number)
-                              .arg(object->length));
-        }
-        object->end = endobj.end;
-        return true;
-    }
-
-    /// The value of a plain integer object ("5 0 obj 1234 endobj"), -1 if it is none.
-    qsizetype integerObject(int number) const
-    {
-        const int index = number >= 0 && number < index_.size() ? index_[number] : -1;
-        if (index < 0) {
-            return -1;
-        }
-        qsizetype at = objects_[static_cast<std::size_t>(index)].dictionaryBegin;
-        Token value;
-        Token end;
-        if (!next(&at, &value) || !isInteger(text(value)) || !next(&at, &end) ||
-            text(end) != "endobj") {
-            return -1;
-        }
-        return text(value).toLongLong();
-    }
-
-    bool run(QByteArray* out)
-    {
-        // The single cross-reference table: "xref", "0 N", N entries of 20 bytes.
-        const qsizetype startxref = pdf_.lastIndexOf("startxref");
-        if (startxref < 0) {
-            return failed(QStringLiteral("no startxref"));
-        }
-        qsizetype at = startxref + 9;
-        Token token;
-        if (!next(&at, &token) || !isInteger(text(token))) {
-            return failed(QStringLiteral("startxref has no offset"));
-        }
-        const qsizetype xref = text(token).toLongLong();
-        at = xref;
-        Token first;
-        Token count;
-        if (!next(&at, &token) || text(token) != "xref" || !next(&at, &first) ||
-            !next(&at, &count) || text(first) != "0" || !isInteger(text(count))) {
-            return failed(QStringLiteral("startxref does not point at an \"xref 0 N\" table"));
-        }
-        const int size = text(count).toInt();
-        // The entries start on the next line.
-        while (at < pdf_.size() && isWhite(pdf_[at])) {
-            ++at;
-        }
-        const qsizetype entries = at;
-        QList<QByteArray> freeEntries(size);
-        index_ = QList<int>(size, -1);
-        for (int number = 0; number < size; ++number) {
-            const QByteArray entry = pdf_.mid(entries + 20 * qsizetype(number), 20);
-            if (entry.size() != 20 || (entry[17] != 'n' && entry[17] != 'f')) {
-                return failed(QStringLiteral("cross-reference entry %1 is malformed").arg(number));
-            }
-            if (entry[17] == 'f') {
-                freeEntries[number] = entry;
-                continue;
-            }
-            Object object;
-            object.number = number;
-            object.offset = entry.left(10).toLongLong();
-            if (object.offset <= 0 || object.offset >= xref) {
-                return failed(
-                    QStringLiteral("object %1 has an offset outside the file's body").arg(number));
-            }
-            index_[number] = static_cast<int>(objects_.size());
-            objects_.push_back(object);
-        }
-        at = entries + 20 * qsizetype(size);
-        if (!next(&at, &token) || text(token) != "trailer") {
-            return failed(QStringLiteral("no trailer after the cross-reference table"));
-        }
-        const QByteArray trailer = pdf_.mid(token.begin, startxref - token.begin);
-        if (trailer.contains("/Prev") || trailer.contains("/Encrypt")) {
-            return failed(QStringLiteral("an updated or encrypted file"));
-        }
-
-        for (Object& object : objects_) {
-            if (!readObject(&object)) {
-                return false;
-            }
-        }
-        // Indirect lengths need every object read first: the length object may come later.
-        for (Object& object : objects_) {
-            if (object.streamData < 0) {
-                continue;
-            }
-            if (object.lengthObject >= 0) {
-                object.length = integerObject(object.lengthObject);
-                if (object.length < 0) {
-                    return failed(QStringLiteral("object %1: its /Length %2 0 R is no number")
-                                      .arg(object.number)
-                                      .arg(object.lengthObject));
-                }
-            }
-            if (!skipStream(&object)) {
-                return false;
-            }
-        }
-
-        // Write the objects in their order in the file, with nothing but white space between.
-        std::vector<const Object*> order;
-        for (const Object& object : objects_) {
-            order.push_back(&object);
-        }
-        std::sort(order.begin(), order.end(),
-                  [](const Object* a, const Object* b) { return a->offset < b->offset; });
-        for (std::size_t i = 0; i < order.size(); ++i) {
-            const qsizetype gapEnd = i + 1 < order.size() ? order[i + 1]->offset : xref;
-            if (order[i]->end > gapEnd ||
-                !pdf_.mid(order[i]->end, gapEnd - order[i]->end).trimmed().isEmpty()) {
-                return failed(
-                    QStringLiteral("unexpected bytes after object %1").arg(order[i]->number));
-            }
-        }
-
-        // Deflate first: an indirect length object may come before its stream, and gets the new
-        // length too (the stream's own /Length becomes direct).
-        std::map<int, QByteArray> deflated;
-        std::map<int, qsizetype> newLengths;
-        for (const Object& object : objects_) {
-            if (object.streamData >= 0 && !object.filtered) {
-                // qCompress gives a 4-byte size, then a zlib stream: what /FlateDecode reads.
-                QByteArray zlib = qCompress(pdf_.mid(object.streamData, object.length), 9).mid(4);
-                if (object.lengthObject >= 0) {
-                    newLengths[object.lengthObject] = zlib.size();
-                }
-                deflated[object.number] = std::move(zlib);
-            }
-        }
-
-        QByteArray result = pdf_.left(order.empty() ? xref : order.front()->offset);
-        std::vector<qsizetype> offsets(static_cast<std::size_t>(size), -1);
-        for (const Object* object : order) {
-            offsets[static_cast<std::size_t>(object->number)] = result.size();
-            const auto length = newLengths.find(object->number);
-            if (length != newLengths.end()) {
-                result += QByteArray::number(object->number) + ' ' + object->generation + " obj\n" +
-                          QByteArray::number(length->second) + "\nendobj\n";
-                continue;
-            }
-            const auto stream = deflated.find(object->number);
-            if (stream == deflated.end()) {
-                result += pdf_.mid(object->offset, object->end - object->offset);
-                result += '\n';
-                continue;
-            }
-            const QByteArray& zlib = stream->second;
-            result += pdf_.mid(object->offset, object->lengthBegin - object->offset);
-            result += "/Length " + QByteArray::number(zlib.size()) + " /Filter /FlateDecode";
-            result += pdf_.mid(object->lengthEnd, object->streamKeyword - object->lengthEnd);
-            result += "stream\n";
-            result += zlib;
-            result += "\nendstream\nendobj\n";
-        }
-        const qsizetype newXref = result.size();
-        result += "xref\n0 " + QByteArray::number(size) + '\n';
-        for (int number = 0; number < size; ++number) {
-            const qsizetype offset = offsets[static_cast<std::size_t>(number)];
-            if (offset < 0) {
-                result += freeEntries[number];
-                continue;
-            }
-            const Object& object = objects_[static_cast<std::size_t>(index_[number])];
-            result += QByteArray::number(offset).rightJustified(10, '0') + ' ' +
-                      object.generation.rightJustified(5, '0') + " n \n";
-        }
-        result += trailer;
-        result += "startxref\n" + QByteArray::number(newXref) + "\n%%EOF\n";
-        *out = std::move(result);
-        return true;
-    }
-
-    const QByteArray& pdf_;
-    std::vector<Object> objects_;
-    QList<int> index_; ///< object number -> index in objects_, -1 for a free entry
-    QString why_;
-};
-
 // ---- SVG and PDF ----------------------------------------------------------------------------
 
-bool writeVector(const PlotData& data, const QString& path, PlotExporter::Format format,
-                 const PlotExporter::Options& options, QString* error)
+/// Lays `chart` out for a vector export and renders it once into `window`, so that the chart
+/// has laid itself out at the export's size (both exporters draw the chart as it is then).
+bool prepareVector(PlotChart& chart, const PlotData& data, const PlotExporter::Options& options,
+                   OffscreenRenderWindow& window, const QString& path, QSize* size, QString* error)
 {
-    // GL2PS writes to a unique temporary name (it appends its own extension to the prefix);
-    // the result is then written to the target like every other export (AtomicFile).
-    QTemporaryFile reserve(
-        QDir(QDir::tempPath()).filePath(QStringLiteral("constraintlab-plot.XXXXXX")));
-    if (!reserve.open()) {
-        return fail(error, QStringLiteral("Cannot write the plot %1: %2")
-                               .arg(quoted(path), reserve.errorString()));
-    }
-    const QString prefix = reserve.fileName();
-    const QString written = prefix + (format == PlotExporter::Format::Svg ? QStringLiteral(".svg")
-                                                                          : QStringLiteral(".pdf"));
-
-    const bool pdf = format == PlotExporter::Format::Pdf;
-    PlotChart chart;
-    // GL2PS sets PDF text in Helvetica without a Unicode mapping: spell the texts in ASCII.
-    chart.setData(pdf ? withPdfTexts(data) : data);
+    chart.setData(data);
     // The scale enlarges the page and everything on it alike, as for a PNG.
     const double scale = options.scale > 0.0 && std::isfinite(options.scale) ? options.scale : 1.0;
     chart.setScale(scale);
     chart.setCursor(options.cursor);
     chart.setViewRange(options.range);
-    const QSize size(static_cast<int>(std::lround(options.size.width() * scale)),
-                     static_cast<int>(std::lround(options.size.height() * scale)));
-    OffscreenRenderWindow window;
-    // GL2PS captures a render of the window as it is: render once so that the context exists
-    // and the chart has laid itself out at this size.
-    if (!renderOnce(chart, window, size, path, nullptr, error)) {
-        return false;
-    }
+    *size = QSize(static_cast<int>(std::lround(options.size.width() * scale)),
+                  static_cast<int>(std::lround(options.size.height() * scale)));
+    return renderOnce(chart, window, *size, path, nullptr, error);
+}
 
-    vtkNew<vtkOpenGLGL2PSExporter> exporter;
-    exporter->SetRenderWindow(window.window());
-    exporter->SetFileFormat(format == PlotExporter::Format::Svg ? vtkGL2PSExporter::SVG_FILE
-                                                                : vtkGL2PSExporter::PDF_FILE);
-    exporter->SetCompress(false);
-    exporter->SetTextAsPath(false); // text stays text: searchable, selectable, smaller
-    exporter->SetText(true);
-    exporter->SetSilent(true);
-    exporter->SetTitle(
-        (pdf ? PlotExporter::pdfText(data.title).toLatin1() : data.title.toUtf8()).constData());
-    exporter->SetFilePrefix(prefix.toLocal8Bit().constData());
-    exporter->Write();
-
-    const QFileInfo result(written);
-    if (!result.exists() || result.size() == 0) {
-        QFile::remove(written);
-        return fail(error, QStringLiteral("Cannot write the plot %1: the vector exporter (GL2PS) "
-                                          "produced no output")
-                               .arg(quoted(path)));
-    }
+/// Reads back and removes what an exporter wrote to the temporary `written`.
+bool takeExporterOutput(const QString& written, const QString& path, const QString& exporterName,
+                        QByteArray* bytes, QString* error)
+{
     QFile file(written);
-    QByteArray bytes = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    if (!file.exists() || file.size() == 0) {
+        file.remove();
+        return fail(error, QStringLiteral("Cannot write the plot %1: the vector exporter (%2) "
+                                          "produced no output")
+                               .arg(quoted(path), exporterName));
+    }
+    *bytes = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
     const QString readError = file.errorString();
     file.close();
-    QFile::remove(written);
-    if (bytes.isEmpty()) {
+    file.remove();
+    if (bytes->isEmpty()) {
         return fail(error, QStringLiteral("Cannot write the plot %1: cannot read the exporter's "
                                           "output back (%2)")
                                .arg(quoted(path), readError));
     }
-    if (!pdf) {
-        // GL2PS leaves an SVG's background transparent, black in a dark viewer: paint it white
-        // under everything else.
-        const qsizetype open = bytes.indexOf("<svg");
-        const qsizetype end = open < 0 ? -1 : bytes.indexOf('>', open);
-        if (end > 0) {
-            // In the viewBox's units (the window's pixels): SVG Tiny viewers do not take "100%".
-            bytes.insert(end + 1, QStringLiteral("\n<rect x=\"0\" y=\"0\" width=\"%1\" "
-                                                 "height=\"%2\" fill=\"#ffffff\"/>")
-                                      .arg(size.width())
-                                      .arg(size.height())
-                                      .toUtf8());
-        }
+    return true;
+}
+
+/// A unique temporary name for an exporter that writes files itself; the result then goes to the
+/// target like every other export (AtomicFile).
+bool reserveTemporary(QTemporaryFile& reserve, const QString& path, QString* error)
+{
+    reserve.setFileTemplate(
+        QDir(QDir::tempPath()).filePath(QStringLiteral("constraintlab-plot.XXXXXX")));
+    if (!reserve.open()) {
+        return fail(error, QStringLiteral("Cannot write the plot %1: %2")
+                               .arg(quoted(path), reserve.errorString()));
     }
-    if (pdf) {
-        QByteArray deflated;
-        QString why;
-        if (PdfStreamDeflater::deflate(bytes, &deflated, &why)) {
-            bytes = deflated;
-        } else {
-            // GL2PS's own file is a valid PDF, only larger: keep it rather than fail the export.
-            qWarning("PlotExporter: %s left uncompressed: %s", qPrintable(quoted(path)),
-                     qPrintable(why));
-        }
+    return true;
+}
+
+bool writeSvg(const PlotData& data, const QString& path, const PlotExporter::Options& options,
+              QString* error)
+{
+    QTemporaryFile reserve;
+    if (!reserveTemporary(reserve, path, error)) {
+        return false;
+    }
+    // GL2PS appends its own extension to the prefix it is given.
+    const QString prefix = reserve.fileName();
+    PlotChart chart;
+    OffscreenRenderWindow window;
+    QSize size;
+    if (!prepareVector(chart, data, options, window, path, &size, error)) {
+        return false;
+    }
+    vtkNew<vtkOpenGLGL2PSExporter> exporter;
+    exporter->SetRenderWindow(window.window());
+    exporter->SetFileFormat(vtkGL2PSExporter::SVG_FILE);
+    exporter->SetCompress(false);
+    exporter->SetTextAsPath(false); // text stays text: searchable, selectable, smaller
+    exporter->SetText(true);
+    exporter->SetSilent(true);
+    exporter->SetTitle(data.title.toUtf8().constData());
+    exporter->SetFilePrefix(prefix.toLocal8Bit().constData());
+    exporter->Write();
+    QByteArray bytes;
+    if (!takeExporterOutput(prefix + QStringLiteral(".svg"), path, QStringLiteral("GL2PS"), &bytes,
+                            error)) {
+        return false;
+    }
+    // GL2PS leaves an SVG's background transparent, black in a dark viewer: paint it white
+    // under everything else.
+    const qsizetype open = bytes.indexOf("<svg");
+    const qsizetype end = open < 0 ? -1 : bytes.indexOf('>', open);
+    if (end > 0) {
+        // In the viewBox's units (the window's pixels): SVG Tiny viewers do not take "100%".
+        bytes.insert(end + 1, QStringLiteral("\n<rect x=\"0\" y=\"0\" width=\"%1\" "
+                                             "height=\"%2\" fill=\"#ffffff\"/>")
+                                  .arg(size.width())
+                                  .arg(size.height())
+                                  .toUtf8());
+    }
+    return writeBytes(bytes, path, error);
+}
+
+bool writePdf(const PlotData& data, const QString& path, const PlotExporter::Options& options,
+              QString* error)
+{
+    QTemporaryFile reserve;
+    if (!reserveTemporary(reserve, path, error)) {
+        return false;
+    }
+    const QString written = reserve.fileName() + QStringLiteral(".pdf");
+    PlotChart chart;
+    OffscreenRenderWindow window;
+    QSize size;
+    chart.setForPdfDevice(true);
+    // VTK's PDF device sets text in the standard Helvetica font: spell the texts in ASCII.
+    if (!prepareVector(chart, forPdfDevice(data), options, window, path, &size, error)) {
+        return false;
+    }
+    // vtkPDFExporter paints the chart again on a PDF device (libharu): vectors, text as text,
+    // compressed streams.
+    vtkNew<vtkPDFExporter> exporter;
+    exporter->SetRenderWindow(window.window());
+    exporter->SetTitle(PlotExporter::pdfText(data.title).toLatin1().constData());
+    exporter->SetFileName(written.toLocal8Bit().constData());
+    exporter->Write();
+    QByteArray bytes;
+    if (!takeExporterOutput(written, path, QStringLiteral("VTK's PDF exporter"), &bytes, error)) {
+        return false;
     }
     return writeBytes(bytes, path, error);
 }
@@ -842,7 +468,15 @@ QString PlotExporter::pdfText(const QString& text)
             ascii += u'?';
         }
     }
-    return escapedForPdfString(ascii);
+    // VTK draws a text with "|" (a MathText column) or "$...$" as a MathText path, not as
+    // text: spell norms and absolute values as words, a lone bar as "/", "$" as "USD".
+    static const QRegularExpression norm(QStringLiteral("\\|\\|([^|]*)\\|\\|"));
+    static const QRegularExpression magnitude(QStringLiteral("\\|([^|]*)\\|"));
+    ascii.replace(norm, QStringLiteral("norm(\\1)"));
+    ascii.replace(magnitude, QStringLiteral("abs(\\1)"));
+    ascii.replace(u'|', u'/');
+    ascii.replace(QStringLiteral("$"), QStringLiteral("USD"));
+    return ascii;
 }
 
 bool PlotExporter::formatForPath(const QString& path, Format* format)
@@ -916,7 +550,10 @@ bool PlotExporter::write(const PlotData& data, const QString& path, const Option
     if (format == Format::Png) {
         return writePng(data, path, options, error);
     }
-    return writeVector(data, path, format, options, error);
+    if (format == Format::Svg) {
+        return writeSvg(data, path, options, error);
+    }
+    return writePdf(data, path, options, error);
 }
 
 } // namespace clab

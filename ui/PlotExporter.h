@@ -10,9 +10,9 @@
 
 namespace clab {
 
-/// \brief Writes a plot to PNG (raster, with a scale factor for print), SVG or PDF (vectors,
-/// through VTK's GL2PS exporter), off screen. PDF streams are deflated and PDF text is spelled in
-/// ASCII (see pdfText()).
+/// \brief Writes a plot to PNG (raster, with a scale factor for print), SVG (vectors, through
+/// VTK's GL2PS exporter) or PDF (vectors and text, compressed, through VTK's PDF exporter), off
+/// screen. PDF text is spelled in ASCII (see pdfText()).
 ///
 /// Every file is written atomically: into a temporary file in the target directory, renamed over
 /// the target only when complete, so a failed export never leaves half a file or destroys an
@@ -40,15 +40,15 @@ public:
     static bool write(const PlotData& data, const QString& path, const Options& options,
                       QString* error);
 
-    /// `text` as a PDF plot spells it. GL2PS sets PDF text in the standard Helvetica font with
-    /// the bytes as they are, so anything beyond ASCII would come out garbled: "−" becomes "-",
-    /// "‖" "||", "·" "*", superscripts "^2" ("m/s²" → "m/s^2"), sub- and superscript letters and
-    /// digits plain ones ("E₀" → "E0", "Qᶜᵢ" → "Qci"), ω "w" (as in the trace's w1, w2, w3), other
-    /// Greek letters their names ("θ" → "theta", "μ" → "mu"), a dot above a time derivative's
-    /// prime ("ẋ" → "x'", "ẍ" → "x''"); other accents are dropped and anything else becomes "?".
-    /// The result is what stands in the PDF string literal: a backslash, "|", "$" and an unbalanced
-    /// parenthesis come escaped ("‖Q‖" → "\|\|Q\|\|", which a PDF shows as "||Q||"); VTK would
-    /// draw a text with a bare "|" or "$...$" as a MathText path, which breaks its PDF output.
+    /// `text` as a PDF plot spells it. VTK's PDF device sets text in the standard Helvetica font
+    /// with the bytes as they are, so anything beyond ASCII would come out garbled: "−" becomes
+    /// "-", "·" "*", superscripts "^2" ("m/s²" → "m/s^2"), sub- and superscript letters and
+    /// digits plain ones ("E₀" → "E0", "Qᶜᵢ" → "Qci"), ω "w" (as in the trace's w1, w2, w3),
+    /// other Greek letters their names ("θ" → "theta", "μ" → "mu"), a dot above a time
+    /// derivative's prime ("ẋ" → "x'", "ẍ" → "x''"); other accents are dropped and anything else
+    /// becomes "?". VTK would draw a text with "|" or "$...$" as a MathText path (outside its
+    /// box, not searchable), so norms and absolute values are words ("‖Qᶜᵢ‖" → "norm(Qci)",
+    /// "|v|" → "abs(v)"), a lone "|" is "/" and "$" is "USD".
     static QString pdfText(const QString& text);
 };
 
