@@ -2,6 +2,8 @@
 
 #include "ConstraintLabError.h"
 
+#include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace clab {
@@ -139,6 +141,18 @@ std::vector<double> Trace::column(int index) const
         values.push_back(r[static_cast<std::size_t>(index)]);
     }
     return values;
+}
+
+std::size_t Trace::sampleIndexAt(double t) const
+{
+    if (samples.empty()) {
+        return 0;
+    }
+    const double tolerance = 1e-9 * (1.0 + std::abs(t));
+    const auto it =
+        std::upper_bound(samples.begin(), samples.end(), t + tolerance,
+                         [](double value, const TraceSample& sample) { return value < sample.t; });
+    return it == samples.begin() ? 0 : static_cast<std::size_t>(it - samples.begin()) - 1;
 }
 
 } // namespace clab

@@ -52,6 +52,11 @@ public:
     /// out of range.
     std::vector<double> column(int index) const;
 
+    /// Index of the sample shown at time `t`: the last one at or before t, where a sample within
+    /// 1e-9 (1 + |t|) after t counts as at t (a clock's t = k dt summed in floating point lands
+    /// a hair before the k-th sample); 0 before the first sample and for an empty trace.
+    std::size_t sampleIndexAt(double t) const;
+
     std::vector<TraceSample> samples;
     /// Stick, slip and reversal events of the contacts, in time order.
     std::vector<ContactEvent> events;

@@ -132,18 +132,6 @@ QString droppedSceneFile(const QMimeData* mime)
     return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? path : QString();
 }
 
-// The sample shown at time t: the last one at or before t, as SceneView does.
-const TraceSample* sampleAt(const Trace& trace, double t)
-{
-    if (trace.samples.empty())
-        return nullptr;
-    auto it = std::upper_bound(trace.samples.begin(), trace.samples.end(), t + 1e-12,
-                               [](double time, const TraceSample& s) { return time < s.t; });
-    if (it != trace.samples.begin())
-        --it;
-    return &*it;
-}
-
 } // namespace
 
 MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
@@ -1175,7 +1163,8 @@ void MainWindow::showTime(double t)
     plots_->setTime(t);
     if (!trace_)
         return;
-    const TraceSample* sample = sampleAt(*trace_, t);
+    const TraceSample* sample =
+        trace_->samples.empty() ? nullptr : &trace_->samples[trace_->sampleIndexAt(t)];
     if (!sample)
         return;
     // The forces as the view draws them: torques in N·m for the rigid body.

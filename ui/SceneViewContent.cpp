@@ -75,20 +75,6 @@ void setColor(vtkTextProperty* tp, const QColor& c)
     tp->SetColor(c.redF(), c.greenF(), c.blueF());
 }
 
-/// Index of the sample shown at time t: the last one at or before t (the first before the start).
-std::size_t sampleIndex(const Trace& trace, double t)
-{
-    const auto& s = trace.samples;
-    if (s.empty()) {
-        return 0;
-    }
-    const double tol = 1e-9 * (1.0 + std::abs(t));
-    const auto it =
-        std::upper_bound(s.begin(), s.end(), t + tol,
-                         [](double value, const TraceSample& x) { return value < x.t; });
-    return it == s.begin() ? 0 : static_cast<std::size_t>(it - s.begin()) - 1;
-}
-
 const Eigen::VectorXd& force(const TraceSample& s, ForceKind kind)
 {
     return SceneGeometry::generalizedForce(s, kind);
@@ -473,7 +459,7 @@ void SceneViewContent::setTime(double t)
 
 void SceneViewContent::showSample()
 {
-    index_ = trace_ ? sampleIndex(*trace_, time_) : 0;
+    index_ = trace_ ? trace_->sampleIndexAt(time_) : 0;
     const TraceSample* sample = currentSample();
     if (!geometry_ || sample == nullptr) {
         for (ForceArrow& arrow : arrows_) {
@@ -532,7 +518,7 @@ void SceneViewContent::showSample()
         if (samples.empty()) {
             continue;
         }
-        const TraceSample& g = samples[sampleIndex(*ghost->trace, time_)];
+        const TraceSample& g = samples[ghost->trace->sampleIndexAt(time_)];
         const Eigen::Vector3d p = geometry_->trailPoint(g.q);
         ghost->marker->SetPosition(p.x(), p.y(), p.z());
         ghost->caption.setPosition(p);

@@ -56,6 +56,7 @@ private slots:
     void contactColumnsFollowIdealWork();
     void rowAndColumnAgree();
     void outOfRangeAccessIsRejected();
+    void sampleShownAtATimeIsTheLastAtOrBeforeIt();
 };
 
 void TestTrace::columnNamesFollowCsvLayout()
@@ -168,6 +169,27 @@ void TestTrace::outOfRangeAccessIsRejected()
     trace.samples.push_back(distinctSample(1, 2, 0));
     QVERIFY_THROWS_EXCEPTION(ConstraintLabError, trace.row(1, row));
     QVERIFY_THROWS_EXCEPTION(ConstraintLabError, trace.column(0));
+}
+
+void TestTrace::sampleShownAtATimeIsTheLastAtOrBeforeIt()
+{
+    Trace empty;
+    QCOMPARE(empty.sampleIndexAt(1.0), std::size_t(0));
+    Trace trace;
+    for (int k = 0; k <= 100; ++k) {
+        TraceSample s;
+        s.t = 0.01 * k;
+        trace.samples.push_back(s);
+    }
+    QCOMPARE(trace.sampleIndexAt(-1.0), std::size_t(0));
+    QCOMPARE(trace.sampleIndexAt(0.0), std::size_t(0));
+    QCOMPARE(trace.sampleIndexAt(0.015), std::size_t(1));
+    QCOMPARE(trace.sampleIndexAt(5.0), std::size_t(100));
+    // A playback clock that sums its steps lands a hair short of a sample's time: that is the
+    // sample shown, not the one before.
+    QCOMPARE(trace.sampleIndexAt(trace.samples[30].t - 1e-13), std::size_t(30));
+    // Well before a sample (a millionth of a second) is before it.
+    QCOMPARE(trace.sampleIndexAt(0.3 - 1e-6), std::size_t(29));
 }
 
 QTEST_APPLESS_MAIN(TestTrace)
