@@ -909,15 +909,18 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
     Simulator simulator(*system);
     SimulationOptions options = document.simulation;
     TerminalProgress progress(err, system->initialTime(), options.tEnd);
-    options.keepGoing = [&progress](double t) {
+    const RunControl control{[&progress](double t) {
         progress.update(t);
         return true;
-    };
+    }};
     double lastTime = 0.0;
-    const Trace trace = simulator.run(options, [&](const TraceSample& sample) {
-        lastTime = sample.t;
-        stream.add(sample);
-    });
+    const Trace trace = simulator.run(
+        options,
+        [&](const TraceSample& sample) {
+            lastTime = sample.t;
+            stream.add(sample);
+        },
+        control);
     stream.finish();
     progress.clear();
     if (trace.reachedEnd)

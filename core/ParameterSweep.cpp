@@ -48,7 +48,8 @@ std::string ParameterSweep::label(const std::string& parameter, double value)
 
 std::vector<LabelledTrace> ParameterSweep::run(const SceneDocument& base,
                                                const std::string& parameter,
-                                               const std::vector<double>& values, int threads)
+                                               const std::vector<double>& values, int threads,
+                                               const RunControl& control)
 {
     // --- Validate everything before any run starts ---
     const SceneDefinition* definition = SceneRegistry::find(base.scene);
@@ -114,7 +115,8 @@ std::vector<LabelledTrace> ParameterSweep::run(const SceneDocument& base,
                 continue; // an earlier value already failed; this result would not be used
             try {
                 Simulator simulator(*systems[i]);
-                traces[i] = std::make_shared<const Trace>(simulator.run(base.simulation));
+                traces[i] =
+                    std::make_shared<const Trace>(simulator.run(base.simulation, {}, control));
             } catch (...) {
                 errors[i] = std::current_exception();
                 std::size_t seen = firstFailure.load();

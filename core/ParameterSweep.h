@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LabelledTrace.h"
+#include "RunControl.h"
 #include "SceneDocument.h"
 
 #include <string>
@@ -13,7 +14,8 @@ namespace clab {
 /// Each run is exactly what a single run of the document with that value gives (same trace,
 /// bit for bit): runs share nothing but the read-only document. The run of value v builds its
 /// system with SceneDefinition::create from `base.parameters` with the parameter set to v, and
-/// runs it with `base.simulation` (its keepGoing, if any, is called from the worker threads).
+/// runs it with `base.simulation`; `control`, if it has a keepGoing, is called from the worker
+/// threads.
 ///
 /// Parameters that follow the swept one (ParameterSpec::defaultsTo, e.g. mu_s follows mu) follow
 /// the swept value when the base document leaves them out, or gives them the same value as the
@@ -33,7 +35,8 @@ public:
     /// (a ConstraintLabError keeps its kind; any other std::exception from the integrator
     /// becomes IntegrationFailure). Vector parameters cannot be swept; `threads` < 0 is invalid.
     static std::vector<LabelledTrace> run(const SceneDocument& base, const std::string& parameter,
-                                          const std::vector<double>& values, int threads = 0);
+                                          const std::vector<double>& values, int threads = 0,
+                                          const RunControl& control = {});
 };
 
 } // namespace clab

@@ -12,14 +12,14 @@ namespace clab {
 ///
 /// A document is the in-memory form of a scene file (app/SceneFile reads and writes the JSON).
 /// `parameters` is complete once a document has been loaded: parameters a file leaves out take
-/// the scene's defaults. Adding a setting means a field here (or in SimulationOptions), a
-/// comparison in operator== and one row in SceneFile's key tables.
+/// the scene's defaults. Adding a setting means a field here (or in SimulationOptions) and one
+/// row in SceneFile's key tables; documents compare field by field.
 struct SceneDocument {
     std::string scene; ///< name of a built-in SceneDefinition, e.g. "bead-on-wire"
     std::string title; ///< optional human title shown instead of the scene's own
     std::string notes; ///< optional free text, e.g. what a teacher wants students to look at
     ParameterValues parameters;
-    SimulationOptions simulation; ///< keepGoing is not part of a document and is not compared
+    SimulationOptions simulation;
 
     /// A document for `definition` with its default parameters and default simulation options.
     static SceneDocument fromDefinition(const SceneDefinition& definition)
@@ -30,18 +30,7 @@ struct SceneDocument {
         return document;
     }
 
-    friend bool operator==(const SceneDocument& a, const SceneDocument& b)
-    {
-        return a.scene == b.scene && a.title == b.title && a.notes == b.notes &&
-               a.parameters == b.parameters && a.simulation.tEnd == b.simulation.tEnd &&
-               a.simulation.dt == b.simulation.dt &&
-               a.simulation.integrator == b.simulation.integrator &&
-               a.simulation.rtol == b.simulation.rtol && a.simulation.atol == b.simulation.atol &&
-               a.simulation.stabilization == b.simulation.stabilization &&
-               a.simulation.baumgarteAlpha == b.simulation.baumgarteAlpha &&
-               a.simulation.baumgarteBeta == b.simulation.baumgarteBeta &&
-               a.simulation.stopAtEnd == b.simulation.stopAtEnd;
-    }
+    friend bool operator==(const SceneDocument&, const SceneDocument&) = default;
 };
 
 } // namespace clab

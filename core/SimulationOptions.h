@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
-#include <functional>
 
 namespace clab {
 
@@ -37,9 +36,6 @@ struct SimulationOptions {
     /// automatic: 20 per output sample, at least 1e7, so that a run the sample limit accepts
     /// is never cut short by the step limit (a step is at most dt where contacts need it).
     std::size_t maxSteps = 0;
-    /// Called after each accepted step with the current time; return false to cancel
-    /// (the run then returns the samples so far with Trace::cancelled set).
-    std::function<bool(double)> keepGoing;
 
     /// Most output intervals one run may have ((t_end − t0) / dt; one more sample than that): a
     /// stored trace takes about 0.5 kB per sample, and a file of more rows is almost certainly
@@ -61,6 +57,9 @@ struct SimulationOptions {
         return maxSteps > 0 ? static_cast<double>(maxSteps)
                             : std::max(1e7, 20.0 * outputIntervals(t0, tEnd, dt));
     }
+
+    /// Settings equal field by field (a run's cancel callback is a RunControl, not a setting).
+    friend bool operator==(const SimulationOptions&, const SimulationOptions&) = default;
 };
 
 } // namespace clab

@@ -817,7 +817,8 @@ bool Simulator::stabilize(State& x, double t, bool stickEvent)
     return changed;
 }
 
-Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
+Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink,
+                     const RunControl& control)
 {
     const int n = system_.dof();
     const double t0 = system_.initialTime();
@@ -1148,7 +1149,7 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink)
             }
         }
 
-        if (options.keepGoing && !options.keepGoing(stepper->currentTime())) {
+        if (control.keepGoing && !control.keepGoing(stepper->currentTime())) {
             trace.cancelled = true;
             break;
         }

@@ -6,6 +6,7 @@
 #include "FundamentalEquation.h"
 #include "ManifoldProjection.h"
 #include "MechanicalSystem.h"
+#include "RunControl.h"
 #include "SimulationOptions.h"
 #include "Trace.h"
 
@@ -71,7 +72,9 @@ public:
     /// ConstraintLabError(IntegrationFailure or the solver's kind) with the time at which it
     /// failed in the message ("at t = 1.234 s: ..."); a sample with a non-finite value (an
     /// overflowed energy, say) is such a failure (NonFinite) too.
-    Trace run(const SimulationOptions& options, const SampleSink& sink = {});
+    /// `control` may cancel the run between steps (RunControl::keepGoing).
+    Trace run(const SimulationOptions& options, const SampleSink& sink = {},
+              const RunControl& control = {});
 
     /// A trace without samples with `system`'s columns, contacts and units: what run() fills.
     static Trace emptyTrace(const MechanicalSystem& system);

@@ -57,9 +57,7 @@ Trace SimulationWorker::simulate(const SceneDocument& document,
                                  "unknown scene type \"" + document.scene + "\"");
     const std::unique_ptr<MechanicalSystem> system = definition->create(document.parameters);
     Simulator simulator(*system);
-    SimulationOptions options = document.simulation;
-    options.keepGoing = keepGoing;
-    return simulator.run(options);
+    return simulator.run(document.simulation, {}, RunControl{keepGoing});
 }
 
 void SimulationWorker::runInThread(quint64 generation, const SceneDocument& document)

@@ -72,10 +72,11 @@ struct SceneCase {
 };
 
 // One run; throws what the simulator throws.
-clab::Trace run10s(const SceneCase& c, const clab::SimulationOptions& options)
+clab::Trace run10s(const SceneCase& c, const clab::SimulationOptions& options,
+                   const clab::RunControl& control = {})
 {
     clab::Simulator simulator(*c.system);
-    clab::Trace trace = simulator.run(options);
+    clab::Trace trace = simulator.run(options, {}, control);
     if (trace.cancelled || trace.samples.empty() || trace.samples.back().t != options.tEnd) {
         throw std::runtime_error("the 10 s run did not reach its end time");
     }
@@ -95,11 +96,11 @@ SceneCase makeCase(const clab::SceneDefinition& definition)
         // A scene that chatters (e.g. at a stick–slip transition) must not stall the set-up:
         // the states come from the part of the trajectory before the cap.
         std::size_t steps = 0;
-        options.keepGoing = [&steps](double) {
+        const clab::RunControl harvest{[&steps](double) {
             return ++steps < kHarvestSteps;
-        };
+        }};
         clab::Simulator simulator(*c.system);
-        const clab::Trace trace = simulator.run(options);
+        const clab::Trace trace = simulator.run(options, {}, harvest);
         if (trace.samples.empty()) {
             throw std::runtime_error("the trajectory has no samples");
         }
@@ -260,12 +261,11 @@ void simulate10s(benchmark::State& state, const SceneCase* c)
     std::size_t steps = 0;
     double residualMax = 0.0;
     try {
-        clab::SimulationOptions counted = options;
-        counted.keepGoing = [&steps](double) {
+        const clab::RunControl counted{[&steps](double) {
             ++steps;
             return true;
-        };
-        for (const clab::TraceSample& s : run10s(*c, counted).samples) {
+        }};
+        for (const clab::TraceSample& s : run10s(*c, options, counted).samples) {
             residualMax = std::max(residualMax, s.residualMax);
         }
     } catch (const std::exception& e) {

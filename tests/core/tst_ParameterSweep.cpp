@@ -188,12 +188,12 @@ void TestParameterSweep::invalidValueThrowsBeforeAnyRun()
 {
     SceneDocument document = beadDocument(100.0);
     std::atomic<int> steps{0};
-    document.simulation.keepGoing = [&steps](double) {
+    const RunControl counting{[&steps](double) {
         ++steps;
         return true;
-    };
+    }};
     const ConstraintLabError e = expectError([&] {
-        ParameterSweep::run(document, "mu", {0.1, 0.2, -1.0}, 2);
+        ParameterSweep::run(document, "mu", {0.1, 0.2, -1.0}, 2, counting);
     });
     QCOMPARE(e.kind(), ConstraintLabError::Kind::InvalidParameter);
     const std::string message = e.what();

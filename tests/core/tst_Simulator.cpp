@@ -514,11 +514,11 @@ void TestSimulator::cancellationStopsRun()
     Simulator sim(osc);
     SimulationOptions o = makeOptions(IntegratorKind::Rk4, 2.0, 0.01);
     int calls = 0;
-    o.keepGoing = [&calls](double t) {
+    const RunControl halfway{[&calls](double t) {
         ++calls;
         return t < 0.5;
-    };
-    const Trace trace = sim.run(o);
+    }};
+    const Trace trace = sim.run(o, {}, halfway);
     QVERIFY(trace.cancelled);
     // Stops at the first step that reaches 0.5 s, with every sample up to it.
     QVERIFY(trace.samples.back().t >= 0.5 && trace.samples.back().t < 0.52);
@@ -526,10 +526,10 @@ void TestSimulator::cancellationStopsRun()
     for (const TraceSample& s : trace.samples)
         QVERIFY(std::abs(s.q[0] - std::cos(s.t)) < 1e-8);
 
-    o.keepGoing = [](double) {
+    const RunControl always{[](double) {
         return true;
-    };
-    const Trace full = sim.run(o);
+    }};
+    const Trace full = sim.run(o, {}, always);
     QVERIFY(!full.cancelled);
     QCOMPARE(full.samples.size(), std::size_t(201));
 }
@@ -632,13 +632,13 @@ void TestSimulator::rightHandSideDoesNotAllocatePerStep()
         SimulationOptions o =
             makeOptions(IntegratorKind::Dopri5, 10.0 * (run + 1), 5.0 * (run + 1));
         long count = 0;
-        o.keepGoing = [&count](double) {
+        const RunControl counting{[&count](double) {
             ++count;
             return true;
-        };
+        }};
         g_allocations = 0;
         g_countAllocations = true;
-        const Trace trace = sim.run(o);
+        const Trace trace = sim.run(o, {}, counting);
         g_countAllocations = false;
         allocations[run] = g_allocations;
         steps[run] = count;
@@ -1033,13 +1033,13 @@ void TestSimulator::stickSlipRunDoesNotAllocatePerStep()
         SimulationOptions o = makeOptions(IntegratorKind::Dopri5, 10.0, 5.0);
         o.rtol = run == 0 ? 1e-7 : 1e-11;
         long count = 0;
-        o.keepGoing = [&count](double) {
+        const RunControl counting{[&count](double) {
             ++count;
             return true;
-        };
+        }};
         g_allocations = 0;
         g_countAllocations = true;
-        const Trace trace = sim.run(o);
+        const Trace trace = sim.run(o, {}, counting);
         g_countAllocations = false;
         allocations[run] = g_allocations;
         steps[run] = count;
