@@ -10,6 +10,7 @@
 #include "PlotCatalog.h"
 #include "SceneFile.h"
 #include "SceneRegistry.h"
+#include "SimulationSetting.h"
 #include "Simulator.h"
 #include "TraceSeries.h"
 
@@ -140,13 +141,9 @@ struct SceneOptions {
     QString scene;
     std::vector<std::pair<QString, std::vector<double>>> sets; // in command-line order
     std::map<QString, QString> setText;                        // name -> "name=value" as given
-    std::optional<double> tEnd, dt, rtol, atol;
-    QString tEndText, dtText, rtolText, atolText;
-    std::optional<IntegratorKind> integrator;
-    std::optional<Stabilization> stabilization;
-    std::optional<double> alpha, beta;
-    QString alphaText, betaText;
-    std::optional<bool> stopAtEnd;
+    // Simulation settings given on the command line: key -> the value and the option as given
+    // ("--t-end 5"), which messages name.
+    std::map<std::string, std::pair<double, QString>> simulation;
 };
 
 // One command-line option while parsing: its name (without an inline "=value") and a way to
@@ -155,6 +152,52 @@ struct OptionCursor {
     QString option;
     std::function<QString()> value;
 };
+
+// The simulation settings' options for a help text: "  --t-end T", its documentation from
+// column 23, wrapped at 80 columns (a long option gets a line of its own).
+QString simulationOptionsHelp()
+{
+    constexpr int textColumn = 23;
+    constexpr int width = 80;
+    QString out;
+    for (const SimulationSetting& setting : SimulationSetting::all()) {
+        const QString option = QString::fromStdString(setting.option());
+        QString line = QStringLiteral("  ") + option +
+                       (setting.kind == SimulationSetting::Kind::Flag
+                            ? QStringLiteral(", --no-") + option.mid(2)
+                            : QLatin1Char(' ') + QString::fromStdString(setting.placeholder));
+        if (line.size() >= textColumn - 1) {
+            out += line + QLatin1Char('\n');
+            line.clear();
+        }
+        for (const QString& word : QString::fromStdString(setting.documentation).split(' ')) {
+            const bool first = line.size() <= textColumn;
+            if (!first && line.size() + 1 + word.size() > width) {
+                out += line + QLatin1Char('\n');
+                line.clear();
+            }
+            if (line.size() < textColumn)
+                line = line.leftJustified(textColumn) + word;
+            else
+                line += QLatin1Char(' ') + word;
+        }
+        out += line + QLatin1Char('\n');
+    }
+    return out;
+}
+
+// The simulation setting an option sets ("--t-end", "--stop-at-end", "--no-stop-at-end"), or
+// nullptr.
+const SimulationSetting* simulationSettingFor(const QString& option)
+{
+    for (const SimulationSetting& setting : SimulationSetting::all()) {
+        const QString name = QString::fromStdString(setting.option());
+        if (option == name || (setting.kind == SimulationSetting::Kind::Flag &&
+                               option == QLatin1String("--no-") + name.mid(2)))
+            return &setting;
+    }
+    return nullptr;
+}
 
 // A comma list of names, e.g. --columns or --y.
 std::vector<std::string> nameList(const OptionCursor& option)
@@ -224,37 +267,35 @@ SceneOptions parseSceneOptions(const QStringList& args, const QString& command,
             }
             request.sets.emplace_back(name, values);
             request.setText[name] = assignment;
-        } else if (option == QLatin1String("--t-end")) {
-            numberOption(request.tEnd, request.tEndText);
-        } else if (option == QLatin1String("--dt")) {
-            numberOption(request.dt, request.dtText);
-        } else if (option == QLatin1String("--rtol")) {
-            numberOption(request.rtol, request.rtolText);
-        } else if (option == QLatin1String("--atol")) {
-            numberOption(request.atol, request.atolText);
-        } else if (option == QLatin1String("--integrator")) {
-            const QString name = value();
-            request.integrator = SceneFile::integratorFromName(name);
-            if (!request.integrator)
-                throw UsageProblem{QStringLiteral("--integrator %1: unknown integrator (use dopri5 "
-                                                  "or rk4)")
-                                       .arg(name)};
-        } else if (option == QLatin1String("--stabilization")) {
-            const QString name = value();
-            request.stabilization = SceneFile::stabilizationFromName(name);
-            if (!request.stabilization)
-                throw UsageProblem{QStringLiteral("--stabilization %1: unknown stabilization (use "
-                                                  "projection, baumgarte or none)")
-                                       .arg(name)};
-        } else if (option == QLatin1String("--baumgarte-alpha")) {
-            numberOption(request.alpha, request.alphaText);
-        } else if (option == QLatin1String("--baumgarte-beta")) {
-            numberOption(request.beta, request.betaText);
-        } else if (option == QLatin1String("--stop-at-end") ||
-                   option == QLatin1String("--no-stop-at-end")) {
-            if (inlineValue)
-                throw UsageProblem{QStringLiteral("option %1 takes no value").arg(option)};
-            request.stopAtEnd = option == QLatin1String("--stop-at-end");
+        } else if (const SimulationSetting* setting = simulationSettingFor(option)) {
+            const QString given = option;
+            double setValue = 0.0;
+            QString text;
+            switch (setting->kind) {
+            case SimulationSetting::Kind::Number: {
+                std::optional<double> number;
+                numberOption(number, text);
+                setValue = *number;
+                break;
+            }
+            case SimulationSetting::Kind::Choice: {
+                text = value();
+                const std::optional<double> named = setting->valueNamed(text.toStdString());
+                if (!named)
+                    throw UsageProblem{QStringLiteral("%1 %2: unknown %3 (use %4)")
+                                           .arg(option, text, QString::fromStdString(setting->key),
+                                                QString::fromStdString(setting->nameList()))};
+                setValue = *named;
+                break;
+            }
+            case SimulationSetting::Kind::Flag:
+                if (inlineValue)
+                    throw UsageProblem{QStringLiteral("option %1 takes no value").arg(option)};
+                setValue = option.startsWith(QLatin1String("--no-")) ? 0.0 : 1.0;
+                break;
+            }
+            request.simulation[setting->key] = {
+                setValue, text.isNull() ? given : given + QLatin1Char(' ') + text};
         } else if (option.startsWith(QLatin1Char('-')) && option != QLatin1String("-")) {
             bool tookValue = false;
             const auto countedValue = [&]() {
@@ -426,62 +467,68 @@ QString CliApplication::commandHelp(const QString& command)
             "default, valid range and meaning, and the simulation settings of its scene file.\n");
     if (command == QLatin1String("run"))
         return QStringLiteral(
-            "Usage: constraintlab-cli run SCENE [OPTIONS]\n"
-            "\n"
-            "Simulates SCENE and writes its trace as CSV. SCENE is a built-in scene name (see\n"
-            "`constraintlab-cli list`) or the path of a scene file; an argument containing '/'\n"
-            "or ending in .json is always taken as a path. Settings the options leave alone\n"
-            "come from the scene file.\n"
-            "\n"
-            "Options (write --option VALUE or --option=VALUE):\n"
-            "  --set NAME=VALUE     Set a parameter; vectors as comma lists, e.g. --set J=1,2,3.\n"
-            "                       May be repeated.\n"
-            "  --t-end T            End time in s.\n"
-            "  --dt H               Output interval in s (also the fixed step of rk4).\n"
-            "  --integrator NAME    dopri5 (adaptive Dormand-Prince 5(4)) or rk4 (fixed step).\n"
-            "  --rtol R             Relative tolerance of dopri5.\n"
-            "  --atol A             Absolute tolerance of dopri5.\n"
-            "  --stabilization S    How the constraints are kept from drifting: projection\n"
-            "                       (q and q' back onto the constraints after every step, the\n"
-            "                       default), baumgarte or none.\n"
-            "  --baumgarte-alpha A  Baumgarte alpha in 1/s (b -= 2 alpha phi' + beta^2 phi).\n"
-            "  --baumgarte-beta B   Baumgarte beta in 1/s.\n"
-            "  --stop-at-end, --no-stop-at-end\n"
-            "                       End the run (or not) where the body reaches the end of\n"
-            "                       its track before t_end: the bead at the foot of its wire\n"
-            "                       (s = 0; on in the built-in bead scene). The last row is\n"
-            "                       then that moment, off the dt grid. Other scenes have none.\n"
-            "  --columns A,B,...    Write only these columns, in this order.\n"
-            "  -o, --output FILE    Write the CSV to FILE as the rows are computed (memory\n"
-            "                       stays flat), renamed into place only when the run\n"
-            "                       succeeded: a failed run never leaves half a file. A device\n"
-            "                       or a pipe (/dev/null, a FIFO) is written in place, never\n"
-            "                       replaced. \"-\" is standard output, the default.\n"
-            "  --comment-header     Start the CSV with lines \"# ...\": scene, parameters and\n"
-            "                       simulation settings with units, and each column's unit\n"
-            "                       (off by default: plain RFC 4180; pandas: comment='#').\n"
-            "  --stats              After the run, print its cost on standard error: accepted\n"
-            "                       and rejected steps, right-hand-side evaluations, events,\n"
-            "                       integrator restarts and projections, wall time.\n"
-            "  --events FILE        Also write the stick-slip events as CSV to FILE, atomically:\n"
-            "                       t, scene, contact (index), contact_name, event (stick, slip\n"
-            "                       or reversal). \"-\" is standard output (with --output FILE).\n"
-            "\n"
-            "The CSV has a header row, '.' as decimal point, 17 significant digits and CRLF\n"
-            "line ends (RFC 4180). Columns: t; for each coordinate c: c, c_dot, c_ddot, Q_c,\n"
-            "Qci_c, Qcni_c; then T, V, E, W_nonideal, residual_max, E_error; W_ideal when the\n"
-            "constraints depend on time; contact (1 sliding, 0 stuck) for scenes with a\n"
-            "frictional contact (contact_NAME for each of several); then the scene's own\n"
-            "columns. E_error = E - E(0) - W_nonideal - W_given_nc - W_ideal is the energy\n"
-            "audit: it stays at the level of the tolerances.\n"
-            "\n"
-            "Limits: at most 1e7 output intervals (t_end / dt); rtol from 1e-15 to 1; parameter\n"
-            "values within +-1e12 (SI units), positive ones at least 1e-12.\n"
-            "On a terminal, a run longer than a second shows its progress on standard error.\n"
-            "\n"
-            "Exit codes: 0 success, 1 output not writable, 2 usage error, 3 invalid scene or\n"
-            "parameter, 4 numerical failure (the message names the scene, the time and what\n"
-            "failed; a \"hint:\" line says the likely cause and what to try).\n");
+                   "Usage: constraintlab-cli run SCENE [OPTIONS]\n"
+                   "\n"
+                   "Simulates SCENE and writes its trace as CSV. SCENE is a built-in scene name "
+                   "(see\n"
+                   "`constraintlab-cli list`) or the path of a scene file; an argument containing "
+                   "'/'\n"
+                   "or ending in .json is always taken as a path. Settings the options leave "
+                   "alone\n"
+                   "come from the scene file.\n"
+                   "\n"
+                   "Options (write --option VALUE or --option=VALUE):\n"
+                   "  --set NAME=VALUE     Set a parameter; vectors as comma lists, e.g. --set "
+                   "J=1,2,3.\n"
+                   "                       May be repeated.\n"
+                   "%1"
+                   "  --columns A,B,...    Write only these columns, in this order.\n"
+                   "  -o, --output FILE    Write the CSV to FILE as the rows are computed (memory\n"
+                   "                       stays flat), renamed into place only when the run\n"
+                   "                       succeeded: a failed run never leaves half a file. A "
+                   "device\n"
+                   "                       or a pipe (/dev/null, a FIFO) is written in place, "
+                   "never\n"
+                   "                       replaced. \"-\" is standard output, the default.\n"
+                   "  --comment-header     Start the CSV with lines \"# ...\": scene, parameters "
+                   "and\n"
+                   "                       simulation settings with units, and each column's unit\n"
+                   "                       (off by default: plain RFC 4180; pandas: comment='#').\n"
+                   "  --stats              After the run, print its cost on standard error: "
+                   "accepted\n"
+                   "                       and rejected steps, right-hand-side evaluations, "
+                   "events,\n"
+                   "                       integrator restarts and projections, wall time.\n"
+                   "  --events FILE        Also write the stick-slip events as CSV to FILE, "
+                   "atomically:\n"
+                   "                       t, scene, contact (index), contact_name, event (stick, "
+                   "slip\n"
+                   "                       or reversal). \"-\" is standard output (with --output "
+                   "FILE).\n"
+                   "\n"
+                   "The CSV has a header row, '.' as decimal point, 17 significant digits and "
+                   "CRLF\n"
+                   "line ends (RFC 4180). Columns: t; for each coordinate c: c, c_dot, c_ddot, "
+                   "Q_c,\n"
+                   "Qci_c, Qcni_c; then T, V, E, W_nonideal, residual_max, E_error; W_ideal when "
+                   "the\n"
+                   "constraints depend on time; contact (1 sliding, 0 stuck) for scenes with a\n"
+                   "frictional contact (contact_NAME for each of several); then the scene's own\n"
+                   "columns. E_error = E - E(0) - W_nonideal - W_given_nc - W_ideal is the energy\n"
+                   "audit: it stays at the level of the tolerances.\n"
+                   "\n"
+                   "Limits: at most 1e7 output intervals (t_end / dt); rtol from 1e-15 to 1; "
+                   "parameter\n"
+                   "values within +-1e12 (SI units), positive ones at least 1e-12.\n"
+                   "On a terminal, a run longer than a second shows its progress on standard "
+                   "error.\n"
+                   "\n"
+                   "Exit codes: 0 success, 1 output not writable, 2 usage error, 3 invalid scene "
+                   "or\n"
+                   "parameter, 4 numerical failure (the message names the scene, the time and "
+                   "what\n"
+                   "failed; a \"hint:\" line says the likely cause and what to try).\n")
+            .arg(simulationOptionsHelp());
     if (command == QLatin1String("sweep"))
         return QStringLiteral(
             "Usage: constraintlab-cli sweep SCENE --param NAME --values V1,V2,... [OPTIONS]\n"
@@ -493,8 +540,8 @@ QString CliApplication::commandHelp(const QString& command)
             "follows NAME (mu_s follows mu) follows the swept value unless it is set to a\n"
             "different value. Every value is validated before the first run starts.\n"
             "\n"
-            "Options: --set, --t-end, --dt, --integrator, --rtol, --atol, --stabilization,\n"
-            "--baumgarte-alpha, --baumgarte-beta, --stop-at-end as for `run`, and\n"
+            "Options: --set and the simulation settings (--t-end, --dt, --integrator, ...)\n"
+            "as for `run` (see `constraintlab-cli help run`), and\n"
             "  --param NAME         The parameter to vary (required).\n"
             "  --values V1,V2,...   Its values, a comma list of numbers (required).\n"
             "  --columns A,B,...    Write only these columns (after \"run\"), in this order.\n"
@@ -518,8 +565,8 @@ QString CliApplication::commandHelp(const QString& command)
             "rigid body, quat_norm_error (|u| - 1). An unknown name is reported with the list\n"
             "of names.\n"
             "\n"
-            "Options: --set, --t-end, --dt, --integrator, --rtol, --atol, --stabilization,\n"
-            "--baumgarte-alpha, --baumgarte-beta, --stop-at-end as for `run`, and\n"
+            "Options: --set and the simulation settings (--t-end, --dt, --integrator, ...)\n"
+            "as for `run` (see `constraintlab-cli help run`), and\n"
             "  --y A,B,...          Quantities on the vertical axis.\n"
             "  --x NAME             Quantity on the horizontal axis (default t).\n"
             "  --log-y              Logarithmic vertical axis (absolute values).\n"
@@ -682,9 +729,9 @@ int CliApplication::describe(const QStringList& args, QTextStream& out, QTextStr
     const SimulationOptions& s = document.simulation;
     out << "\nSimulation (from the built-in scene file; override with --t-end, --dt, ...):\n"
         << "  t_end = " << number(s.tEnd) << " s, dt = " << number(s.dt)
-        << " s, integrator = " << SceneFile::integratorName(s.integrator)
+        << " s, integrator = " << qs(SimulationSetting::find("integrator")->nameIn(s))
         << ", rtol = " << number(s.rtol) << ", atol = " << number(s.atol)
-        << ", stabilization = " << SceneFile::stabilizationName(s.stabilization);
+        << ", stabilization = " << qs(SimulationSetting::find("stabilization")->nameIn(s));
     if (s.stabilization == Stabilization::Baumgarte)
         out << " (alpha = " << number(s.baumgarteAlpha)
             << " 1/s, beta = " << number(s.baumgarteBeta) << " 1/s)";
@@ -728,49 +775,19 @@ PreparedScene prepareScene(const SceneOptions& request)
     }
     document.parameters = definition->complete(document.parameters);
     SimulationOptions& options = document.simulation;
-    if (request.tEnd)
-        options.tEnd = *request.tEnd;
-    if (request.dt)
-        options.dt = *request.dt;
-    if (request.rtol)
-        options.rtol = *request.rtol;
-    if (request.atol)
-        options.atol = *request.atol;
-    if (request.integrator)
-        options.integrator = *request.integrator;
-    if (request.stabilization)
-        options.stabilization = *request.stabilization;
-    if (request.alpha)
-        options.baumgarteAlpha = *request.alpha;
-    if (request.beta)
-        options.baumgarteBeta = *request.beta;
-    if (request.stopAtEnd)
-        options.stopAtEnd = *request.stopAtEnd;
+    for (const auto& [key, given] : request.simulation)
+        SimulationSetting::find(key)->set(options, given.first);
 
     // Validate the combination; name the command-line option when it caused the problem.
     try {
         SceneFile::validate(document, source);
     } catch (const FileError& e) {
         const QString key = e.key();
-        const std::map<QString, std::pair<const std::optional<double>*, QString>> simulation{
-            {QStringLiteral("simulation.t_end"),
-             {&request.tEnd, QStringLiteral("--t-end ") + request.tEndText}},
-            {QStringLiteral("simulation.dt"),
-             {&request.dt, QStringLiteral("--dt ") + request.dtText}},
-            {QStringLiteral("simulation.rtol"),
-             {&request.rtol, QStringLiteral("--rtol ") + request.rtolText}},
-            {QStringLiteral("simulation.atol"),
-             {&request.atol, QStringLiteral("--atol ") + request.atolText}},
-            {QStringLiteral("simulation.baumgarte_alpha"),
-             {&request.alpha, QStringLiteral("--baumgarte-alpha ") + request.alphaText}},
-            {QStringLiteral("simulation.baumgarte_beta"),
-             {&request.beta, QStringLiteral("--baumgarte-beta ") + request.betaText}},
-        };
-        if (const auto it = simulation.find(key); it != simulation.end() && *it->second.first)
-            throw FileError(FileError::Kind::Invalid, it->second.second, QString(), e.reason());
-        if (key == QLatin1String("simulation.stop_at_end") && request.stopAtEnd)
-            throw FileError(FileError::Kind::Invalid, QStringLiteral("--stop-at-end"), QString(),
-                            e.reason());
+        if (key.startsWith(QLatin1String("simulation."))) {
+            const auto it = request.simulation.find(key.mid(11).toStdString());
+            if (it != request.simulation.end())
+                throw FileError(FileError::Kind::Invalid, it->second.second, QString(), e.reason());
+        }
         if (key.startsWith(QLatin1String("parameters."))) {
             const QString name = key.mid(11).section(QLatin1Char('['), 0, 0); // J[1] -> J
             if (const auto it = request.setText.find(name); it != request.setText.end())

@@ -4,6 +4,7 @@
 #include "CsvStream.h"
 #include "SceneFile.h"
 #include "SceneRegistry.h"
+#include "SimulationSetting.h"
 #include "TraceSeries.h"
 
 #include <QFile>
@@ -172,13 +173,13 @@ std::vector<std::string> CsvWriter::describe(const SceneDocument& document,
     }
     lines.push_back(parameters);
     const SimulationOptions& o = document.simulation;
-    lines.push_back(
-        "simulation: t_end = " + number(o.tEnd) + " s, dt = " + number(o.dt) + " s, integrator " +
-        SceneFile::integratorName(o.integrator).toStdString() + ", rtol = " + number(o.rtol) +
-        ", atol = " + number(o.atol) + ", stabilization " +
-        SceneFile::stabilizationName(o.stabilization).toStdString() +
-        (o.stopAtEnd && definition && !definition->end.empty() ? ", stops where " + definition->end
-                                                               : std::string()));
+    lines.push_back("simulation: t_end = " + number(o.tEnd) + " s, dt = " + number(o.dt) +
+                    " s, integrator " + SimulationSetting::find("integrator")->nameIn(o) +
+                    ", rtol = " + number(o.rtol) + ", atol = " + number(o.atol) +
+                    ", stabilization " + SimulationSetting::find("stabilization")->nameIn(o) +
+                    (o.stopAtEnd && definition && !definition->end.empty()
+                         ? ", stops where " + definition->end
+                         : std::string()));
     std::string units = "units:";
     const std::vector<std::string> names = trace.columnNames();
     first = true;

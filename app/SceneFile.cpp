@@ -7,6 +7,7 @@
 
 #include "ConstraintLabError.h"
 #include "SceneRegistry.h"
+#include "SimulationSetting.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -30,20 +31,6 @@ namespace {
 // exhausting memory.
 constexpr qint64 maxFileSize = 16 * 1024 * 1024;
 
-// Numeric simulation settings by key. A new setting is one more row here (and a field in
-// SimulationOptions); non-numeric ones (integrator) are handled by name below.
-struct NumberKey {
-    const char* key;
-    double SimulationOptions::*member;
-};
-constexpr NumberKey simulationNumbers[] = {
-    {"t_end", &SimulationOptions::tEnd},
-    {"dt", &SimulationOptions::dt},
-    {"rtol", &SimulationOptions::rtol},
-    {"atol", &SimulationOptions::atol},
-    {"baumgarte_alpha", &SimulationOptions::baumgarteAlpha},
-    {"baumgarte_beta", &SimulationOptions::baumgarteBeta},
-};
 const QStringList& rootKeys()
 {
     static const QStringList keys{"format", "scene", "title", "notes", "parameters", "simulation"};
@@ -59,13 +46,15 @@ QString scenesWithAnEnd()
     return names.join(QStringLiteral(", "));
 }
 
+// The "simulation" keys: numbers, then choices, then flags (the order messages list them in).
 QStringList simulationKeys()
 {
     QStringList keys;
-    for (const NumberKey& k : simulationNumbers)
-        keys << QString::fromLatin1(k.key);
-    keys << QStringLiteral("integrator") << QStringLiteral("stabilization")
-         << QStringLiteral("stop_at_end");
+    for (const auto kind : {SimulationSetting::Kind::Number, SimulationSetting::Kind::Choice,
+                            SimulationSetting::Kind::Flag})
+        for (const SimulationSetting& s : SimulationSetting::all())
+            if (s.kind == kind)
+                keys << QString::fromStdString(s.key);
     return keys;
 }
 
@@ -257,50 +246,6 @@ QByteArray jsonNumber(double v)
 
 } // namespace
 
-QString SceneFile::integratorName(IntegratorKind kind)
-{
-    switch (kind) {
-    case IntegratorKind::Dopri5:
-        return QStringLiteral("dopri5");
-    case IntegratorKind::Rk4:
-        return QStringLiteral("rk4");
-    }
-    return QStringLiteral("dopri5");
-}
-
-QString SceneFile::stabilizationName(Stabilization kind)
-{
-    switch (kind) {
-    case Stabilization::None:
-        return QStringLiteral("none");
-    case Stabilization::Baumgarte:
-        return QStringLiteral("baumgarte");
-    case Stabilization::Projection:
-        return QStringLiteral("projection");
-    }
-    return QStringLiteral("projection");
-}
-
-std::optional<Stabilization> SceneFile::stabilizationFromName(const QString& name)
-{
-    if (name == QLatin1String("none"))
-        return Stabilization::None;
-    if (name == QLatin1String("baumgarte"))
-        return Stabilization::Baumgarte;
-    if (name == QLatin1String("projection"))
-        return Stabilization::Projection;
-    return std::nullopt;
-}
-
-std::optional<IntegratorKind> SceneFile::integratorFromName(const QString& name)
-{
-    if (name == QLatin1String("dopri5"))
-        return IntegratorKind::Dopri5;
-    if (name == QLatin1String("rk4"))
-        return IntegratorKind::Rk4;
-    return std::nullopt;
-}
-
 QString SceneFile::builtInPath(const QString& sceneName)
 {
     return QStringLiteral(":/scenes/%1.json").arg(sceneName);
@@ -420,36 +365,32 @@ SceneDocument SceneFile::fromJson(const QByteArray& text, const QString& source,
         const QJsonObject simulation =
             requireObject(root.value(QLatin1String("simulation")), source, "simulation");
         rejectUnknownKeys(simulation, simulationKeys(), source, QStringLiteral("simulation."));
-        for (const NumberKey& k : simulationNumbers) {
-            const QString key = QString::fromLatin1(k.key);
-            if (simulation.contains(key))
-                document.simulation.*k.member = requireNumber(simulation.value(key), source,
-                                                              QStringLiteral("simulation.") + key);
+        for (const SimulationSetting& setting : SimulationSetting::all()) {
+            const QString key = QString::fromStdString(setting.key);
+            if (!simulation.contains(key))
+                continue;
+            const QString where = QStringLiteral("simulation.") + key;
+            switch (setting.kind) {
+            case SimulationSetting::Kind::Number:
+                setting.set(document.simulation,
+                            requireNumber(simulation.value(key), source, where));
+                break;
+            case SimulationSetting::Kind::Flag:
+                setting.set(document.simulation,
+                            requireBool(simulation.value(key), source, where) ? 1.0 : 0.0);
+                break;
+            case SimulationSetting::Kind::Choice: {
+                const QString name = requireString(simulation.value(key), source, where);
+                const std::optional<double> value = setting.valueNamed(name.toStdString());
+                if (!value)
+                    invalid(source, where,
+                            QStringLiteral("unknown %1 %2 (use %3)")
+                                .arg(key, FileError::quoted(name), qs(setting.nameList())));
+                setting.set(document.simulation, *value);
+                break;
+            }
+            }
         }
-        if (simulation.contains(QLatin1String("integrator"))) {
-            const QString name = requireString(simulation.value(QLatin1String("integrator")),
-                                               source, "simulation.integrator");
-            const auto kind = integratorFromName(name);
-            if (!kind)
-                invalid(source, QStringLiteral("simulation.integrator"),
-                        QStringLiteral("unknown integrator %1 (use dopri5 or rk4)")
-                            .arg(FileError::quoted(name)));
-            document.simulation.integrator = *kind;
-        }
-        if (simulation.contains(QLatin1String("stabilization"))) {
-            const QString name = requireString(simulation.value(QLatin1String("stabilization")),
-                                               source, "simulation.stabilization");
-            const auto kind = stabilizationFromName(name);
-            if (!kind)
-                invalid(source, QStringLiteral("simulation.stabilization"),
-                        QStringLiteral("unknown stabilization %1 (use projection, baumgarte "
-                                       "or none)")
-                            .arg(FileError::quoted(name)));
-            document.simulation.stabilization = *kind;
-        }
-        if (simulation.contains(QLatin1String("stop_at_end")))
-            document.simulation.stopAtEnd = requireBool(
-                simulation.value(QLatin1String("stop_at_end")), source, "simulation.stop_at_end");
     }
 
     if (check == Check::Full)
@@ -512,41 +453,9 @@ void SceneFile::validate(const SceneDocument& document, const QString& source)
                 QStringLiteral("the scene cannot be built: ") + QString::fromUtf8(e.what()));
     }
 
-    const SimulationOptions& s = document.simulation;
     const double t0 = system ? system->initialTime() : 0.0;
-    for (const NumberKey& k : simulationNumbers) {
-        const double v = s.*k.member;
-        if (!std::isfinite(v))
-            invalid(source, QStringLiteral("simulation.") + QString::fromLatin1(k.key),
-                    QStringLiteral("must be a finite number (got %1)").arg(number(v)));
-    }
-    if (!(s.tEnd > t0))
-        invalid(source, QStringLiteral("simulation.t_end"),
-                QStringLiteral("must be after the initial time %1 s (got %2)")
-                    .arg(number(t0), number(s.tEnd)));
-    if (!(s.dt > 0))
-        invalid(source, QStringLiteral("simulation.dt"),
-                QStringLiteral("must be greater than 0 s (got %1)").arg(number(s.dt)));
-    const double intervals = SimulationOptions::outputIntervals(t0, s.tEnd, s.dt);
-    if (intervals > SimulationOptions::maxIntervals)
-        invalid(source, QStringLiteral("simulation.dt"),
-                QStringLiteral("%1 s in steps of %2 s gives %3 output intervals, more than %4; "
-                               "use a larger dt or a shorter t_end")
-                    .arg(number(s.tEnd - t0), number(s.dt), number(intervals),
-                         number(SimulationOptions::maxIntervals)));
-    if (!(s.rtol >= SimulationOptions::minRtol && s.rtol <= 1))
-        invalid(source, QStringLiteral("simulation.rtol"),
-                QStringLiteral("must be between %1 (the limit of double precision) and 1 (got %2)")
-                    .arg(number(SimulationOptions::minRtol), number(s.rtol)));
-    if (!(s.atol > 0))
-        invalid(source, QStringLiteral("simulation.atol"),
-                QStringLiteral("must be greater than 0 (got %1)").arg(number(s.atol)));
-    if (!(s.baumgarteAlpha >= 0))
-        invalid(source, QStringLiteral("simulation.baumgarte_alpha"),
-                QStringLiteral("must be at least 0 1/s (got %1)").arg(number(s.baumgarteAlpha)));
-    if (!(s.baumgarteBeta >= 0))
-        invalid(source, QStringLiteral("simulation.baumgarte_beta"),
-                QStringLiteral("must be at least 0 1/s (got %1)").arg(number(s.baumgarteBeta)));
+    if (const auto problem = SimulationSetting::check(document.simulation, t0))
+        invalid(source, QStringLiteral("simulation.") + qs(problem->key), qs(problem->reason));
 }
 
 QByteArray SceneFile::toJson(const SceneDocument& document)
@@ -603,12 +512,27 @@ QByteArray SceneFile::toJson(const SceneDocument& document)
 
     const SimulationOptions& s = document.simulation;
     out += indent1 + "\"simulation\": {\n";
-    for (const NumberKey& k : simulationNumbers)
-        out += indent2 + '"' + k.key + "\": " + jsonNumber(s.*k.member) + ",\n";
-    if (s.stopAtEnd) // written only when set, so that other files keep their bytes
-        out += indent2 + "\"stop_at_end\": true,\n";
-    out += indent2 + "\"integrator\": " + jsonScalar(integratorName(s.integrator)) + ",\n";
-    out += indent2 + "\"stabilization\": " + jsonScalar(stabilizationName(s.stabilization)) + "\n";
+    // Numbers, then flags that are on (an off flag is not written, so that files from before
+    // it keep their bytes), then choices.
+    const auto written = [&](SimulationSetting::Kind kind) {
+        std::vector<const SimulationSetting*> list;
+        for (const SimulationSetting& setting : SimulationSetting::all())
+            if (setting.kind == kind &&
+                (kind != SimulationSetting::Kind::Flag || setting.get(s) != 0.0))
+                list.push_back(&setting);
+        return list;
+    };
+    std::vector<QByteArray> lines;
+    for (const SimulationSetting* setting : written(SimulationSetting::Kind::Number))
+        lines.push_back('"' + QByteArray::fromStdString(setting->key) +
+                        "\": " + jsonNumber(setting->get(s)));
+    for (const SimulationSetting* setting : written(SimulationSetting::Kind::Flag))
+        lines.push_back('"' + QByteArray::fromStdString(setting->key) + "\": true");
+    for (const SimulationSetting* setting : written(SimulationSetting::Kind::Choice))
+        lines.push_back('"' + QByteArray::fromStdString(setting->key) +
+                        "\": " + jsonScalar(qs(setting->nameIn(s))));
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        out += indent2 + lines[i] + (i + 1 < lines.size() ? ",\n" : "\n");
     out += indent1 + "}\n";
     out += "}\n";
     return out;

@@ -72,12 +72,6 @@ public:
     /// The built-in scene file for `sceneName`, or the registry defaults when the scene has no
     /// file. Throws FileError(Invalid) when there is no such built-in scene.
     static SceneDocument loadBuiltIn(const QString& sceneName, Check check = Check::Full);
-
-    static QString integratorName(IntegratorKind kind);
-    static std::optional<IntegratorKind> integratorFromName(const QString& name);
-    /// "none", "baumgarte" or "projection".
-    static QString stabilizationName(Stabilization kind);
-    static std::optional<Stabilization> stabilizationFromName(const QString& name);
 };
 
 } // namespace clab

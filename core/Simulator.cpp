@@ -2,6 +2,7 @@
 
 #include "ConstraintLabError.h"
 #include "EventLocator.h"
+#include "SimulationSetting.h"
 
 #include <boost/numeric/odeint.hpp>
 
@@ -204,42 +205,16 @@ private:
     double t_ = 0.0, tPrev_ = 0.0;
 };
 
-bool finite(double v)
-{
-    return std::isfinite(v);
-}
-
 void validate(const SimulationOptions& o, double t0)
 {
     auto fail = [](const std::string& what) {
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
                                  "simulation options: " + what);
     };
-    if (!finite(t0))
+    if (!std::isfinite(t0))
         fail("the system's initial time is not finite");
-    if (!finite(o.tEnd))
-        fail("tEnd must be finite");
-    if (!(o.tEnd > t0))
-        fail("tEnd = " + number(o.tEnd) + " s must be greater than the initial time " + number(t0) +
-             " s");
-    if (!finite(o.dt) || !(o.dt > 0.0))
-        fail("dt must be positive and finite, got " + number(o.dt));
-    if (!finite(o.rtol) || !(o.rtol >= SimulationOptions::minRtol && o.rtol <= 1.0))
-        fail("rtol must be between " + number(SimulationOptions::minRtol) +
-             " (the limit of double precision) and 1, got " + number(o.rtol));
-    if (!finite(o.atol) || !(o.atol > 0.0))
-        fail("atol must be positive and finite, got " + number(o.atol));
-    const double intervals = SimulationOptions::outputIntervals(t0, o.tEnd, o.dt);
-    if (intervals > SimulationOptions::maxIntervals)
-        fail(number(o.tEnd - t0) + " s in steps of dt = " + number(o.dt) + " s gives " +
-             number(intervals) + " output intervals, more than " +
-             number(SimulationOptions::maxIntervals) + "; use a larger dt or a shorter t_end");
-    if (o.stabilization == Stabilization::Baumgarte) {
-        if (!finite(o.baumgarteAlpha) || o.baumgarteAlpha < 0.0)
-            fail("the Baumgarte α must be finite and >= 0, got " + number(o.baumgarteAlpha));
-        if (!finite(o.baumgarteBeta) || o.baumgarteBeta < 0.0)
-            fail("the Baumgarte β must be finite and >= 0, got " + number(o.baumgarteBeta));
-    }
+    if (const auto problem = SimulationSetting::check(o, t0))
+        fail(problem->key + " " + problem->reason);
 }
 
 // t0, t0 + dt, ... and tEnd last; a grid point within 1e-9 dt of tEnd is replaced by tEnd so

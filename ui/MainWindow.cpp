@@ -22,6 +22,7 @@
 #include "VtkOpenGLWindow.h"
 
 #include <SceneRegistry.h>
+#include <SimulationSetting.h>
 
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
@@ -1219,29 +1220,16 @@ QStringList MainWindow::changedValues(const SceneDocument& before, const SceneDo
             changes << QStringLiteral("%1 = %2").arg(QString::fromStdString(name),
                                                      formatValue(value));
     }
-    const SimulationOptions& a = before.simulation;
-    const SimulationOptions& b = after.simulation;
-    if (a.tEnd != b.tEnd)
-        changes << QStringLiteral("t_end = %1").arg(a.tEnd);
-    if (a.dt != b.dt)
-        changes << QStringLiteral("dt = %1").arg(a.dt);
-    if (a.integrator != b.integrator)
-        changes << (a.integrator == IntegratorKind::Rk4 ? QStringLiteral("RK4")
-                                                        : QStringLiteral("Dopri5"));
-    if (a.rtol != b.rtol)
-        changes << QStringLiteral("rtol = %1").arg(a.rtol);
-    if (a.atol != b.atol)
-        changes << QStringLiteral("atol = %1").arg(a.atol);
-    if (a.stabilization != b.stabilization)
-        changes << (a.stabilization == Stabilization::None ? QStringLiteral("no stabilization")
-                    : a.stabilization == Stabilization::Baumgarte ? QStringLiteral("Baumgarte")
-                                                                  : QStringLiteral("projection"));
-    if (a.baumgarteAlpha != b.baumgarteAlpha)
-        changes << QStringLiteral("α = %1").arg(a.baumgarteAlpha);
-    if (a.baumgarteBeta != b.baumgarteBeta)
-        changes << QStringLiteral("β = %1").arg(a.baumgarteBeta);
-    if (a.stopAtEnd != b.stopAtEnd)
-        changes << (a.stopAtEnd ? QStringLiteral("stops at end") : QStringLiteral("runs on"));
+    for (const SimulationSetting& setting : SimulationSetting::all()) {
+        const double value = setting.get(before.simulation);
+        if (value == setting.get(after.simulation))
+            continue;
+        if (setting.kind == SimulationSetting::Kind::Number)
+            changes
+                << QStringLiteral("%1 = %2").arg(QString::fromStdString(setting.symbol)).arg(value);
+        else
+            changes << QString::fromStdString(setting.words.at(static_cast<std::size_t>(value)));
+    }
     return changes;
 }
 

@@ -5,6 +5,8 @@
 #include "SceneSession.h"
 #include "ScientificSpinBox.h"
 
+#include <SimulationSetting.h>
+
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -342,6 +344,24 @@ void ParameterEditor::showRefusal(const QString& key, const QString& message)
     it->refusal->setVisible(!message.isEmpty());
 }
 
+namespace {
+
+// A simulation setting's row label and tooltip, from the one table of settings.
+QString rowLabel(const char* key)
+{
+    const SimulationSetting* setting = SimulationSetting::find(key);
+    const QString unit = QString::fromStdString(setting->unit);
+    return QString::fromStdString(setting->symbol) +
+           (unit.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(unit)) + QLatin1Char(':');
+}
+
+QString documentation(const char* key)
+{
+    return QString::fromStdString(SimulationSetting::find(key)->documentation);
+}
+
+} // namespace
+
 void ParameterEditor::addSimulationRows(QFormLayout* form)
 {
     QWidget* parent = form->parentWidget();
@@ -349,7 +369,7 @@ void ParameterEditor::addSimulationRows(QFormLayout* form)
     integrator_->setObjectName(QStringLiteral("integratorBox"));
     integrator_->addItem(tr("Dormand–Prince 5(4), adaptive"));
     integrator_->addItem(tr("Runge–Kutta 4, fixed step"));
-    integrator_->setToolTip(tr("The adaptive method uses rtol and atol; RK4 steps with dt"));
+    integrator_->setToolTip(documentation("integrator"));
     // The names are long for a narrow dock: the closed box may elide them (the list shows all).
     integrator_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     integrator_->setMinimumContentsLength(12);
@@ -361,9 +381,9 @@ void ParameterEditor::addSimulationRows(QFormLayout* form)
 
     const QString tEnd = SceneSession::simulationKey("t_end");
     QDoubleSpinBox* end = makeSpin(tEnd, 0, 0.01, 1e4, 2, 1.0, parent);
-    end->setToolTip(tr("End time of the simulation"));
+    end->setToolTip(documentation("t_end"));
     rows_.insert(tEnd, Row{{end}, nullptr, 0.01, 1e4});
-    form->addRow(tr("t_end [s]:"), end);
+    form->addRow(rowLabel("t_end"), end);
 
     if (const SceneDefinition* definition = session_->definition(); !definition->end.empty()) {
         stopAtEnd_ = new QCheckBox(tr("Stop at the end of the track"), parent);
@@ -378,9 +398,9 @@ void ParameterEditor::addSimulationRows(QFormLayout* form)
 
     const QString dt = SceneSession::simulationKey("dt");
     QDoubleSpinBox* interval = makeSpin(dt, 0, 1e-5, 10.0, 5, 0.001, parent);
-    interval->setToolTip(tr("Output interval (and the fixed step of RK4)"));
+    interval->setToolTip(documentation("dt"));
     rows_.insert(dt, Row{{interval}, nullptr, 1e-5, 10.0});
-    form->addRow(tr("dt [s]:"), interval);
+    form->addRow(rowLabel("dt"), interval);
 
     for (const char* name : {"rtol", "atol"}) {
         const QString key = SceneSession::simulationKey(name);
@@ -388,12 +408,10 @@ void ParameterEditor::addSimulationRows(QFormLayout* form)
         spin->setObjectName(QStringLiteral("spin_%1_0").arg(key));
         spin->setKeyboardTracking(false);
         spin->setAlignment(Qt::AlignRight);
-        spin->setToolTip(QLatin1String(name) == QLatin1String("rtol")
-                             ? tr("Relative error tolerance of the adaptive integrator")
-                             : tr("Absolute error tolerance of the adaptive integrator"));
+        spin->setToolTip(documentation(name));
         connect(spin, &QDoubleSpinBox::valueChanged, this, [this, key] { spinEdited(key); });
         rows_.insert(key, Row{{spin}, nullptr, spin->minimum(), spin->maximum()});
-        form->addRow(QStringLiteral("%1:").arg(QLatin1String(name)), spin);
+        form->addRow(rowLabel(name), spin);
     }
 
     stabilization_ = new QComboBox(parent);
@@ -401,9 +419,7 @@ void ParameterEditor::addSimulationRows(QFormLayout* form)
     stabilization_->addItem(tr("None"));
     stabilization_->addItem(tr("Baumgarte"));
     stabilization_->addItem(tr("Projection"));
-    stabilization_->setToolTip(
-        tr("How the drift of the constraints under integration is corrected: not at all, by "
-           "Baumgarte terms in b, or by projecting q and q̇ back after each step"));
+    stabilization_->setToolTip(documentation("stabilization"));
     form->addRow(tr("Stabilization:"), stabilization_);
     const QString stabilizationKey = SceneSession::simulationKey("stabilization");
     connect(stabilization_, &QComboBox::currentIndexChanged, this,
@@ -413,11 +429,9 @@ void ParameterEditor::addSimulationRows(QFormLayout* form)
     for (const char* name : {"baumgarte_alpha", "baumgarte_beta"}) {
         const QString key = SceneSession::simulationKey(name);
         QDoubleSpinBox* spin = makeSpin(key, 0, 0.0, 1e4, 2, 1.0, parent);
-        spin->setToolTip(tr("Baumgarte gain in 1/s; α = β damps the drift critically"));
+        spin->setToolTip(documentation(name));
         rows_.insert(key, Row{{spin}, nullptr, 0.0, 1e4});
-        form->addRow(QLatin1String(name) == QLatin1String("baumgarte_alpha") ? tr("α [1/s]:")
-                                                                             : tr("β [1/s]:"),
-                     spin);
+        form->addRow(rowLabel(name), spin);
     }
     for (const QString& key : SceneSession::simulationKeys())
         showValue(key);

@@ -4,6 +4,7 @@
 
 #include <ConstraintLabError.h>
 #include <SceneRegistry.h>
+#include <SimulationSetting.h>
 
 #include <QFileInfo>
 
@@ -29,16 +30,20 @@ SceneSession::SceneSession(QObject* parent) : QObject(parent)
 
 const std::vector<QString>& SceneSession::simulationKeys()
 {
-    static const std::vector<QString> keys = {simulationKey("t_end"),
-                                              simulationKey("dt"),
-                                              simulationKey("integrator"),
-                                              simulationKey("rtol"),
-                                              simulationKey("atol"),
-                                              simulationKey("stabilization"),
-                                              simulationKey("baumgarte_alpha"),
-                                              simulationKey("baumgarte_beta"),
-                                              simulationKey("stop_at_end")};
+    static const std::vector<QString> keys = [] {
+        std::vector<QString> list;
+        for (const SimulationSetting& setting : SimulationSetting::all())
+            list.push_back(simulationKey(QString::fromStdString(setting.key)));
+        return list;
+    }();
     return keys;
+}
+
+const SimulationSetting* SceneSession::simulationSetting(const QString& key)
+{
+    if (!key.startsWith(QLatin1String("simulation.")))
+        return nullptr;
+    return SimulationSetting::find(key.mid(11).toStdString());
 }
 
 void SceneSession::setDocument(const SceneDocument& document, const QString& path)
@@ -69,25 +74,8 @@ bool SceneSession::hasKey(const QString& key) const
 
 std::vector<double> SceneSession::value(const QString& key) const
 {
-    const SimulationOptions& s = document_.simulation;
-    if (key == simulationKey("t_end"))
-        return {s.tEnd};
-    if (key == simulationKey("dt"))
-        return {s.dt};
-    if (key == simulationKey("integrator"))
-        return {s.integrator == IntegratorKind::Rk4 ? 1.0 : 0.0};
-    if (key == simulationKey("rtol"))
-        return {s.rtol};
-    if (key == simulationKey("atol"))
-        return {s.atol};
-    if (key == simulationKey("stabilization"))
-        return {static_cast<double>(static_cast<int>(s.stabilization))};
-    if (key == simulationKey("baumgarte_alpha"))
-        return {s.baumgarteAlpha};
-    if (key == simulationKey("baumgarte_beta"))
-        return {s.baumgarteBeta};
-    if (key == simulationKey("stop_at_end"))
-        return {s.stopAtEnd ? 1.0 : 0.0};
+    if (const SimulationSetting* setting = simulationSetting(key))
+        return {setting->get(document_.simulation)};
     const auto it = document_.parameters.find(key.toStdString());
     if (it == document_.parameters.end() || !hasKey(key))
         unknownKey(key);
@@ -98,27 +86,8 @@ void SceneSession::setValue(const QString& key, const std::vector<double>& value
 {
     if (value.empty())
         unknownKey(key);
-    SimulationOptions& s = document_.simulation;
-    if (key == simulationKey("t_end"))
-        s.tEnd = value[0];
-    else if (key == simulationKey("dt"))
-        s.dt = value[0];
-    else if (key == simulationKey("integrator"))
-        s.integrator = value[0] != 0.0 ? IntegratorKind::Rk4 : IntegratorKind::Dopri5;
-    else if (key == simulationKey("rtol"))
-        s.rtol = value[0];
-    else if (key == simulationKey("atol"))
-        s.atol = value[0];
-    else if (key == simulationKey("stabilization"))
-        s.stabilization = value[0] == 0.0   ? Stabilization::None
-                          : value[0] == 1.0 ? Stabilization::Baumgarte
-                                            : Stabilization::Projection;
-    else if (key == simulationKey("baumgarte_alpha"))
-        s.baumgarteAlpha = value[0];
-    else if (key == simulationKey("baumgarte_beta"))
-        s.baumgarteBeta = value[0];
-    else if (key == simulationKey("stop_at_end"))
-        s.stopAtEnd = value[0] != 0.0;
+    if (const SimulationSetting* setting = simulationSetting(key))
+        setting->set(document_.simulation, value[0]);
     else if (hasKey(key))
         document_.parameters[key.toStdString()] = value;
     else

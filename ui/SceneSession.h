@@ -13,25 +13,27 @@
 namespace clab {
 
 class SetParameterCommand;
+struct SimulationSetting;
 
 /// \brief The scene being edited: its document, file path, undo stack and modified state.
 ///
 /// Values are addressed by key: a parameter name ("mu", "J") or a simulation setting
-/// ("simulation.t_end", "simulation.dt", "simulation.integrator" (0 Dormand–Prince, 1 RK4),
-/// "simulation.rtol", "simulation.atol", "simulation.stabilization" (0 none, 1 Baumgarte,
-/// 2 projection), "simulation.baumgarte_alpha", "simulation.baumgarte_beta",
-/// "simulation.stop_at_end" (0 or 1)). Every value is a vector (scalars have one component).
+/// ("simulation." and a SimulationSetting key: "simulation.t_end", "simulation.integrator" (0
+/// Dormand–Prince, 1 RK4), "simulation.stop_at_end" (0 or 1), ...). Every value is a vector
+/// (scalars have one component).
 class SceneSession : public QObject {
     Q_OBJECT
 public:
     explicit SceneSession(QObject* parent = nullptr);
 
-    static QString simulationKey(const char* name)
+    static QString simulationKey(const QString& name)
     {
-        return QStringLiteral("simulation.") + QLatin1String(name);
+        return QStringLiteral("simulation.") + name;
     }
-    /// All simulation keys in display order.
+    /// All simulation keys in display order (SimulationSetting::all()).
     static const std::vector<QString>& simulationKeys();
+    /// The setting a "simulation.NAME" key stands for, or nullptr.
+    static const SimulationSetting* simulationSetting(const QString& key);
 
     const SceneDocument& document() const { return document_; }
     /// nullptr when the document's scene type is not built in (never after setDocument).
