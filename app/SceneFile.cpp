@@ -485,12 +485,7 @@ QByteArray SceneFile::toJson(const SceneDocument& document)
             order.push_back(name);
     // A follower equal to what it follows is left out, so that it keeps following it.
     std::erase_if(order, [&](const std::string& name) {
-        const ParameterSpec* spec = definition ? definition->parameter(name) : nullptr;
-        if (!spec || spec->defaultsTo.empty())
-            return false;
-        const auto target = document.parameters.find(spec->defaultsTo);
-        return target != document.parameters.end() &&
-               target->second == document.parameters.at(name);
+        return definition && definition->tiedToLeader(document.parameters, name);
     });
     out += indent1 + "\"parameters\": {";
     for (std::size_t i = 0; i < order.size(); ++i) {

@@ -79,13 +79,9 @@ std::vector<LabelledTrace> ParameterSweep::run(const SceneDocument& base,
     // Followers of the swept parameter that follow it in the base document follow the sweep.
     ParameterValues given = base.parameters;
     const ParameterValues completedBase = definition->complete(base.parameters);
-    for (const ParameterSpec& p : definition->parameters) {
-        if (p.defaultsTo != parameter)
-            continue;
-        const auto it = given.find(p.name);
-        if (it != given.end() && it->second == completedBase.at(parameter))
-            given.erase(it);
-    }
+    for (const ParameterSpec& p : definition->parameters)
+        if (p.defaultsTo == parameter && definition->tiedToLeader(completedBase, p.name))
+            given.erase(p.name);
 
     // Building the systems validates each value (range, notBelow, initial state).
     std::vector<std::string> labels;

@@ -68,6 +68,16 @@ ParameterValues SceneDefinition::defaults() const
     return complete({});
 }
 
+bool SceneDefinition::tiedToLeader(const ParameterValues& values, const std::string& name) const
+{
+    const ParameterSpec* spec = parameter(name);
+    if (spec == nullptr || spec->defaultsTo.empty())
+        return false;
+    const auto self = values.find(name);
+    const auto leader = values.find(spec->defaultsTo);
+    return self != values.end() && leader != values.end() && self->second == leader->second;
+}
+
 ParameterValues SceneDefinition::complete(const ParameterValues& given) const
 {
     ParameterValues values = given;

@@ -32,6 +32,11 @@ struct SceneDefinition {
     /// `given` completed: defaults for the parameters it leaves out, except that one with
     /// `defaultsTo` takes the (given or default) value of the parameter it follows. Not validated.
     ParameterValues complete(const ParameterValues& given) const;
+    /// True when `name` follows another parameter (ParameterSpec::defaultsTo, mu_s follows mu)
+    /// and still has that parameter's value in `values`: it is then "tied" to it. A tied
+    /// follower moves with its leader (an edit, a sweep), is left out of a saved file, and adds
+    /// nothing to a label that names the leader.
+    bool tiedToLeader(const ParameterValues& values, const std::string& name) const;
     /// Throws ConstraintLabError(InvalidParameter) naming the parameter and the reason: unknown
     /// name, wrong number of components, non-finite or out-of-range value, or a value below the
     /// one its `notBelow` names (when both are present).

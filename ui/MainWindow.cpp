@@ -1196,20 +1196,8 @@ QStringList MainWindow::changedValues(const SceneDocument& before, const SceneDo
     // nothing new: "mu = 0.2", not "mu = 0.2, mu_s = 0.2".
     const SceneDefinition* definition = SceneRegistry::find(before.scene);
     const auto follows = [&](const std::string& name) {
-        if (!definition)
-            return false;
-        for (const ParameterSpec& spec : definition->parameters) {
-            if (spec.name != name || spec.defaultsTo.empty())
-                continue;
-            const auto equalIn = [&](const SceneDocument& d) {
-                const auto self = d.parameters.find(name);
-                const auto target = d.parameters.find(spec.defaultsTo);
-                return self != d.parameters.end() && target != d.parameters.end() &&
-                       self->second == target->second;
-            };
-            return equalIn(before) && equalIn(after);
-        }
-        return false;
+        return definition && definition->tiedToLeader(before.parameters, name) &&
+               definition->tiedToLeader(after.parameters, name);
     };
     QStringList changes;
     for (const auto& [name, value] : before.parameters) {

@@ -103,7 +103,7 @@ void SceneSession::edit(const QString& key, const std::vector<double>& value, in
     if (value == old)
         return;
     auto* command = new SetParameterCommand(this, key, value, mergeId);
-    addLinkedChanges(*command, key, old, value);
+    addLinkedChanges(*command, key, value);
     continuingDrag_ = mergeId != 0 && mergeId == lastMergeId_;
     lastMergeId_ = mergeId;
     undo_.push(command);
@@ -111,7 +111,6 @@ void SceneSession::edit(const QString& key, const std::vector<double>& value, in
 }
 
 void SceneSession::addLinkedChanges(SetParameterCommand& command, const QString& key,
-                                    const std::vector<double>& oldValue,
                                     const std::vector<double>& newValue) const
 {
     if (!definition_ || key.startsWith(QLatin1String("simulation.")))
@@ -130,7 +129,8 @@ void SceneSession::addLinkedChanges(SetParameterCommand& command, const QString&
         // A follower still tied to its leader keeps following it (mu_s tracks mu, as it does
         // when a scene file leaves mu_s out); one that must not be below the leader is pushed
         // up with it.
-        const bool tied = spec.defaultsTo == name && current == oldValue;
+        const bool tied =
+            spec.defaultsTo == name && definition_->tiedToLeader(document_.parameters, spec.name);
         const bool pushedUp = spec.notBelow == name && below(current, newValue);
         if (tied || pushedUp)
             command.addLinkedChange(QString::fromStdString(spec.name), newValue);

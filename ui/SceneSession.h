@@ -76,8 +76,9 @@ signals:
     void filePathChanged(const QString& path);
 
 private:
+    /// The changes an edit of `key` to `newValue` brings along, decided on the document before
+    /// the edit (a follower tied to its leader, a floor pushed up or down).
     void addLinkedChanges(SetParameterCommand& command, const QString& key,
-                          const std::vector<double>& oldValue,
                           const std::vector<double>& newValue) const;
 
     SceneDocument document_;

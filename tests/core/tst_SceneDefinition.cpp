@@ -1,5 +1,6 @@
 #include "ConstraintLabError.h"
 #include "SceneDefinition.h"
+#include "SceneRegistry.h"
 
 #include <QtTest>
 
@@ -102,6 +103,7 @@ class TestSceneDefinition : public QObject {
 
 private slots:
     void parameterIsFoundByName();
+    void followerIsTiedWhileItHasItsLeadersValue();
     void defaultsHoldEveryParameter();
     void rangeEdgesAreAccepted();
     void invalidValuesAreRejected_data();
@@ -264,6 +266,24 @@ void TestSceneDefinition::parameterValueReportsMissingParameter()
             QVERIFY(QString::fromUtf8(e.what()).contains(QString::fromStdString(name)));
         }
     }
+}
+
+void TestSceneDefinition::followerIsTiedWhileItHasItsLeadersValue()
+{
+    // The bead's mu_s follows mu (defaultsTo): tied while equal, free once set apart.
+    const SceneDefinition* bead = SceneRegistry::find("bead-on-wire");
+    QVERIFY(bead != nullptr);
+    ParameterValues values = bead->defaults();
+    values["mu"] = {0.3};
+    values["mu_s"] = {0.3};
+    QVERIFY(bead->tiedToLeader(values, "mu_s"));
+    values["mu_s"] = {0.4};
+    QVERIFY(!bead->tiedToLeader(values, "mu_s"));
+    // A leader follows nothing; an absent or unknown parameter is not tied.
+    QVERIFY(!bead->tiedToLeader(values, "mu"));
+    values.erase("mu_s");
+    QVERIFY(!bead->tiedToLeader(values, "mu_s"));
+    QVERIFY(!bead->tiedToLeader(values, "no_such_parameter"));
 }
 
 QTEST_APPLESS_MAIN(TestSceneDefinition)
