@@ -1,91 +1,57 @@
+// constraintlab-cli: the scene runner on QtCore alone. `plot` is constraintlab-plot's job (VTK,
+// OpenGL, Qt GUI): this program hands it over whole, so that list, describe, run and sweep
+// start without loading those libraries and work on a machine without X or OpenGL.
 #include "CliApplication.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
 
-#include <cstdio>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
 #include <cstring>
-#include <memory>
-
-#ifdef CLAB_CLI_PLOTS
-#include <PlotBuilder.h>
-#include <PlotExporter.h>
-#include <VtkOpenGLWidget.h>
-
-#include <QGuiApplication>
-#endif
+#include <string>
 
 namespace {
 
-#ifdef CLAB_CLI_PLOTS
-/// `plot` draws with OpenGL, which needs a QGuiApplication; `plot --help` does not.
-bool needsOpenGL(int argc, char* argv[])
+/// The directory of this executable (from /proc/self/exe), "" when it cannot be read.
+std::string executableDirectory()
 {
-    if (argc < 2 || std::strcmp(argv[1], "plot") != 0) {
-        return false;
-    }
-    for (int i = 2; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
-            return false;
-        }
-    }
-    return true;
+    char path[PATH_MAX];
+    const ssize_t length = readlink("/proc/self/exe", path, sizeof path - 1);
+    if (length <= 0)
+        return {};
+    const std::string file(path, static_cast<std::size_t>(length));
+    return file.substr(0, file.rfind('/'));
 }
-
-/// The VTK plot writer: the same charts as the GUI's Plots dock.
-bool writePlot(const clab::CliApplication::PlotRequest& request, QString* error)
-{
-    try {
-        const clab::PlotData data = clab::PlotBuilder::build(request.spec, request.runs);
-        clab::PlotExporter::Options options;
-        options.size = request.size;
-        options.scale = request.scale;
-        return clab::PlotExporter::write(data, request.path, options, error);
-    } catch (const std::exception& e) {
-        *error = QString::fromUtf8(e.what());
-        return false;
-    }
-}
-#endif
 
 } // namespace
 
 int main(int argc, char* argv[])
 {
-    std::unique_ptr<QCoreApplication> application;
-#ifdef CLAB_CLI_PLOTS
-    // QGuiApplication aborts the process when its platform has no display. Without one, the
-    // arguments are still checked (usage errors come first) and the writer says what to do.
-    const bool hasDisplay = !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") ||
-                            !qEnvironmentVariableIsEmpty("DISPLAY") ||
-                            !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
-    const bool plotting = needsOpenGL(argc, argv);
-    if (plotting && hasDisplay) {
-        // Not QT_QPA_PLATFORM=offscreen: under Xvfb its OpenGL context renders only black
-        // frames, while the xcb platform's offscreen surface (no window is shown) renders.
-        clab::VtkOpenGLWidget::setDefaultSurfaceFormat();
-        application = std::make_unique<QGuiApplication>(argc, argv);
+    std::string plotProblem;
+    if (argc >= 2 && std::strcmp(argv[1], "plot") == 0) {
+        // constraintlab-plot is installed (and built) beside this program; it takes the same
+        // arguments and answers as constraintlab-cli. execv returns only when it could not run.
+        const std::string program = executableDirectory() + "/constraintlab-plot";
+        execv(program.c_str(), argv);
+        plotProblem = program + ": " + std::strerror(errno);
     }
-#endif
-    if (!application) {
-        application = std::make_unique<QCoreApplication>(argc, argv);
-    }
+    QCoreApplication application(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("constraintlab-cli"));
     QTextStream out(stdout);
     QTextStream err(stderr);
     clab::CliApplication cli;
-#ifdef CLAB_CLI_PLOTS
-    if (plotting) {
-        if (hasDisplay) {
-            cli.setPlotWriter(writePlot);
-        } else {
-            cli.setPlotWriter([](const clab::CliApplication::PlotRequest&, QString* error) {
-                *error =
-                    QStringLiteral("plot needs a display for OpenGL; run it under xvfb-run -a");
-                return false;
-            });
-        }
+    if (!plotProblem.empty()) {
+        // The arguments are still checked (usage errors first); drawing then says why it cannot.
+        const QString reason = QString::fromStdString(plotProblem);
+        cli.setPlotWriter([reason](const clab::CliApplication::PlotRequest&, QString* error) {
+            *error = QStringLiteral("plotting needs constraintlab-plot beside constraintlab-cli "
+                                    "(%1)")
+                         .arg(reason);
+            return false;
+        });
     }
-#endif
     return cli.run(QCoreApplication::arguments().mid(1), out, err);
 }

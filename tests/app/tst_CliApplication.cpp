@@ -141,6 +141,8 @@ private slots:
     void commentHeaderDescribesTheRunAndLeavesTheRowsAlone();
     void initTestCase();
     void listShowsEveryBuiltInScene();
+    void runCommandsLoadNeitherGuiNorOpenGLNorVtk_data();
+    void runCommandsLoadNeitherGuiNorOpenGLNorVtk();
     void describeShowsUnitsDefaultsAndRanges();
     void helpAndVersionSucceed();
     void usageErrorsExitWithTwo_data();
@@ -1234,6 +1236,32 @@ void CliApplicationTest::statsReportTheRunsCost()
     // A parabola between events: a handful of steps, far below one per output interval.
     QVERIFY(m.captured(1).toInt() >= 1 && m.captured(1).toInt() < 100);
     QVERIFY(m.captured(3).toInt() <= 600);
+}
+
+void CliApplicationTest::runCommandsLoadNeitherGuiNorOpenGLNorVtk_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("list") << QStringList{"list"};
+    QTest::newRow("describe") << QStringList{"describe", "ring"};
+    QTest::newRow("run") << QStringList{"run", "bead-on-wire", "--output", "/dev/null"};
+    QTest::newRow("sweep") << QStringList{"sweep",   "ring",    "--param", "mu",       "--values",
+                                          "0.1,0.2", "--t-end", "1",       "--output", "/dev/null"};
+}
+
+void CliApplicationTest::runCommandsLoadNeitherGuiNorOpenGLNorVtk()
+{
+    // Only `plot` needs Qt GUI, OpenGL and VTK (constraintlab-plot): the other commands start
+    // fast and run on a machine without X or OpenGL. The dynamic loader lists what it loads.
+    QFETCH(QStringList, args);
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("LD_DEBUG"), QStringLiteral("files"));
+    const Result r = testing::runProcess(cli, args, environment);
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r).right(2000)));
+    QVERIFY2(r.err.contains(QStringLiteral("libQt6Core")), "LD_DEBUG listed nothing");
+    for (const QString& library :
+         {QStringLiteral("libQt6Gui"), QStringLiteral("libQt6Widgets"), QStringLiteral("libvtk"),
+          QStringLiteral("libGL"), QStringLiteral("libX11"), QStringLiteral("libxcb")})
+        QVERIFY2(!r.err.contains(library), qPrintable(library + " was loaded"));
 }
 
 QTEST_MAIN(CliApplicationTest)
