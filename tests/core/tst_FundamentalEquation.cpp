@@ -1,6 +1,7 @@
 #include "ConstraintLabError.h"
 #include "FundamentalEquation.h"
 
+#include "../support/AllocationCounter.h"
 #include "../support/TextbookFundamentalEquation.h"
 
 #include <QtTest>
@@ -20,53 +21,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-// Counting allocator for solveDoesNotAllocate: the executable interposes glibc's malloc family
-// (the technique of Drake's LimitMalloc) and forwards to the real allocator. Sanitizers own
-// malloc themselves, so the check is skipped under them.
-#if defined(__SANITIZE_ADDRESS__)
-#define CLAB_NO_MALLOC_HOOK
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#define CLAB_NO_MALLOC_HOOK
-#endif
-#endif
-
-namespace {
-std::atomic<long> g_allocations{0};
-}
-
-#if defined(__GLIBC__) && !defined(CLAB_NO_MALLOC_HOOK)
-#define CLAB_COUNT_MALLOC 1
-extern "C" {
-void* __libc_malloc(std::size_t size);
-void* __libc_calloc(std::size_t count, std::size_t size);
-void* __libc_realloc(void* ptr, std::size_t size);
-void __libc_free(void* ptr);
-
-void* malloc(std::size_t size)
-{
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    return __libc_malloc(size);
-}
-void* calloc(std::size_t count, std::size_t size)
-{
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    return __libc_calloc(count, size);
-}
-void* realloc(void* ptr, std::size_t size)
-{
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    return __libc_realloc(ptr, size);
-}
-void free(void* ptr)
-{
-    __libc_free(ptr);
-}
-}
-#else
-#define CLAB_COUNT_MALLOC 0
-#endif
 
 using clab::AuxiliarySettings;
 using clab::ConstrainedAcceleration;
@@ -1118,20 +1072,19 @@ void FundamentalEquationTest::solveDoesNotAllocate()
         FundamentalEquation eq(static_cast<int>(p.M.rows()), static_cast<int>(p.A.rows()));
         ConstrainedAcceleration out;
         out.resize(static_cast<int>(p.M.rows()), static_cast<int>(p.A.rows()));
-        const long before = g_allocations.load();
-        for (int i = 0; i < 10; ++i) {
-            eq.solveIdeal(p.M, p.Q, p.A, p.b, out);
-            eq.addNonIdeal(p.C, out);
-        }
-        const long count = g_allocations.load() - before;
+        const long count = clab::testing::allocationsDuring([&] {
+            for (int i = 0; i < 10; ++i) {
+                eq.solveIdeal(p.M, p.Q, p.A, p.b, out);
+                eq.addNonIdeal(p.C, out);
+            }
+        });
         QVERIFY2(
             count == 0,
             (p.label + ": " + std::to_string(count) + " heap allocations in 10 solves").c_str());
     }
     // the counter is live: an Eigen temporary is seen
-    const long before = g_allocations.load();
-    const VectorXd probe = VectorXd::Ones(64);
-    QVERIFY(g_allocations.load() > before);
+    VectorXd probe;
+    QVERIFY(clab::testing::allocationsDuring([&] { probe = VectorXd::Ones(64); }) > 0);
     QVERIFY(probe.sum() > 0.0);
 #else
     QSKIP("malloc cannot be interposed in this build (sanitizer or non-glibc)");

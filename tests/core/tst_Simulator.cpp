@@ -3,6 +3,7 @@
 #include "SceneRegistry.h"
 #include "Simulator.h"
 
+#include "../support/AllocationCounter.h"
 #include "../support/ToySystems.h"
 
 #include <QtTest>
@@ -17,72 +18,10 @@
 #include <string>
 #include <vector>
 
-// Allocation counter for rightHandSideDoesNotAllocatePerStep. Eigen allocates with malloc, not
-// operator new, so malloc itself is replaced (glibc supports this: malloc, free, calloc and
-// realloc forward to glibc's own allocator, so memory from memalign & co. stays compatible).
-// AddressSanitizer interposes malloc itself, so the counter is left out under it.
-#if defined(__SANITIZE_ADDRESS__)
-#define CLAB_COUNT_MALLOC 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define CLAB_COUNT_MALLOC 0
-#endif
-#endif
-#if !defined(CLAB_COUNT_MALLOC) && defined(__GLIBC__)
-#define CLAB_COUNT_MALLOC 1
-#endif
-#if !defined(CLAB_COUNT_MALLOC)
-#define CLAB_COUNT_MALLOC 0
-#endif
-
-namespace {
-std::atomic<bool> g_countAllocations{false};
-std::atomic<long> g_allocations{0};
-} // namespace
-
-#if CLAB_COUNT_MALLOC
-// NOLINTBEGIN(bugprone-reserved-identifier): glibc's own allocator entry points
-extern "C" {
-void* __libc_malloc(std::size_t size);
-void* __libc_calloc(std::size_t count, std::size_t size);
-void* __libc_realloc(void* p, std::size_t size);
-void __libc_free(void* p);
-}
-// NOLINTEND(bugprone-reserved-identifier)
-
-namespace {
-void countAllocation()
-{
-    if (g_countAllocations.load(std::memory_order_relaxed))
-        g_allocations.fetch_add(1, std::memory_order_relaxed);
-}
-} // namespace
-
-extern "C" {
-void* malloc(std::size_t size)
-{
-    countAllocation();
-    return __libc_malloc(size);
-}
-void* calloc(std::size_t count, std::size_t size)
-{
-    countAllocation();
-    return __libc_calloc(count, size);
-}
-void* realloc(void* p, std::size_t size)
-{
-    countAllocation();
-    return __libc_realloc(p, size);
-}
-void free(void* p)
-{
-    __libc_free(p);
-}
-}
-#endif
-
 using namespace clab;
 using clab::testing::FreeParticle;
+using clab::testing::g_allocations;
+using clab::testing::g_countAllocations;
 using clab::testing::HarmonicOscillator;
 using clab::testing::MasslessFollower;
 using clab::testing::ParticleOnCircle;
