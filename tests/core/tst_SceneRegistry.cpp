@@ -2,6 +2,8 @@
 #include "SceneRegistry.h"
 #include "Simulator.h"
 
+#include "../support/AllocationCounter.h"
+
 #include <QtTest>
 
 #include <atomic>
@@ -12,54 +14,10 @@
 
 using namespace clab;
 
-// Scenes must not allocate in their evaluation methods (MechanicalSystem.h). Eigen allocates
-// with malloc, so the test counts calls to malloc by interposing it (glibc exports the real one
-// as __libc_malloc). Sanitizers interpose malloc themselves, so the check is skipped there.
-#if defined(__SANITIZE_ADDRESS__)
-#define CLAB_COUNT_MALLOC 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#define CLAB_COUNT_MALLOC 0
-#endif
-#endif
-#if !defined(CLAB_COUNT_MALLOC) && defined(__GLIBC__) && defined(__linux__)
-#define CLAB_COUNT_MALLOC 1
-#endif
-#if !defined(CLAB_COUNT_MALLOC)
-#define CLAB_COUNT_MALLOC 0
-#endif
-
-namespace {
-std::atomic<bool> countAllocations{false};
-std::atomic<long> allocations{0};
-} // namespace
-
-#if CLAB_COUNT_MALLOC
-extern "C" {
-void* __libc_malloc(std::size_t);
-void* __libc_calloc(std::size_t, std::size_t);
-void* __libc_realloc(void*, std::size_t);
-
-void* malloc(std::size_t size)
-{
-    if (countAllocations.load(std::memory_order_relaxed))
-        allocations.fetch_add(1, std::memory_order_relaxed);
-    return __libc_malloc(size);
-}
-void* calloc(std::size_t count, std::size_t size)
-{
-    if (countAllocations.load(std::memory_order_relaxed))
-        allocations.fetch_add(1, std::memory_order_relaxed);
-    return __libc_calloc(count, size);
-}
-void* realloc(void* p, std::size_t size)
-{
-    if (countAllocations.load(std::memory_order_relaxed))
-        allocations.fetch_add(1, std::memory_order_relaxed);
-    return __libc_realloc(p, size);
-}
-}
-#endif
+// Scenes must not allocate in their evaluation methods (MechanicalSystem.h): counted with the
+// test programs' allocation counter.
+using clab::testing::g_allocations;
+using clab::testing::g_countAllocations;
 
 class TestSceneRegistry : public QObject {
     Q_OBJECT
@@ -309,11 +267,11 @@ void TestSceneRegistry::evaluationAllocatesNothing()
     QSKIP("malloc cannot be counted in this build (sanitizer or non-glibc)");
 #else
     // The counter itself works.
-    countAllocations = true;
+    g_countAllocations = true;
     void* volatile probe = std::malloc(64);
-    countAllocations = false;
+    g_countAllocations = false;
     std::free(probe);
-    QVERIFY(allocations.load() >= 1);
+    QVERIFY(g_allocations.load() >= 1);
 
     for (const SceneDefinition& d : SceneRegistry::builtIn()) {
         const auto sys = d.create({});
@@ -327,8 +285,8 @@ void TestSceneRegistry::evaluationAllocatesNothing()
         sys->initialState(q, qd);
         qd.array() += 0.25; // a moving state, so that friction and drag are evaluated
         double sink = 0;
-        allocations = 0;
-        countAllocations = true;
+        g_allocations = 0;
+        g_countAllocations = true;
         for (int k = 0; k < 10; ++k) {
             const double t = 0.1 * k;
             sys->massMatrix(q, t, M);
@@ -342,10 +300,10 @@ void TestSceneRegistry::evaluationAllocatesNothing()
             sink += sys->kineticEnergy(q, qd, t) + sys->potentialEnergy(q, t) +
                     sys->nonConservativePower(q, qd, t);
         }
-        countAllocations = false;
-        QVERIFY2(
-            allocations.load() == 0,
-            qPrintable(QString("%1: %2 allocations").arg(d.name.c_str()).arg(allocations.load())));
+        g_countAllocations = false;
+        QVERIFY2(g_allocations.load() == 0,
+                 qPrintable(
+                     QString("%1: %2 allocations").arg(d.name.c_str()).arg(g_allocations.load())));
         QVERIFY(std::isfinite(sink));
     }
 #endif
