@@ -18,6 +18,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "../support/SceneRuns.h"
+
 using namespace clab;
 
 namespace {
@@ -25,18 +27,8 @@ namespace {
 std::shared_ptr<const Trace> simulate(const std::string& scene, double seconds,
                                       const ParameterValues& overrides = {})
 {
-    const SceneDefinition* definition = SceneRegistry::find(scene);
-    if (definition == nullptr)
-        throw std::runtime_error("no scene " + scene);
-    ParameterValues values = definition->defaults();
-    for (const auto& [name, value] : overrides)
-        values[name] = value;
-    std::unique_ptr<MechanicalSystem> system = definition->create(values);
-    Simulator simulator(*system);
-    SimulationOptions options;
-    options.tEnd = system->initialTime() + seconds;
-    options.dt = 0.01;
-    return std::make_shared<const Trace>(simulator.run(options));
+    return std::make_shared<const Trace>(
+        testing::runScene(scene, testing::defaultsWith(scene, overrides), seconds));
 }
 
 /// A CSV file as header + rows of fields (the writer quotes nothing in these files).

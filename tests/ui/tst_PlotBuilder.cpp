@@ -16,23 +16,16 @@
 #include <memory>
 #include <set>
 
+#include "../support/SceneRuns.h"
+
 using namespace clab;
 
 namespace {
 
 std::shared_ptr<const Trace> simulate(const std::string& scene, const ParameterValues& overrides)
 {
-    const SceneDefinition* definition = SceneRegistry::find(scene);
-    ParameterValues values = definition->defaults();
-    for (const auto& [name, value] : overrides) {
-        values[name] = value;
-    }
-    std::unique_ptr<MechanicalSystem> system = definition->create(values);
-    Simulator simulator(*system);
-    SimulationOptions options;
-    options.tEnd = system->initialTime() + 1.0;
-    options.dt = 0.01;
-    return std::make_shared<const Trace>(simulator.run(options));
+    return std::make_shared<const Trace>(
+        testing::runScene(scene, testing::defaultsWith(scene, overrides), 1.0));
 }
 
 /// A hand-made one-coordinate trace whose residual is exactly zero at some samples.

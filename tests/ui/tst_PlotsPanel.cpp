@@ -32,6 +32,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "../support/SceneRuns.h"
+
 using namespace clab;
 
 namespace {
@@ -45,18 +47,9 @@ const bool surfaceFormatSet = [] {
 std::shared_ptr<const Trace> simulate(const std::string& scene,
                                       const ParameterValues& overrides = {}, double seconds = 2.0)
 {
-    const SceneDefinition* definition = SceneRegistry::find(scene);
-    if (definition == nullptr) {
-        throw std::runtime_error("no scene " + scene);
-    }
     // Missing parameters take their defaults; mu_s follows mu unless given.
-    const ParameterValues values = definition->complete(overrides);
-    std::unique_ptr<MechanicalSystem> system = definition->create(values);
-    Simulator simulator(*system);
-    SimulationOptions options;
-    options.tEnd = system->initialTime() + seconds;
-    options.dt = 0.01;
-    return std::make_shared<const Trace>(simulator.run(options));
+    return std::make_shared<const Trace>(
+        testing::runScene(scene, testing::builtInScene(scene).complete(overrides), seconds));
 }
 
 std::vector<LabelledTrace> oneRun(std::shared_ptr<const Trace> trace)

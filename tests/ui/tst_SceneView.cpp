@@ -36,6 +36,8 @@
 #include <memory>
 #include <numbers>
 
+#include "../support/SceneRuns.h"
+
 using namespace clab;
 using clab::test::differingFraction;
 using clab::test::failedDir;
@@ -56,30 +58,12 @@ const QSize kBaselineSize(640, 480);
 Trace simulate(const std::string& scene, const ParameterValues& overrides = {},
                double seconds = kSimulatedSeconds, bool stopAtEnd = false)
 {
-    const SceneDefinition* definition = SceneRegistry::find(scene);
-    if (definition == nullptr) {
-        throw std::runtime_error("no scene " + scene);
-    }
-    ParameterValues values = definition->defaults();
-    for (const auto& [name, value] : overrides) {
-        values[name] = value;
-    }
-    std::unique_ptr<MechanicalSystem> system = definition->create(values);
-    Simulator simulator(*system);
-    SimulationOptions options;
-    options.tEnd = system->initialTime() + seconds;
-    options.dt = 0.01;
-    options.stopAtEnd = stopAtEnd;
-    return simulator.run(options);
+    return testing::runScene(scene, testing::defaultsWith(scene, overrides), seconds, stopAtEnd);
 }
 
 ParameterValues withDefaults(const std::string& scene, const ParameterValues& overrides = {})
 {
-    ParameterValues values = SceneRegistry::find(scene)->defaults();
-    for (const auto& [name, value] : overrides) {
-        values[name] = value;
-    }
-    return values;
+    return testing::defaultsWith(scene, overrides);
 }
 
 /// Pixels whose hue is within `hueTolerance` degrees of `color`'s and that are clearly coloured

@@ -27,6 +27,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "../support/SceneRuns.h"
+
 using namespace clab;
 
 namespace {
@@ -38,15 +40,7 @@ const bool surfaceFormatSet = [] {
 
 Trace simulate(const std::string& scene, double seconds)
 {
-    const SceneDefinition* definition = SceneRegistry::find(scene);
-    if (definition == nullptr)
-        throw std::runtime_error("no scene " + scene);
-    std::unique_ptr<MechanicalSystem> system = definition->create(definition->defaults());
-    Simulator simulator(*system);
-    SimulationOptions options;
-    options.tEnd = system->initialTime() + seconds;
-    options.dt = 0.01;
-    return simulator.run(options);
+    return testing::runScene(scene, testing::defaultsWith(scene), seconds);
 }
 
 /// What the Ogg pages of a Theora file say, parsed independently of the exporter.
