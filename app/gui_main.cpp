@@ -114,11 +114,21 @@ int renderScreenshot(const clab::SceneDocument& document, const QString& file, c
         return fail(NumericalFailure, QStringLiteral("the simulation produced no samples"));
     const double t0 = trace.samples.front().t;
     const double t1 = trace.samples.back().t;
-    if (time < t0 - 1e-12 || time > t1 + 1e-12)
-        return fail(UsageError, QStringLiteral("--time %1 is outside the simulated span [%2, %3] s")
-                                    .arg(time)
-                                    .arg(t0)
-                                    .arg(t1));
+    if (time < t0 - 1e-12 || time > t1 + 1e-12) {
+        // A run that stopped at the end of its track says so: its span is shorter than t_end.
+        const clab::SceneDefinition* definition = clab::SceneRegistry::find(document.scene);
+        const QString ended = trace.reachedEnd && definition
+                                  ? QStringLiteral(" (the run ends at t = %1 s, where %2)")
+                                        .arg(t1)
+                                        .arg(QString::fromStdString(definition->end))
+                                  : QString();
+        return fail(UsageError,
+                    QStringLiteral("--time %1 is outside the simulated span [%2, %3] s%4")
+                        .arg(time)
+                        .arg(t0)
+                        .arg(t1)
+                        .arg(ended));
+    }
     clab::SceneView view;
     view.resize(size);
     view.setScene(document.scene, document.parameters);

@@ -35,6 +35,7 @@ private slots:
     void screenshotOfABadSceneFileExitsWithThree();
     void screenshotOntoAFullDeviceExitsWithOne();
     void screenshotOntoANullDeviceKeepsTheDevice();
+    void screenshotAfterTheEndOfTheTrackSaysWhereTheRunEnded();
 };
 
 void GuiMainTest::badSceneFileOpensTheDefaultSceneAndSaysWhy()
@@ -85,6 +86,20 @@ void GuiMainTest::screenshotOntoANullDeviceKeepsTheDevice()
     const Result r = runGui({"ring", "--screenshot", null, "--size", "320x200"});
     QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
     QVERIFY(clab::testing::isCharacterDevice(null));
+}
+
+void GuiMainTest::screenshotAfterTheEndOfTheTrackSaysWhereTheRunEnded()
+{
+    // The built-in bead stops at the foot of its wire (t = 1.117 s): a later --time is refused
+    // with the reason, not just a span shorter than the file's t_end.
+    QTemporaryDir dir;
+    const QString image = dir.filePath("late.png");
+    const Result r = runGui({"bead-on-wire", "--screenshot", image, "--time", "1.5"});
+    QVERIFY2(r.exitCode == 2, qPrintable(describe(r)));
+    QVERIFY2(r.err.contains("outside the simulated span [0, 1.11701] s") &&
+                 r.err.contains("the run ends at t = 1.11701 s, where the bead reaches the foot"),
+             qPrintable(r.err));
+    QVERIFY(!QFile::exists(image));
 }
 
 QTEST_GUILESS_MAIN(GuiMainTest)
