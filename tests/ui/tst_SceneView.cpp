@@ -66,6 +66,19 @@ ParameterValues withDefaults(const std::string& scene, const ParameterValues& ov
     return testing::defaultsWith(scene, overrides);
 }
 
+/// Shows `scene` (default values, its trace at kShownTime) in a 480×360 window and waits until
+/// `frames`, a spy on the view's frameRendered, has seen a frame drawn.
+bool showOnScreen(SceneView& view, const std::string& scene, QSignalSpy& frames)
+{
+    view.resize(480, 360);
+    view.setScene(scene, withDefaults(scene));
+    view.setTrace(simulate(scene));
+    view.setTime(kShownTime);
+    view.show();
+    return QTest::qWaitForWindowExposed(&view) &&
+           QTest::qWaitFor([&frames] { return frames.count() > 0; }, 10000);
+}
+
 /// Pixels whose hue is within `hueTolerance` degrees of `color`'s and that are clearly coloured
 /// (shading changes value and saturation, not hue).
 int countPixelsOfHue(const QImage& image, const QColor& color, int hueTolerance = 10,
@@ -213,14 +226,8 @@ void TestSceneView::windowShowsWhatRenderImageRenders()
 {
     // The bridge (VtkOpenGLWindow + blit) and the offscreen path must show the same picture.
     SceneView view;
-    view.resize(480, 360);
-    view.setScene("bead-on-wire", withDefaults("bead-on-wire"));
-    view.setTrace(simulate("bead-on-wire"));
-    view.setTime(kShownTime);
     QSignalSpy frames(&view, &SceneView::frameRendered);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    QTRY_VERIFY_WITH_TIMEOUT(frames.count() > 0, 10000);
+    QVERIFY(showOnScreen(view, "bead-on-wire", frames));
 
     VtkOpenGLWindow* window = view.openGLWindow();
     QVERIFY(window != nullptr);
@@ -247,14 +254,8 @@ void TestSceneView::windowShowsWhatRenderImageRenders()
 void TestSceneView::dragTurnsTheCameraAndResetRestoresTheFraming()
 {
     SceneView view;
-    view.resize(480, 360);
-    view.setScene("ring", withDefaults("ring"));
-    view.setTrace(simulate("ring"));
-    view.setTime(kShownTime);
     QSignalSpy frames(&view, &SceneView::frameRendered);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    QTRY_VERIFY_WITH_TIMEOUT(frames.count() > 0, 10000);
+    QVERIFY(showOnScreen(view, "ring", frames));
     const QSize size(480, 360);
     const QImage framed = view.renderImage(size);
 
@@ -541,14 +542,8 @@ void TestSceneView::framingSurvivesATinyResizeAnExportAndAMuChange()
     // exports at 1920×1080, comes back, and then shows a run with another μ: the scene must
     // fill the view as before.
     SceneView view;
-    view.resize(480, 360);
-    view.setScene("bead-on-wire", withDefaults("bead-on-wire"));
-    view.setTrace(simulate("bead-on-wire"));
-    view.setTime(kShownTime);
     QSignalSpy frames(&view, &SceneView::frameRendered);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    QTRY_VERIFY_WITH_TIMEOUT(frames.count() > 0, 10000);
+    QVERIFY(showOnScreen(view, "bead-on-wire", frames));
     VtkOpenGLWindow* window = view.openGLWindow();
     const QRect before = drawnBox(window->grabFramebuffer());
     QVERIFY2(before.width() > 200, qPrintable(QString::number(before.width())));

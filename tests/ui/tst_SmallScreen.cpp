@@ -30,6 +30,19 @@ const bool surfaceFormatSet = [] {
     return true;
 }();
 
+/// Shows the built-in bead in `window` as a first start does; false when it never appeared.
+bool showBead(MainWindow& window)
+{
+    window.setUnsavedChangesPrompt(
+        [](const QString&) { return MainWindow::UnsavedChoice::Discard; });
+    window.setDocument(SceneDocument::fromDefinition(*SceneRegistry::find("bead-on-wire")));
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    QTest::qWait(200); // the first-start dock sizes are set from the event loop
+    return true;
+}
+
 } // namespace
 
 class SmallScreenTest : public QObject {
@@ -66,12 +79,7 @@ private slots:
             settings.setValue(QStringLiteral("view/largeText"), largeText);
         }
         MainWindow window(std::make_shared<GuiSceneStore>());
-        window.setUnsavedChangesPrompt(
-            [](const QString&) { return MainWindow::UnsavedChoice::Discard; });
-        window.setDocument(SceneDocument::fromDefinition(*SceneRegistry::find("bead-on-wire")));
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QTest::qWait(200); // the first-start dock sizes are set from the event loop
+        QVERIFY(showBead(window));
 
         const QRect screen = window.screen()->availableGeometry();
         QVERIFY2(screen.contains(window.frameGeometry()),
@@ -111,12 +119,7 @@ private slots:
             settings.clear();
         }
         MainWindow window(std::make_shared<GuiSceneStore>());
-        window.setUnsavedChangesPrompt(
-            [](const QString&) { return MainWindow::UnsavedChoice::Discard; });
-        window.setDocument(SceneDocument::fromDefinition(*SceneRegistry::find("bead-on-wire")));
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QTest::qWait(200);
+        QVERIFY(showBead(window));
         const QWidget* container = window.sceneView()->findChild<QWidget*>("vtkView");
         QVERIFY(container != nullptr);
         QWindow* gl = nullptr;
