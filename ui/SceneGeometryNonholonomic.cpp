@@ -83,11 +83,16 @@ void SceneGeometryNonholonomic::fitToTrace(const Trace& trace)
     build(box);
 }
 
-Eigen::AlignedBox3d SceneGeometryNonholonomic::dragFreeBox(double duration) const
+const Eigen::AlignedBox3d& SceneGeometryNonholonomic::dragFreeBox(double duration)
 {
+    if (duration == dragFreeDuration_) {
+        return dragFreeBox_;
+    }
+    dragFreeDuration_ = duration;
+    dragFreeBox_.setEmpty();
     const SceneDefinition* scene = SceneRegistry::find("nonholonomic-particle");
     if (scene == nullptr || !(duration > 0.0)) {
-        return {};
+        return dragFreeBox_;
     }
     ParameterValues values = values_;
     values["a0"] = {0.0};
@@ -100,11 +105,11 @@ Eigen::AlignedBox3d SceneGeometryNonholonomic::dragFreeBox(double duration) cons
         options.dt = duration / 100.0;
         options.rtol = 1e-6;
         options.atol = 1e-9;
-        return motionBox(simulator.run(options));
+        dragFreeBox_ = motionBox(simulator.run(options));
     } catch (const ConstraintLabError&) {
         // Values the scene refuses give no reference; the run's own extent then decides.
-        return {};
     }
+    return dragFreeBox_;
 }
 
 void SceneGeometryNonholonomic::build(const Eigen::AlignedBox3d& motion)

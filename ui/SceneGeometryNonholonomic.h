@@ -24,10 +24,13 @@ public:
 
 private:
     void build(const Eigen::AlignedBox3d& motion);
-    /// Where the particle goes in `duration` seconds with these values but no drag (a0 = 0).
-    Eigen::AlignedBox3d dragFreeBox(double duration) const;
+    /// Where the particle goes in `duration` seconds with these values but no drag (a0 = 0);
+    /// simulated once per duration (compare mode fits the grid again for every run shown).
+    const Eigen::AlignedBox3d& dragFreeBox(double duration);
 
     ParameterValues values_;
+    double dragFreeDuration_ = -1.0;
+    Eigen::AlignedBox3d dragFreeBox_;
     double size_ = 1.0;
     double patchSize_ = 0.2;
     vtkSmartPointer<vtkActor> particle_;
