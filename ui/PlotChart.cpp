@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 namespace clab {
@@ -90,6 +91,76 @@ vtkSmartPointer<vtkTable> twoColumnTable(const char* xName, const char* yName)
     table->AddColumn(x);
     table->AddColumn(y);
     return table;
+}
+
+/// The legend's longest label (in characters) and its number of entries.
+std::pair<std::size_t, std::size_t> legendExtent(const PlotData& data)
+{
+    std::size_t longest = 1;
+    for (const PlotLegendEntry& entry : data.legend) {
+        longest = std::max<std::size_t>(longest, static_cast<std::size_t>(entry.label.size()));
+    }
+    if (!data.legend.empty()) {
+        return {longest, data.legend.size()};
+    }
+    for (const PlotCurve& curve : data.curves) {
+        longest = std::max<std::size_t>(longest, static_cast<std::size_t>(curve.label.size()));
+    }
+    return {longest, data.curves.size()};
+}
+
+/// A place for the legend: its alignment, its box's lower-left corner in plot-area fractions
+/// and how many curve points the box covers.
+struct LegendSpot {
+    int horizontal;
+    int vertical;
+    double u0, v0;
+    int count = 0;
+};
+
+/// Of nine spots for a legend box `width` × `height` (plot-area fractions: corners, edge
+/// middles, centre), the one covering fewest curve points; on ties top right first, the centre
+/// last. `position(x, y, u, v)` puts a point into plot-area fractions, false for one not drawn.
+/// Curves are sampled evenly in time, so counting points is a fair measure of covered ink.
+template <typename Position>
+LegendSpot leastCoveredSpot(const std::vector<PlotCurve>& curves, double width, double height,
+                            const Position& position)
+{
+    std::vector<LegendSpot> spots;
+    const int hs[] = {vtkChartLegend::RIGHT, vtkChartLegend::LEFT, vtkChartLegend::CENTER};
+    const int vs[] = {vtkChartLegend::TOP, vtkChartLegend::BOTTOM, vtkChartLegend::CENTER};
+    for (int v : vs) {
+        for (int h : hs) {
+            const double u0 = h == vtkChartLegend::LEFT    ? 0.0
+                              : h == vtkChartLegend::RIGHT ? 1.0 - width
+                                                           : 0.5 - width / 2;
+            const double v0 = v == vtkChartLegend::BOTTOM ? 0.0
+                              : v == vtkChartLegend::TOP  ? 1.0 - height
+                                                          : 0.5 - height / 2;
+            spots.push_back({h, v, u0, v0});
+        }
+    }
+    // A margin around the box: a line just outside it still looks crowded.
+    const double margin = 0.03;
+    for (const PlotCurve& curve : curves) {
+        const std::size_t n = std::min(curve.x.size(), curve.y.size());
+        for (std::size_t i = 0; i < n; ++i) {
+            double u = 0.0;
+            double v = 0.0;
+            if (!position(curve.x[i], curve.y[i], u, v)) {
+                continue;
+            }
+            for (LegendSpot& spot : spots) {
+                if (u >= spot.u0 - margin && u <= spot.u0 + width + margin &&
+                    v >= spot.v0 - margin && v <= spot.v0 + height + margin) {
+                    ++spot.count;
+                }
+            }
+        }
+    }
+    return *std::min_element(
+        spots.begin(), spots.end(),
+        [](const LegendSpot& a, const LegendSpot& b) { return a.count < b.count; });
 }
 
 } // namespace
@@ -341,9 +412,8 @@ void PlotChart::placeLegend()
     legend->GetPen()->SetColor(160, 160, 160);
     legend->GetPen()->SetWidth(static_cast<float>(scale_));
 
-    // The legend goes where it covers fewest curve points: nine candidate spots (corners, edge
-    // middles, centre), each a box of the legend's rough size in plot-area fractions. Curves are
-    // sampled evenly in time, so counting points is a fair measure of covered ink.
+    // The legend goes where it covers fewest curve points (leastCoveredSpot), in a box of its
+    // size in plot-area fractions.
     int horizontal = vtkChartLegend::RIGHT;
     int vertical = vtkChartLegend::TOP;
     bool outside = false;
@@ -355,18 +425,7 @@ void PlotChart::placeLegend()
             }
             return (y - yLow_) / (yHigh_ - yLow_);
         };
-        std::size_t longest = 1;
-        std::size_t entries = data_.legend.size();
-        for (const PlotLegendEntry& entry : data_.legend) {
-            longest = std::max<std::size_t>(longest, static_cast<std::size_t>(entry.label.size()));
-        }
-        if (data_.legend.empty()) {
-            entries = data_.curves.size();
-            for (const PlotCurve& curve : data_.curves) {
-                longest =
-                    std::max<std::size_t>(longest, static_cast<std::size_t>(curve.label.size()));
-            }
-        }
+        const auto [longest, entries] = legendExtent(data_);
         // The legend's size as a fraction of the plot area: from its pixels when the chart knows
         // its window's size (text scaled for print or large text is larger), else rough shares.
         double shrink = 1.0;
@@ -392,49 +451,15 @@ void PlotChart::placeLegend()
                 boxHeight *= shrink;
             }
         }
-        struct Spot {
-            int horizontal;
-            int vertical;
-            double u0, v0; // lower-left corner of the box in plot-area fractions
-            int count = 0;
+        const auto position = [&](double x, double y, double& u, double& v) {
+            if (!std::isfinite(x) || !std::isfinite(y) || (data_.logY && y <= 0.0)) {
+                return false;
+            }
+            u = (x - xLow_) / (xHigh_ - xLow_);
+            v = yPos(y);
+            return true;
         };
-        // In order of preference on ties: top right first, the centre last.
-        std::vector<Spot> spots;
-        const int hs[] = {vtkChartLegend::RIGHT, vtkChartLegend::LEFT, vtkChartLegend::CENTER};
-        const int vs[] = {vtkChartLegend::TOP, vtkChartLegend::BOTTOM, vtkChartLegend::CENTER};
-        for (int v : vs) {
-            for (int h : hs) {
-                const double u0 = h == vtkChartLegend::LEFT    ? 0.0
-                                  : h == vtkChartLegend::RIGHT ? 1.0 - boxWidth
-                                                               : 0.5 - boxWidth / 2;
-                const double v0 = v == vtkChartLegend::BOTTOM ? 0.0
-                                  : v == vtkChartLegend::TOP  ? 1.0 - boxHeight
-                                                              : 0.5 - boxHeight / 2;
-                spots.push_back({h, v, u0, v0});
-            }
-        }
-        // A margin around the box: a line just outside it still looks crowded.
-        const double margin = 0.03;
-        for (const PlotCurve& curve : data_.curves) {
-            const std::size_t n = std::min(curve.x.size(), curve.y.size());
-            for (std::size_t i = 0; i < n; ++i) {
-                if (!std::isfinite(curve.x[i]) || !std::isfinite(curve.y[i]) ||
-                    (data_.logY && curve.y[i] <= 0.0)) {
-                    continue;
-                }
-                const double u = (curve.x[i] - xLow_) / (xHigh_ - xLow_);
-                const double v = yPos(curve.y[i]);
-                for (Spot& spot : spots) {
-                    if (u >= spot.u0 - margin && u <= spot.u0 + boxWidth + margin &&
-                        v >= spot.v0 - margin && v <= spot.v0 + boxHeight + margin) {
-                        ++spot.count;
-                    }
-                }
-            }
-        }
-        const Spot& best =
-            *std::min_element(spots.begin(), spots.end(),
-                              [](const Spot& a, const Spot& b) { return a.count < b.count; });
+        const LegendSpot best = leastCoveredSpot(data_.curves, boxWidth, boxHeight, position);
         horizontal = best.horizontal;
         vertical = best.vertical;
         // Nowhere inside is free of curves: the legend goes beside the plot area, unless it
