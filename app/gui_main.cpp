@@ -116,7 +116,7 @@ int renderScreenshot(const clab::SceneDocument& document, const QString& file, c
     const double t1 = trace.samples.back().t;
     if (time < t0 - 1e-12 || time > t1 + 1e-12) {
         // A run that stopped at the end of its track says so: its span is shorter than t_end.
-        const clab::SceneDefinition* definition = clab::SceneRegistry::find(document.scene);
+        const clab::SceneDefinition* definition = document.definition();
         const QString ended = trace.reachedEnd && definition
                                   ? QStringLiteral(" (the run ends at t = %1 s, where %2)")
                                         .arg(t1)

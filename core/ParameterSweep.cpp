@@ -52,7 +52,7 @@ std::vector<LabelledTrace> ParameterSweep::run(const SceneDocument& base,
                                                const RunControl& control)
 {
     // --- Validate everything before any run starts ---
-    const SceneDefinition* definition = SceneRegistry::find(base.scene);
+    const SceneDefinition* definition = base.definition();
     if (!definition) {
         std::string names;
         for (const SceneDefinition& d : SceneRegistry::builtIn())

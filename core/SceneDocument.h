@@ -4,18 +4,34 @@
 #include "SceneDefinition.h"
 #include "SimulationOptions.h"
 
+#include <memory>
 #include <string>
 
 namespace clab {
 
-/// \brief What a scene file holds: which built-in scene, its parameter values and how to run it.
+class SymbolicModel;
+
+/// \brief A shared, immutable system written as equations (format 2); equal when the
+/// descriptions are, so that two loads of one file compare equal.
+struct SystemRef {
+    std::shared_ptr<const SymbolicModel> model;
+
+    explicit operator bool() const { return model != nullptr; }
+    const SymbolicModel* operator->() const { return model.get(); }
+    friend bool operator==(const SystemRef& a, const SystemRef& b);
+};
+
+/// \brief What a scene file holds: which scene (built in, or a system written as equations), its
+/// parameter values and how to run it.
 ///
 /// A document is the in-memory form of a scene file (app/SceneFile reads and writes the JSON).
 /// `parameters` is complete once a document has been loaded: parameters a file leaves out take
 /// the scene's defaults. Adding a setting means a field here (or in SimulationOptions) and one
 /// row in SceneFile's key tables; documents compare field by field.
 struct SceneDocument {
-    std::string scene; ///< name of a built-in SceneDefinition, e.g. "bead-on-wire"
+    std::string
+        scene; ///< name of a built-in SceneDefinition, e.g. "bead-on-wire"; empty for a system
+    SystemRef system;  ///< a format-2 system; null for a built-in scene
     std::string title; ///< optional human title shown instead of the scene's own
     std::string notes; ///< optional free text, e.g. what a teacher wants students to look at
     ParameterValues parameters;
@@ -29,6 +45,12 @@ struct SceneDocument {
         document.parameters = definition.defaults();
         return document;
     }
+
+    /// A document for a format-2 system with its parameters' values from the description.
+    static SceneDocument fromSystem(std::shared_ptr<const SymbolicModel> model);
+
+    /// The system's definition, else the built-in scene's; nullptr for an unknown scene name.
+    const SceneDefinition* definition() const;
 
     friend bool operator==(const SceneDocument&, const SceneDocument&) = default;
 };

@@ -1194,7 +1194,7 @@ QStringList MainWindow::changedValues(const SceneDocument& before, const SceneDo
 {
     // A parameter that follows another (mu_s follows mu) and still equals it in both runs says
     // nothing new: "mu = 0.2", not "mu = 0.2, mu_s = 0.2".
-    const SceneDefinition* definition = SceneRegistry::find(before.scene);
+    const SceneDefinition* definition = before.definition();
     const auto follows = [&](const std::string& name) {
         return definition && definition->tiedToLeader(before.parameters, name) &&
                definition->tiedToLeader(after.parameters, name);

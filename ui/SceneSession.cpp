@@ -48,7 +48,7 @@ const SimulationSetting* SceneSession::simulationSetting(const QString& key)
 
 void SceneSession::setDocument(const SceneDocument& document, const QString& path)
 {
-    const SceneDefinition* definition = SceneRegistry::find(document.scene);
+    const SceneDefinition* definition = document.definition();
     if (!definition)
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
                                  "unknown scene type \"" + document.scene + "\"");

@@ -51,7 +51,7 @@ bool SimulationWorker::isCurrent(quint64 generation) const
 Trace SimulationWorker::simulate(const SceneDocument& document,
                                  const std::function<bool(double)>& keepGoing)
 {
-    const SceneDefinition* definition = SceneRegistry::find(document.scene);
+    const SceneDefinition* definition = document.definition();
     if (!definition)
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
                                  "unknown scene type \"" + document.scene + "\"");

@@ -1,0 +1,448 @@
+#include "ExpressionParser.h"
+
+#include "SystemError.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <vector>
+
+namespace clab {
+
+namespace {
+
+GiNaC::ex signEval(const GiNaC::ex& x)
+{
+    if (GiNaC::is_exactly_a<GiNaC::numeric>(x)) {
+        const GiNaC::numeric& v = GiNaC::ex_to<GiNaC::numeric>(x);
+        if (v.is_real())
+            return v.is_zero() ? 0 : (v.is_positive() ? 1 : -1);
+    }
+    return clab_sign(x).hold();
+}
+
+GiNaC::ex signDerivative(const GiNaC::ex&, unsigned)
+{
+    return 0;
+}
+
+void signPrint(const GiNaC::ex& x, const GiNaC::print_context& c)
+{
+    c.s << "sign(";
+    x.print(c);
+    c.s << ")";
+}
+
+void signPrintLatex(const GiNaC::ex& x, const GiNaC::print_context& c)
+{
+    c.s << "\\operatorname{sign}(";
+    x.print(c);
+    c.s << ")";
+}
+
+} // namespace
+
+REGISTER_FUNCTION(clab_sign, eval_func(signEval)
+                                 .derivative_func(signDerivative)
+                                 .print_func<GiNaC::print_dflt>(signPrint)
+                                 .print_func<GiNaC::print_latex>(signPrintLatex))
+
+namespace {
+
+struct Function {
+    const char* name;
+    int arguments;
+};
+
+constexpr std::array<Function, 16> kFunctions{{{"sin", 1},
+                                               {"cos", 1},
+                                               {"tan", 1},
+                                               {"asin", 1},
+                                               {"acos", 1},
+                                               {"atan", 1},
+                                               {"atan2", 2},
+                                               {"sinh", 1},
+                                               {"cosh", 1},
+                                               {"tanh", 1},
+                                               {"exp", 1},
+                                               {"log", 1},
+                                               {"sqrt", 1},
+                                               {"abs", 1},
+                                               {"sign", 1},
+                                               {"pi", 0}}};
+
+const Function* findFunction(const std::string& name)
+{
+    for (const Function& f : kFunctions)
+        if (name == f.name && f.arguments > 0)
+            return &f;
+    return nullptr;
+}
+
+GiNaC::ex applyFunction(const std::string& name, const std::vector<GiNaC::ex>& a)
+{
+    if (name == "sin")
+        return GiNaC::sin(a[0]);
+    if (name == "cos")
+        return GiNaC::cos(a[0]);
+    if (name == "tan")
+        return GiNaC::tan(a[0]);
+    if (name == "asin")
+        return GiNaC::asin(a[0]);
+    if (name == "acos")
+        return GiNaC::acos(a[0]);
+    if (name == "atan")
+        return GiNaC::atan(a[0]);
+    if (name == "atan2")
+        return GiNaC::atan2(a[0], a[1]);
+    if (name == "sinh")
+        return GiNaC::sinh(a[0]);
+    if (name == "cosh")
+        return GiNaC::cosh(a[0]);
+    if (name == "tanh")
+        return GiNaC::tanh(a[0]);
+    if (name == "exp")
+        return GiNaC::exp(a[0]);
+    if (name == "log")
+        return GiNaC::log(a[0]);
+    if (name == "sqrt")
+        return GiNaC::sqrt(a[0]);
+    if (name == "abs")
+        return GiNaC::abs(a[0]);
+    return clab_sign(a[0]);
+}
+
+int editDistance(const std::string& a, const std::string& b)
+{
+    std::vector<int> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = static_cast<int>(j);
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        int diagonal = row[0];
+        row[0] = static_cast<int>(i);
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const int above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+/// Recursive descent over the text; positions are 1-based columns counted in characters.
+class Parser {
+public:
+    Parser(const std::string& text, const ExpressionParser::SymbolTable& symbols,
+           const std::string& key)
+        : text_(text), symbols_(symbols), key_(key)
+    {
+    }
+
+    GiNaC::ex run()
+    {
+        skipSpace();
+        if (pos_ == text_.size())
+            fail("the expression is empty", 1);
+        GiNaC::ex e = sum();
+        skipSpace();
+        if (pos_ != text_.size())
+            fail(std::string("unexpected ") + describeHere() +
+                     (text_[pos_] == ')' ? " (no '(' to close)" : " after a complete expression"),
+                 column(pos_));
+        return e;
+    }
+
+private:
+    // Deep nesting ("((((...") would otherwise exhaust the stack.
+    static constexpr int kMaxDepth = 200;
+
+    [[noreturn]] void fail(const std::string& reason, int at) const
+    {
+        throw SystemError(key_, reason, at);
+    }
+
+    int column(std::size_t byte) const
+    {
+        int c = 1;
+        for (std::size_t i = 0; i < byte && i < text_.size(); ++i)
+            if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80)
+                ++c;
+        return c;
+    }
+
+    std::string describeHere() const
+    {
+        if (pos_ >= text_.size())
+            return "end of the expression";
+        const unsigned char c = static_cast<unsigned char>(text_[pos_]);
+        if (c < 0x20 || c == 0x7F)
+            return "control character";
+        std::size_t length = 1;
+        if (c >= 0x80) // the whole UTF-8 sequence, so that "θ" is quoted as itself
+            while (pos_ + length < text_.size() &&
+                   (static_cast<unsigned char>(text_[pos_ + length]) & 0xC0) == 0x80)
+                ++length;
+        return "'" + text_.substr(pos_, length) + "'";
+    }
+
+    void skipSpace()
+    {
+        while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t'))
+            ++pos_;
+    }
+
+    bool accept(char c)
+    {
+        skipSpace();
+        if (pos_ < text_.size() && text_[pos_] == c) {
+            ++pos_;
+            return true;
+        }
+        return false;
+    }
+
+    bool acceptPower()
+    {
+        skipSpace();
+        if (pos_ < text_.size() && text_[pos_] == '^') {
+            ++pos_;
+            return true;
+        }
+        if (pos_ + 1 < text_.size() && text_[pos_] == '*' && text_[pos_ + 1] == '*') {
+            pos_ += 2;
+            return true;
+        }
+        return false;
+    }
+
+    struct Depth {
+        explicit Depth(Parser& p) : p_(p)
+        {
+            if (++p_.depth_ > kMaxDepth)
+                p_.fail("the expression is nested too deeply (more than " +
+                            std::to_string(kMaxDepth) + " levels)",
+                        p_.column(p_.pos_));
+        }
+        ~Depth() { --p_.depth_; }
+        Parser& p_;
+    };
+
+    GiNaC::ex sum()
+    {
+        Depth guard(*this);
+        GiNaC::ex e = product();
+        for (;;) {
+            if (accept('+'))
+                e += product();
+            else if (accept('-'))
+                e -= product();
+            else
+                return e;
+        }
+    }
+
+    GiNaC::ex product()
+    {
+        GiNaC::ex e = unary();
+        for (;;) {
+            skipSpace();
+            if (pos_ + 1 < text_.size() && text_[pos_] == '*' && text_[pos_ + 1] == '*')
+                return e; // a power, taken by unary()'s power()
+            if (accept('*'))
+                e *= unary();
+            else if (accept('/')) {
+                skipSpace();
+                const std::size_t at = pos_;
+                const GiNaC::ex d = unary();
+                if (GiNaC::is_exactly_a<GiNaC::numeric>(d) && d.is_zero())
+                    fail("division by zero", column(at));
+                e /= d;
+            } else
+                return e;
+        }
+    }
+
+    GiNaC::ex unary()
+    {
+        Depth guard(*this);
+        if (accept('-'))
+            return -unary();
+        if (accept('+'))
+            return unary();
+        return power();
+    }
+
+    GiNaC::ex power()
+    {
+        const GiNaC::ex base = primary();
+        if (acceptPower()) {
+            skipSpace();
+            const std::size_t at = pos_;
+            const GiNaC::ex exponent = unary();
+            if (GiNaC::is_exactly_a<GiNaC::numeric>(base) && base.is_zero() &&
+                GiNaC::is_exactly_a<GiNaC::numeric>(exponent) &&
+                !GiNaC::ex_to<GiNaC::numeric>(exponent).is_positive())
+                fail("zero to a power that is not positive", column(at));
+            return GiNaC::pow(base, exponent);
+        }
+        return base;
+    }
+
+    GiNaC::ex primary()
+    {
+        skipSpace();
+        if (pos_ == text_.size())
+            fail("the expression ends where a value was expected", column(pos_));
+        const char c = text_[pos_];
+        if (c == '(') {
+            ++pos_;
+            GiNaC::ex e = sum();
+            if (!accept(')'))
+                fail("missing ')' (found " + describeHere() + ")", column(pos_));
+            return e;
+        }
+        if ((c >= '0' && c <= '9') || c == '.')
+            return numberHere();
+        if (std::isalpha(static_cast<unsigned char>(c)) || c == '_')
+            return nameHere();
+        fail("unexpected " + describeHere() + " where a value was expected", column(pos_));
+    }
+
+    GiNaC::ex numberHere()
+    {
+        const std::size_t start = pos_;
+        auto digits = [&] {
+            std::size_t n = 0;
+            while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9')
+                ++pos_, ++n;
+            return n;
+        };
+        std::size_t count = digits();
+        if (pos_ < text_.size() && text_[pos_] == '.') {
+            ++pos_;
+            count += digits();
+        }
+        if (count == 0)
+            fail("a number needs digits", column(start));
+        if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+            const std::size_t e = pos_++;
+            if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-'))
+                ++pos_;
+            if (digits() == 0)
+                fail("an exponent needs digits after 'e'", column(e));
+        }
+        const std::string literal = text_.substr(start, pos_ - start);
+        const double value = std::strtod(literal.c_str(), nullptr);
+        if (!std::isfinite(value))
+            fail("the number " + literal + " is too large", column(start));
+        // Whole numbers stay exact, so that x^2 differentiates to 2*x, not 2.0*x.
+        if (literal.find_first_of(".eE") == std::string::npos && literal.size() <= 15)
+            return GiNaC::numeric(std::strtoll(literal.c_str(), nullptr, 10));
+        return GiNaC::numeric(value);
+    }
+
+    GiNaC::ex nameHere()
+    {
+        const std::size_t start = pos_;
+        while (pos_ < text_.size() &&
+               (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
+            ++pos_;
+        const std::string name = text_.substr(start, pos_ - start);
+        skipSpace();
+        const bool call = pos_ < text_.size() && text_[pos_] == '(';
+        if (const Function* f = findFunction(name)) {
+            if (!call)
+                fail("'" + name + "' is a function: write " + name + "(...)", column(start));
+            ++pos_;
+            std::vector<GiNaC::ex> arguments;
+            arguments.push_back(sum());
+            while (accept(','))
+                arguments.push_back(sum());
+            if (!accept(')'))
+                fail("missing ')' after the arguments of " + name + " (found " + describeHere() +
+                         ")",
+                     column(pos_));
+            if (static_cast<int>(arguments.size()) != f->arguments)
+                fail(name + " takes " + std::to_string(f->arguments) + " argument" +
+                         (f->arguments == 1 ? "" : "s") + ", got " +
+                         std::to_string(arguments.size()),
+                     column(start));
+            return applyFunction(name, arguments);
+        }
+        if (name == "pi") {
+            if (call)
+                fail("pi is a constant, not a function", column(start));
+            return GiNaC::Pi;
+        }
+        const auto it = symbols_.find(name);
+        if (it == symbols_.end()) {
+            const std::string near = ExpressionParser::suggestions(name, symbols_);
+            fail("unknown symbol '" + name + "'" +
+                     (near.empty() ? std::string() : " (did you mean " + near + "?)"),
+                 column(start));
+        }
+        if (call)
+            fail("'" + name + "' is not a function (write " + name + "*(...) to multiply)",
+                 column(pos_));
+        return it->second;
+    }
+
+    const std::string& text_;
+    const ExpressionParser::SymbolTable& symbols_;
+    const std::string& key_;
+    std::size_t pos_ = 0;
+    int depth_ = 0;
+};
+
+} // namespace
+
+GiNaC::ex ExpressionParser::parse(const std::string& text, const SymbolTable& symbols,
+                                  const std::string& key)
+{
+    return Parser(text, symbols, key).run();
+}
+
+bool ExpressionParser::isReserved(const std::string& name)
+{
+    if (name == "t")
+        return true; // time
+    for (const Function& f : kFunctions)
+        if (name == f.name)
+            return true;
+    return false;
+}
+
+bool ExpressionParser::isIdentifier(const std::string& name)
+{
+    if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
+        return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    });
+}
+
+std::string ExpressionParser::suggestions(const std::string& name, const SymbolTable& symbols)
+{
+    std::vector<std::pair<int, std::string>> ranked;
+    const int limit = std::max(1, static_cast<int>(name.size()) / 3 + 1);
+    for (const auto& entry : symbols) {
+        const int d = editDistance(name, entry.first);
+        if (d <= limit)
+            ranked.emplace_back(d, entry.first);
+    }
+    for (const Function& f : kFunctions)
+        if (editDistance(name, f.name) <= limit)
+            ranked.emplace_back(editDistance(name, f.name), f.name);
+    std::sort(ranked.begin(), ranked.end());
+    std::string out;
+    for (std::size_t i = 0; i < ranked.size() && i < 3; ++i)
+        out += (i == 0                                             ? ""
+                : i + 1 == std::min<std::size_t>(ranked.size(), 3) ? " or "
+                                                                   : ", ") +
+               ranked[i].second;
+    return out;
+}
+
+} // namespace clab

@@ -1,0 +1,864 @@
+#include "SymbolicModel.h"
+
+#include "ExpressionParser.h"
+#include "SymbolicSystem.h"
+#include "SystemError.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+namespace clab {
+
+namespace {
+
+using Table = ExpressionParser::SymbolTable;
+
+/// TeX for a name: trailing digits as a subscript, Greek letters as commands.
+std::string texName(const std::string& name)
+{
+    static const std::set<std::string> greek{
+        "alpha",  "beta",  "gamma", "delta", "epsilon", "zeta",  "eta",   "theta", "iota", "kappa",
+        "lambda", "mu",    "nu",    "xi",    "rho",     "sigma", "tau",   "phi",   "chi",  "psi",
+        "omega",  "Gamma", "Delta", "Theta", "Lambda",  "Xi",    "Sigma", "Phi",   "Psi",  "Omega"};
+    std::size_t split = name.size();
+    while (split > 1 && std::isdigit(static_cast<unsigned char>(name[split - 1])))
+        --split;
+    std::string stem = name.substr(0, split);
+    const std::string index = name.substr(split);
+    std::string sub;
+    if (const std::size_t u = stem.find('_'); u != std::string::npos && u > 0) {
+        sub = stem.substr(u + 1);
+        stem = stem.substr(0, u);
+    }
+    if (greek.count(stem))
+        stem = "\\" + stem;
+    else if (stem.size() > 1)
+        stem = "\\mathrm{" + stem + "}";
+    std::string subscript = index.empty() ? sub : (sub.empty() ? index : sub + "," + index);
+    if (!subscript.empty()) {
+        std::string escaped;
+        for (char c : subscript)
+            escaped += c == '_' ? std::string("\\_") : std::string(1, c);
+        stem += "_{" + escaped + "}";
+    }
+    return stem;
+}
+
+std::string str(const GiNaC::ex& e)
+{
+    std::ostringstream out;
+    out << e;
+    return out.str();
+}
+
+std::string latex(const GiNaC::ex& e)
+{
+    std::ostringstream out;
+    out << GiNaC::latex << e;
+    return out.str();
+}
+
+std::string jsonString(const std::string& s)
+{
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\')
+            out += '\\', out += c;
+        else if (c == '\n')
+            out += "\\n";
+        else
+            out += c;
+    }
+    return out + "\"";
+}
+
+bool hasAny(const GiNaC::ex& e, const std::vector<GiNaC::ex>& symbols)
+{
+    return std::any_of(symbols.begin(), symbols.end(),
+                       [&](const GiNaC::ex& s) { return e.has(s); });
+}
+
+bool isZero(const GiNaC::ex& e)
+{
+    return e.is_zero() || e.normal().is_zero();
+}
+
+std::string indexed(const std::string& key, std::size_t i)
+{
+    return key + "[" + std::to_string(i) + "]";
+}
+
+} // namespace
+
+/// The derivation, step by step; one member function per part of the description.
+class SymbolicModel::Builder {
+public:
+    Builder(SymbolicModel& model, const SystemDescription& d) : m_(model), d_(d) {}
+
+    void run()
+    {
+        names();
+        symbols();
+        mass();
+        forces();
+        constraints();
+        friction();
+        nonideal();
+        initial();
+        columns();
+        view();
+        compile();
+    }
+
+private:
+    [[noreturn]] static void fail(const std::string& key, const std::string& reason)
+    {
+        throw SystemError(key, reason);
+    }
+
+    GiNaC::ex parse(const std::string& text, const std::string& key, const Table& table) const
+    {
+        return ExpressionParser::parse(text, table, key);
+    }
+
+    int coordinateIndex(const std::string& name) const
+    {
+        for (std::size_t i = 0; i < d_.coordinates.size(); ++i)
+            if (d_.coordinates[i].name == name)
+                return static_cast<int>(i);
+        return -1;
+    }
+
+    void checkName(const std::string& name, const std::string& key, const char* what)
+    {
+        if (!ExpressionParser::isIdentifier(name))
+            fail(key, std::string("the ") + what + " name \"" + name +
+                          "\" must start with a letter and hold only letters, digits and _");
+        if (ExpressionParser::isReserved(name))
+            fail(key, std::string("the ") + what + " name '" + name +
+                          "' is taken by the notation (a function, pi or the time t)");
+        if (!taken_.insert(name).second)
+            fail(key, "the name '" + name + "' is used twice");
+    }
+
+    void names()
+    {
+        if (d_.coordinates.empty())
+            fail("system.coordinates", "a system needs at least one coordinate");
+        for (std::size_t i = 0; i < d_.coordinates.size(); ++i)
+            checkName(d_.coordinates[i].name, indexed("system.coordinates", i), "coordinate");
+        for (std::size_t i = 0; i < d_.coordinates.size(); ++i)
+            if (!taken_.insert(d_.coordinates[i].name + "_dot").second)
+                fail(indexed("system.coordinates", i),
+                     "'" + d_.coordinates[i].name + "_dot' is the velocity of '" +
+                         d_.coordinates[i].name + "' and cannot also be a coordinate");
+        for (const SystemDescription::Parameter& p : d_.parameters) {
+            const std::string key = "system.parameters." + p.name;
+            checkName(p.name, key, "parameter");
+            if (!std::isfinite(p.value))
+                fail(key, "the value must be a finite number");
+            if ((p.min && !std::isfinite(*p.min)) || (p.max && !std::isfinite(*p.max)) ||
+                (p.min && p.max && *p.min > *p.max))
+                fail(key, "the range must be finite with min ≤ max");
+            if ((p.min && p.value < *p.min) || (p.max && p.value > *p.max))
+                fail(key, "the value lies outside its range");
+        }
+        std::set<std::string> constraintNames;
+        for (std::size_t i = 0; i < d_.constraints.size(); ++i) {
+            const std::string& name = d_.constraints[i].name;
+            if (name.empty())
+                continue;
+            const std::string key = indexed("system.constraints", i) + ".name";
+            if (!ExpressionParser::isIdentifier(name))
+                fail(key, "the constraint name \"" + name +
+                              "\" must start with a letter and hold only letters, digits and _");
+            if (!constraintNames.insert(name).second)
+                fail(key, "two constraints are named '" + name + "'");
+            if (taken_.count("N_" + name))
+                fail(key,
+                     "'N_" + name + "' (the size of this constraint's force) is already a name");
+        }
+        std::set<std::string> frictionNames;
+        for (std::size_t i = 0; i < d_.friction.size(); ++i)
+            if (!frictionNames.insert(d_.friction[i].name).second)
+                fail(indexed("system.friction", i) + ".name",
+                     "two friction contacts are named '" + d_.friction[i].name + "'");
+    }
+
+    void symbols()
+    {
+        m_.t_ = GiNaC::realsymbol("t");
+        for (const SystemDescription::Coordinate& c : d_.coordinates) {
+            m_.q_.push_back(GiNaC::realsymbol(c.name, texName(c.name)));
+            const std::string tex = texName(c.name);
+            m_.qd_.push_back(GiNaC::realsymbol(c.name + "_dot", "\\dot{" + tex + "}"));
+        }
+        for (const SystemDescription::Parameter& p : d_.parameters)
+            m_.p_.push_back(GiNaC::realsymbol(p.name, texName(p.name)));
+        // Tables: what each kind of expression may use.
+        for (std::size_t i = 0; i < m_.p_.size(); ++i)
+            params_[d_.parameters[i].name] = m_.p_[i];
+        positions_ = params_;
+        positions_["t"] = m_.t_;
+        for (std::size_t i = 0; i < m_.q_.size(); ++i)
+            positions_[d_.coordinates[i].name] = m_.q_[i];
+        states_ = positions_;
+        for (std::size_t i = 0; i < m_.qd_.size(); ++i)
+            states_[d_.coordinates[i].name + "_dot"] = m_.qd_[i];
+    }
+
+    std::string velocityNames() const
+    {
+        std::string out;
+        for (const auto& c : d_.coordinates)
+            out += (out.empty() ? "" : ", ") + c.name + "_dot";
+        return out;
+    }
+
+    void mass()
+    {
+        const int n = m_.dof();
+        const int given = !d_.kineticEnergy.empty() + !d_.massMatrix.empty() + !d_.masses.empty();
+        if (given == 0)
+            fail("system", "give the kinetic energy (kinetic_energy), a mass matrix (mass_matrix) "
+                           "or one mass per coordinate (masses)");
+        if (given > 1)
+            fail("system", "give only one of kinetic_energy, mass_matrix and masses");
+        GiNaC::matrix M(static_cast<unsigned>(n), static_cast<unsigned>(n));
+        GiNaC::ex T;
+        if (!d_.kineticEnergy.empty()) {
+            const std::string key = "system.kinetic_energy";
+            T = parse(d_.kineticEnergy, key, states_);
+            for (int i = 0; i < n; ++i)
+                for (int j = i; j < n; ++j) {
+                    const GiNaC::ex mij = T.diff(sym(m_.qd_[i])).diff(sym(m_.qd_[j]));
+                    if (hasAny(mij, m_.qd_) && !isZero(derivativesInVelocities(mij)))
+                        fail(key, "T must be quadratic in the velocities (" + velocityNames() +
+                                      "): ∂²T/∂" + str(m_.qd_[i]) + "∂" + str(m_.qd_[j]) + " = " +
+                                      str(mij) + " still depends on them");
+                    M(i, j) = M(j, i) = mij;
+                }
+        } else if (!d_.massMatrix.empty()) {
+            const std::string key = "system.mass_matrix";
+            if (static_cast<int>(d_.massMatrix.size()) != n)
+                fail(key, "must have " + std::to_string(n) + " rows (one per coordinate), has " +
+                              std::to_string(d_.massMatrix.size()));
+            for (int i = 0; i < n; ++i) {
+                const auto& row = d_.massMatrix[static_cast<std::size_t>(i)];
+                if (static_cast<int>(row.size()) != n)
+                    fail(indexed(key, i), "must have " + std::to_string(n) + " entries, has " +
+                                              std::to_string(row.size()));
+                for (int j = 0; j < n; ++j)
+                    M(i, j) = parse(row[static_cast<std::size_t>(j)], indexed(indexed(key, i), j),
+                                    positions_);
+            }
+            for (int i = 0; i < n; ++i)
+                for (int j = i + 1; j < n; ++j)
+                    if (!isZero(M(i, j) - M(j, i)))
+                        fail(key, "the mass matrix must be symmetric: entry [" + std::to_string(i) +
+                                      "][" + std::to_string(j) + "] is " + str(M(i, j)) + " but [" +
+                                      std::to_string(j) + "][" + std::to_string(i) + "] is " +
+                                      str(M(j, i)));
+        } else {
+            const std::string key = "system.masses";
+            if (static_cast<int>(d_.masses.size()) != n)
+                fail(key, "must have " + std::to_string(n) + " entries (one per coordinate), has " +
+                              std::to_string(d_.masses.size()));
+            for (int i = 0; i < n; ++i)
+                M(i, i) =
+                    parse(d_.masses[static_cast<std::size_t>(i)], indexed(key, i), positions_);
+        }
+        if (T.is_zero() && d_.kineticEnergy.empty()) {
+            for (int i = 0; i < n; ++i)
+                for (int j = 0; j < n; ++j)
+                    T += GiNaC::numeric(1, 2) * m_.qd_[i] * M(i, j) * m_.qd_[j];
+        }
+        m_.derivation_.M = M;
+        m_.derivation_.T = T;
+
+        // Lagrange's equations with M q̈ moved to the left: the rest of
+        // d/dt(∂T/∂q̇) − ∂T/∂q is a velocity-dependent force on the right.
+        for (int i = 0; i < n; ++i) {
+            const GiNaC::ex p = T.diff(sym(m_.qd_[i]));
+            GiNaC::ex f = T.diff(sym(m_.q_[i])) - p.diff(sym(m_.t_));
+            for (int k = 0; k < n; ++k)
+                f -= p.diff(sym(m_.q_[k])) * m_.qd_[k];
+            m_.derivation_.Qinertial.push_back(f.expand());
+        }
+        // Energy function h = ½q̇ᵀMq̇ − T(q̇ = 0) + V, whose rate is the power of the forces
+        // that V does not hold, minus ∂L/∂t (docs/MATH.md §8).
+        GiNaC::ex quadratic;
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j)
+                quadratic += GiNaC::numeric(1, 2) * m_.qd_[i] * M(i, j) * m_.qd_[j];
+        kinetic_ = quadratic;
+        restEnergy_ = T.subs(zeroVelocities());
+    }
+
+    GiNaC::ex derivativesInVelocities(const GiNaC::ex& e) const
+    {
+        GiNaC::ex sum;
+        for (const GiNaC::ex& v : m_.qd_)
+            sum += GiNaC::pow(e.diff(sym(v)), 2);
+        return sum;
+    }
+
+    GiNaC::exmap zeroVelocities() const
+    {
+        GiNaC::exmap zero;
+        for (const GiNaC::ex& v : m_.qd_)
+            zero[v] = 0;
+        return zero;
+    }
+
+    static const GiNaC::symbol& sym(const GiNaC::ex& e) { return GiNaC::ex_to<GiNaC::symbol>(e); }
+
+    /// Entries of a coordinate-keyed map ("forces", "nonideal") as one expression per coordinate.
+    std::vector<GiNaC::ex> perCoordinate(const std::vector<SystemDescription::Named>& entries,
+                                         const std::string& key, const Table& table)
+    {
+        std::vector<GiNaC::ex> out(static_cast<std::size_t>(m_.dof()), GiNaC::ex(0));
+        std::set<std::string> seen;
+        for (const SystemDescription::Named& e : entries) {
+            const std::string k = key + "." + e.name;
+            const int i = coordinateIndex(e.name);
+            if (i < 0) {
+                Table coords;
+                for (std::size_t j = 0; j < m_.q_.size(); ++j)
+                    coords[d_.coordinates[j].name] = m_.q_[j];
+                const std::string near = ExpressionParser::suggestions(e.name, coords);
+                fail(k, "there is no coordinate '" + e.name + "'" +
+                            (near.empty() ? "" : " (did you mean " + near + "?)"));
+            }
+            if (!seen.insert(e.name).second)
+                fail(k, "given twice");
+            out[static_cast<std::size_t>(i)] = parse(e.expression, k, table);
+        }
+        return out;
+    }
+
+    void forces()
+    {
+        const int n = m_.dof();
+        GiNaC::ex V;
+        if (!d_.potentialEnergy.empty()) {
+            V = parse(d_.potentialEnergy, "system.potential_energy", states_);
+            if (hasAny(V, m_.qd_))
+                fail("system.potential_energy",
+                     "V may depend on the coordinates, t and the parameters, not on velocities "
+                     "(put velocity-dependent forces under \"forces\")");
+        }
+        m_.derivation_.V = V;
+        m_.derivation_.Qforces = perCoordinate(d_.forces, "system.forces", states_);
+        GiNaC::ex power;
+        for (int i = 0; i < n; ++i) {
+            m_.derivation_.Qpotential.push_back(-V.diff(sym(m_.q_[i])));
+            m_.derivation_.Q.push_back(m_.derivation_.Qpotential.back() +
+                                       m_.derivation_.Qforces[i] + m_.derivation_.Qinertial[i]);
+            power += m_.derivation_.Qforces[i] * m_.qd_[i];
+        }
+        power += V.diff(sym(m_.t_)) - m_.derivation_.T.diff(sym(m_.t_));
+        nonConservativePower_ = power;
+        potential_ = V - restEnergy_;
+    }
+
+    void constraints()
+    {
+        const int n = m_.dof();
+        // Holonomic constraints first: the interface wants them as the first rows of A.
+        std::vector<std::size_t> order;
+        for (int pass = 0; pass < 2; ++pass)
+            for (std::size_t i = 0; i < d_.constraints.size(); ++i)
+                if ((d_.constraints[i].kind == SystemDescription::Constraint::Kind::Holonomic) ==
+                    (pass == 0))
+                    order.push_back(i);
+        auto& dv = m_.derivation_;
+        for (std::size_t i : order) {
+            const SystemDescription::Constraint& c = d_.constraints[i];
+            const bool holonomic = c.kind == SystemDescription::Constraint::Kind::Holonomic;
+            const std::string key =
+                indexed("system.constraints", i) + (holonomic ? ".holonomic" : ".velocity");
+            const GiNaC::ex e = parse(c.expression, key, states_);
+            std::vector<GiNaC::ex> row(static_cast<std::size_t>(n));
+            GiNaC::ex rate; // φ̇ or ψ, whose time derivative gives the acceleration row
+            if (holonomic) {
+                if (hasAny(e, m_.qd_))
+                    fail(key, "a holonomic constraint φ(q, t) = 0 cannot depend on velocities; "
+                              "write it under \"velocity\" instead");
+                if (!hasAny(e, m_.q_))
+                    fail(key, "does not depend on any coordinate, so it constrains nothing");
+                rate = e.diff(sym(m_.t_));
+                for (int k = 0; k < n; ++k) {
+                    row[k] = e.diff(sym(m_.q_[k]));
+                    rate += row[k] * m_.qd_[k];
+                }
+                ++m_.holonomic_;
+                velocityRows_.push_back(row);
+                velocityRhs_.push_back(-e.diff(sym(m_.t_)));
+                positionRows_.push_back(e);
+                rateRows_.push_back(rate);
+            } else {
+                for (int k = 0; k < n; ++k) {
+                    row[k] = e.diff(sym(m_.qd_[k]));
+                    if (hasAny(row[k], m_.qd_) && !isZero(derivativesInVelocities(row[k])))
+                        fail(key, "a velocity constraint must be linear in the velocities (" +
+                                      velocityNames() + "): ∂ψ/∂" + str(m_.qd_[k]) + " = " +
+                                      str(row[k]) + " still depends on them");
+                }
+                if (std::all_of(row.begin(), row.end(),
+                                [](const GiNaC::ex& x) { return isZero(x); }))
+                    fail(key, "does not depend on any velocity; a condition on the coordinates "
+                              "alone is a holonomic constraint");
+                rate = e;
+                velocityRows_.push_back(row);
+                velocityRhs_.push_back(-e.subs(zeroVelocities()));
+                rateRows_.push_back(e);
+            }
+            if (e.has(m_.t_))
+                m_.rheonomic_ = true;
+            GiNaC::ex b = -rate.diff(sym(m_.t_));
+            for (int k = 0; k < n; ++k)
+                b -= rate.diff(sym(m_.q_[k])) * m_.qd_[k];
+            m_.A_.push_back(row);
+            dv.A.push_back(row);
+            dv.b.push_back(b.expand());
+            dv.constraint.push_back(e);
+            m_.rowNames_.push_back(c.name);
+            rowKeys_.push_back(key);
+        }
+    }
+
+    int rowOf(const std::string& name) const
+    {
+        for (std::size_t r = 0; r < m_.rowNames_.size(); ++r)
+            if (m_.rowNames_[r] == name)
+                return static_cast<int>(r);
+        return -1;
+    }
+
+    void friction()
+    {
+        const int n = m_.dof();
+        for (std::size_t i = 0; i < d_.friction.size(); ++i) {
+            const SystemDescription::Friction& f = d_.friction[i];
+            const std::string key = indexed("system.friction", i);
+            Contact contact;
+            contact.name = f.name.empty() ? "contact" + std::to_string(i + 1) : f.name;
+            if (f.slip.empty())
+                fail(key + ".slip", "give the slip velocity: one or more expressions in the "
+                                    "velocities");
+            contact.dimension = static_cast<int>(f.slip.size());
+            const bool coulomb = !f.mu.empty();
+            if (coulomb == !f.magnitude.empty())
+                fail(key, "give either \"mu\" (Coulomb friction) or \"magnitude\" (a drag of "
+                          "constant size)");
+            contact.coulomb = coulomb;
+            if (m_.constraintCount() == 0 && coulomb)
+                fail(key, "Coulomb friction needs a constraint whose force presses the contact");
+            std::vector<std::vector<GiNaC::ex>> G;
+            std::vector<GiNaC::ex> slips;
+            for (std::size_t k = 0; k < f.slip.size(); ++k) {
+                const std::string sk = indexed(key + ".slip", k);
+                const GiNaC::ex s = parse(f.slip[k], sk, states_);
+                std::vector<GiNaC::ex> row(static_cast<std::size_t>(n));
+                for (int j = 0; j < n; ++j) {
+                    row[j] = s.diff(sym(m_.qd_[j]));
+                    if (hasAny(row[j], m_.qd_) && !isZero(derivativesInVelocities(row[j])))
+                        fail(sk, "the slip velocity must be linear in the velocities (" +
+                                     velocityNames() + ")");
+                }
+                if (!isZero(s.subs(zeroVelocities())))
+                    fail(sk, "the slip velocity must be zero when every velocity is zero (it is " +
+                                 str(s.subs(zeroVelocities())) + ")");
+                if (std::all_of(row.begin(), row.end(),
+                                [](const GiNaC::ex& x) { return isZero(x); }))
+                    fail(sk, "does not depend on any velocity");
+                G.push_back(row);
+                slips.push_back(s);
+            }
+            m_.derivation_.slip.push_back(slips);
+            // One slip direction is normalized here, exactly; several are made orthonormal
+            // numerically by the system (γ is exact while the contact is stuck, v = 0).
+            if (contact.dimension == 1) {
+                GiNaC::ex norm2;
+                for (const GiNaC::ex& g : G[0])
+                    norm2 += g * g;
+                const GiNaC::ex norm = GiNaC::sqrt(norm2);
+                for (GiNaC::ex& g : G[0])
+                    g = g / norm;
+            }
+            std::vector<GiNaC::ex> gamma;
+            for (const auto& row : G) {
+                GiNaC::ex v;
+                for (int j = 0; j < n; ++j)
+                    v += row[j] * m_.qd_[j];
+                GiNaC::ex g = v.diff(sym(m_.t_));
+                for (int j = 0; j < n; ++j)
+                    g += v.diff(sym(m_.q_[j])) * m_.qd_[j];
+                gamma.push_back(g);
+            }
+            for (int j = 0; j < n; ++j)
+                for (const auto& row : G)
+                    contactOutputs_.push_back(row[j]);
+            contactOutputs_.insert(contactOutputs_.end(), gamma.begin(), gamma.end());
+            if (coulomb) {
+                const GiNaC::ex mu = parse(f.mu, key + ".mu", states_);
+                const GiNaC::ex muS =
+                    f.muStatic.empty() ? mu : parse(f.muStatic, key + ".mu_s", states_);
+                contactOutputs_.push_back(mu);
+                contactOutputs_.push_back(muS);
+                for (std::size_t k = 0; k < f.normal.size(); ++k) {
+                    const int r = rowOf(f.normal[k]);
+                    if (r < 0)
+                        fail(indexed(key + ".normal", k),
+                             "there is no constraint named '" + f.normal[k] + "'");
+                    contact.normalRows.push_back(r);
+                }
+                std::sort(contact.normalRows.begin(), contact.normalRows.end());
+                contact.normalRows.erase(
+                    std::unique(contact.normalRows.begin(), contact.normalRows.end()),
+                    contact.normalRows.end());
+                contact.allConstraints =
+                    contact.normalRows.empty() ||
+                    static_cast<int>(contact.normalRows.size()) == m_.constraintCount();
+            } else {
+                const GiNaC::ex size = parse(f.magnitude, key + ".magnitude", states_);
+                contactOutputs_.push_back(size);
+                contactOutputs_.push_back(size);
+            }
+            m_.contacts_.push_back(contact);
+        }
+    }
+
+    void nonideal()
+    {
+        if (d_.nonideal.empty())
+            return;
+        if (!d_.friction.empty())
+            fail("system.nonideal", "a general non-ideal force cannot be combined with friction "
+                                    "contacts; describe the friction under \"friction\" only");
+        Table table = states_;
+        for (const std::string& name : m_.rowNames_)
+            if (!name.empty()) {
+                m_.n_.push_back(GiNaC::realsymbol("N_" + name, "N_{\\mathrm{" + name + "}}"));
+                table["N_" + name] = m_.n_.back();
+            } else {
+                m_.n_.push_back(GiNaC::realsymbol("N_unnamed"));
+            }
+        m_.derivation_.C = perCoordinate(d_.nonideal, "system.nonideal", table);
+        m_.hasNonIdeal_ = true;
+    }
+
+    void initial()
+    {
+        const int n = m_.dof();
+        std::set<int> seen;
+        for (const SystemDescription::Named& e : d_.initial) {
+            const std::string key = "system.initial." + e.name;
+            int slot = coordinateIndex(e.name);
+            if (slot < 0 && e.name.size() > 4 && e.name.ends_with("_dot")) {
+                const int i = coordinateIndex(e.name.substr(0, e.name.size() - 4));
+                slot = i < 0 ? -1 : n + i;
+            }
+            if (slot < 0) {
+                Table state;
+                for (const auto& [name, s] : states_)
+                    if (!params_.count(name) && name != "t")
+                        state[name] = s;
+                const std::string near = ExpressionParser::suggestions(e.name, state);
+                fail(key, "there is no coordinate or velocity '" + e.name + "'" +
+                              (near.empty() ? "" : " (did you mean " + near + "?)"));
+            }
+            if (!seen.insert(slot).second)
+                fail(key, "given twice");
+            initialValues_.push_back(parse(e.expression, key, params_));
+            m_.initialSlots_.push_back(slot);
+        }
+    }
+
+    void columns()
+    {
+        for (std::size_t r = 0; r < m_.rowNames_.size(); ++r)
+            if (!m_.rowNames_[r].empty()) {
+                m_.columnNames_.push_back("N_" + m_.rowNames_[r]);
+                m_.columnUnits_.push_back("N");
+            }
+        std::set<std::string> names(m_.columnNames_.begin(), m_.columnNames_.end());
+        for (const SystemDescription::Column& c : d_.columns) {
+            const std::string key = "system.columns." + c.name;
+            if (!ExpressionParser::isIdentifier(c.name))
+                fail(key, "a column name must start with a letter and hold only letters, "
+                          "digits and _");
+            if (!names.insert(c.name).second || coordinateIndex(c.name) >= 0)
+                fail(key, "the column name '" + c.name + "' is already a trace column");
+            columnOutputs_.push_back(parse(c.expression, key, states_));
+            m_.columnNames_.push_back(c.name);
+            m_.columnUnits_.push_back(c.unit);
+        }
+        columnOutputs_.push_back(d_.end.empty() ? GiNaC::ex(1)
+                                                : parse(d_.end, "system.end", states_));
+    }
+
+    void view()
+    {
+        std::set<std::string> points{"origin"};
+        for (std::size_t i = 0; i < d_.points.size(); ++i) {
+            const auto& p = d_.points[i];
+            const std::string key = indexed("view.points", i);
+            if (p.name.empty() || !points.insert(p.name).second)
+                fail(key + ".name", p.name.empty() ? "a point needs a name"
+                                                   : "two points are named '" + p.name + "'");
+            if (p.at.size() < 2 || p.at.size() > 3)
+                fail(key + ".at", "give 2 or 3 expressions (x, y[, z])");
+            for (std::size_t k = 0; k < 3; ++k)
+                viewOutputs_.push_back(k < p.at.size()
+                                           ? parse(p.at[k], indexed(key + ".at", k), positions_)
+                                           : GiNaC::ex(0));
+        }
+        for (std::size_t i = 0; i < d_.links.size(); ++i)
+            for (const std::string& end : {d_.links[i].first, d_.links[i].second})
+                if (!points.count(end))
+                    fail(indexed("view.links", i),
+                         "there is no point named '" + end + "' (use a point's name or origin)");
+        for (std::size_t i = 0; i < d_.curves.size(); ++i) {
+            const auto& c = d_.curves[i];
+            const std::string key = indexed("view.curves", i);
+            if (!ExpressionParser::isIdentifier(c.parameter) || params_.count(c.parameter))
+                fail(key + ".s", "the curve parameter needs a name of its own");
+            if (!(std::isfinite(c.from) && std::isfinite(c.to) && c.from < c.to))
+                fail(key + "." + c.parameter, "the range must be two finite numbers, low to high");
+            Table table = params_;
+            table[c.parameter] = GiNaC::realsymbol(c.parameter);
+            parse(c.x, key + ".x", table);
+            parse(c.y, key + ".y", table);
+            parse(c.z, key + ".z", table);
+        }
+    }
+
+    ExpressionTape tape(const std::vector<GiNaC::ex>& varying, const std::vector<GiNaC::ex>& out,
+                        const std::string& key)
+    {
+        try {
+            return ExpressionTape(m_.p_, varying, out);
+        } catch (const std::invalid_argument& e) {
+            fail(key, e.what());
+        }
+    }
+
+    void compile()
+    {
+        const int n = m_.dof();
+        std::vector<GiNaC::ex> tq{m_.t_};
+        tq.insert(tq.end(), m_.q_.begin(), m_.q_.end());
+        std::vector<GiNaC::ex> tqv = tq;
+        tqv.insert(tqv.end(), m_.qd_.begin(), m_.qd_.end());
+        auto& dv = m_.derivation_;
+        Tapes& t = m_.tapes_;
+
+        // Matrices column by column, as Eigen stores them.
+        const auto columns = [n](std::vector<GiNaC::ex>& out, const auto& rows) {
+            for (int j = 0; j < n; ++j)
+                for (const auto& row : rows)
+                    out.push_back(row[j]);
+        };
+        std::vector<GiNaC::ex> out;
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < n; ++i)
+                out.push_back(dv.M(static_cast<unsigned>(i), static_cast<unsigned>(j)));
+        t.mass = tape(tq, out, "system.kinetic_energy");
+        t.force = tape(tqv, dv.Q, "system.forces");
+
+        out.clear();
+        columns(out, dv.A);
+        out.insert(out.end(), dv.b.begin(), dv.b.end());
+        t.constraint = tape(tqv, out, "system.constraints");
+
+        out = positionRows_;
+        columns(out,
+                std::vector<std::vector<GiNaC::ex>>(dv.A.begin(), dv.A.begin() + m_.holonomic_));
+        t.position = tape(tq, out, "system.constraints");
+
+        out.clear();
+        columns(out, velocityRows_);
+        out.insert(out.end(), velocityRhs_.begin(), velocityRhs_.end());
+        t.velocity = tape(tq, out, "system.constraints");
+
+        out.clear();
+        for (int r = 0; r < m_.holonomic_; ++r) {
+            out.push_back(positionRows_[r]);
+            out.push_back(rateRows_[r]);
+        }
+        for (int r = m_.holonomic_; r < m_.constraintCount(); ++r)
+            out.push_back(rateRows_[r]);
+        t.residual = tape(tqv, out, "system.constraints");
+
+        t.energy = tape(tqv, {kinetic_, potential_, nonConservativePower_}, "system");
+        t.contact = tape(tqv, contactOutputs_, "system.friction");
+        std::vector<GiNaC::ex> withN = tqv;
+        withN.insert(withN.end(), m_.n_.begin(), m_.n_.end());
+        t.nonideal =
+            tape(withN, dv.C.empty() ? std::vector<GiNaC::ex>(n, 0) : dv.C, "system.nonideal");
+        t.columns = tape(tqv, columnOutputs_, "system.columns");
+        t.initial = tape({}, initialValues_, "system.initial");
+        t.view = tape(tq, viewOutputs_, "view.points");
+    }
+
+    SymbolicModel& m_;
+    const SystemDescription& d_;
+    std::set<std::string> taken_;
+    Table params_, positions_, states_;
+    GiNaC::ex kinetic_, potential_, restEnergy_, nonConservativePower_;
+    std::vector<GiNaC::ex> positionRows_, rateRows_, velocityRhs_;
+    std::vector<std::vector<GiNaC::ex>> velocityRows_;
+    std::vector<std::string> rowKeys_;
+    std::vector<GiNaC::ex> contactOutputs_, initialValues_, columnOutputs_, viewOutputs_;
+};
+
+std::shared_ptr<const SymbolicModel> SymbolicModel::create(const SystemDescription& description,
+                                                           const std::string& title,
+                                                           const std::string& notes)
+{
+    std::shared_ptr<SymbolicModel> model(new SymbolicModel);
+    model->build(description, title, notes);
+    return model;
+}
+
+void SymbolicModel::build(const SystemDescription& description, const std::string& title,
+                          const std::string& notes)
+{
+    description_ = description;
+    Builder(*this, description_).run();
+
+    definition_.name = "system";
+    definition_.title = title.empty() ? "System from equations" : title;
+    definition_.description = notes;
+    definition_.end = description_.endDescription.empty() && hasEnd()
+                          ? "the end function reaches zero"
+                          : description_.endDescription;
+    for (const SystemDescription::Parameter& p : description_.parameters) {
+        ParameterSpec spec = ParameterSpec::scalar(p.name, p.unit, p.description, p.value);
+        if (p.min)
+            spec.min = *p.min;
+        if (p.max)
+            spec.max = *p.max;
+        definition_.parameters.push_back(std::move(spec));
+    }
+    // The factory keeps the model alive for as long as any of its systems.
+    const std::weak_ptr<const SymbolicModel> self = weak_from_this();
+    definition_.factory =
+        [self](const ParameterValues& values) -> std::unique_ptr<MechanicalSystem> {
+        return std::make_unique<SymbolicSystem>(self.lock(), values);
+    };
+}
+
+std::string SymbolicModel::derivationText(Format format) const
+{
+    const Derivation& d = derivation_;
+    const int n = dof();
+    const int m = constraintCount();
+    std::ostringstream out;
+    auto print = [&](const GiNaC::ex& e) {
+        return format == Format::Latex ? latex(e) : str(e);
+    };
+    auto constraintLabel = [&](int r) {
+        return rowNames_[r].empty() ? "constraint " + std::to_string(r + 1) : rowNames_[r];
+    };
+    if (format == Format::Json) {
+        auto list = [&](const std::vector<GiNaC::ex>& v) {
+            std::string s = "[";
+            for (std::size_t i = 0; i < v.size(); ++i)
+                s += (i ? ", " : "") + jsonString(str(v[i]));
+            return s + "]";
+        };
+        out << "{\n  \"coordinates\": [";
+        for (int i = 0; i < n; ++i)
+            out << (i ? ", " : "") << jsonString(str(q_[i]));
+        out << "],\n  \"T\": " << jsonString(str(d.T)) << ",\n  \"V\": " << jsonString(str(d.V))
+            << ",\n  \"M\": [";
+        for (int i = 0; i < n; ++i) {
+            std::vector<GiNaC::ex> row;
+            for (int j = 0; j < n; ++j)
+                row.push_back(d.M(i, j));
+            out << (i ? ",\n        " : "") << list(row);
+        }
+        out << "],\n  \"Q\": " << list(d.Q) << ",\n  \"constraints\": [";
+        for (int r = 0; r < m; ++r)
+            out << (r ? "," : "") << "\n    {\"name\": " << jsonString(rowNames_[r])
+                << ", \"kind\": \"" << (r < holonomic_ ? "holonomic" : "velocity")
+                << "\", \"expression\": " << jsonString(str(d.constraint[r]))
+                << ", \"A\": " << list(d.A[r]) << ", \"b\": " << jsonString(str(d.b[r])) << "}";
+        out << (m ? "\n  " : "") << "],\n  \"friction\": [";
+        for (std::size_t c = 0; c < contacts_.size(); ++c)
+            out << (c ? "," : "") << "\n    {\"name\": " << jsonString(contacts_[c].name)
+                << ", \"slip\": " << list(d.slip[c]) << "}";
+        out << (contacts_.empty() ? "" : "\n  ") << "]";
+        if (hasNonIdeal_)
+            out << ",\n  \"C\": " << list(d.C);
+        out << "\n}\n";
+        return out.str();
+    }
+    const bool tex = format == Format::Latex;
+    auto vector = [&](const std::vector<GiNaC::ex>& v) {
+        std::string s = tex ? "\\begin{pmatrix}" : "(";
+        for (std::size_t i = 0; i < v.size(); ++i)
+            s += (i ? (tex ? " \\\\ " : ", ") : "") + print(v[i]);
+        return s + (tex ? "\\end{pmatrix}" : ")");
+    };
+    const char* eq = tex ? " = " : " = ";
+    auto line = [&](const std::string& lhs, const std::string& rhs) {
+        if (tex)
+            out << "\\[ " << lhs << eq << rhs << " \\]\n";
+        else
+            out << lhs << eq << rhs << "\n";
+    };
+    line("q", vector(q_));
+    line("T", print(d.T));
+    line("V", print(d.V));
+    if (tex) {
+        std::string s = "\\begin{pmatrix}";
+        for (int i = 0; i < n; ++i) {
+            for (int j = 0; j < n; ++j)
+                s += (j ? " & " : "") + latex(d.M(i, j));
+            s += i + 1 < n ? " \\\\ " : "";
+        }
+        line("M", s + "\\end{pmatrix}");
+    } else {
+        out << "M =\n";
+        for (int i = 0; i < n; ++i) {
+            std::vector<GiNaC::ex> row;
+            for (int j = 0; j < n; ++j)
+                row.push_back(d.M(i, j));
+            out << "  " << vector(row) << "\n";
+        }
+    }
+    line("Q", vector(d.Q));
+    for (int r = 0; r < m; ++r) {
+        const bool holonomic = r < holonomic_;
+        const std::string label = constraintLabel(r);
+        if (tex) {
+            out << "% " << label << "\n";
+            line(std::string(holonomic ? "\\varphi" : "\\psi") + "_{" + std::to_string(r + 1) + "}",
+                 print(d.constraint[r]) + " = 0");
+            line("A_{" + std::to_string(r + 1) + "}", vector(d.A[r]) + "^{T}");
+            line("b_{" + std::to_string(r + 1) + "}", print(d.b[r]));
+        } else {
+            out << label << " (" << (holonomic ? "holonomic" : "velocity")
+                << "): " << (holonomic ? "phi" : "psi") << " = " << print(d.constraint[r])
+                << " = 0\n";
+            line("  A row", vector(d.A[r]));
+            line("  b", print(d.b[r]));
+        }
+    }
+    for (std::size_t c = 0; c < contacts_.size(); ++c) {
+        const std::string lhs = tex ? "v_{\\mathrm{" + contacts_[c].name + "}}"
+                                    : "slip velocity of " + contacts_[c].name;
+        line(lhs, vector(d.slip[c]));
+    }
+    if (hasNonIdeal_)
+        line("C", vector(d.C));
+    return out.str();
+}
+
+} // namespace clab

@@ -1,0 +1,139 @@
+// ExpressionParser: ordinary notation gives the expression a physicist means (precedence,
+// functions, exact integers), and every kind of mistake is reported at its column with a reason.
+#include "symbolic/ExpressionParser.h"
+#include "symbolic/SystemError.h"
+
+#include <QtTest>
+
+using namespace clab;
+
+class TestExpressionParser : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void powerBindsTighterThanUnaryMinusAndIsRightAssociative();
+    void functionsAndPiAreKnown();
+    void wholeNumbersStayExactSoDerivativesAreExact();
+    void signHasZeroDerivative();
+    void mistakesAreReportedAtTheirColumn_data();
+    void mistakesAreReportedAtTheirColumn();
+    void deepNestingIsRefusedNotACrash();
+    void namesAreCheckedForTheNotation();
+
+private:
+    GiNaC::realsymbol x_{"x"}, y_{"y"}, l1_{"l1"}, l2_{"l2"};
+    ExpressionParser::SymbolTable table_;
+};
+
+void TestExpressionParser::init()
+{
+    table_ = {{"x", x_}, {"y", y_}, {"l1", l1_}, {"l2", l2_}};
+}
+
+static double valueAt(const GiNaC::ex& e, double x, double y)
+{
+    GiNaC::exmap values;
+    for (GiNaC::const_preorder_iterator i = e.preorder_begin(); i != e.preorder_end(); ++i)
+        if (GiNaC::is_a<GiNaC::symbol>(*i))
+            values[*i] = GiNaC::ex_to<GiNaC::symbol>(*i).get_name() == "x" ? x : y;
+    return GiNaC::ex_to<GiNaC::numeric>(e.subs(values).evalf()).to_double();
+}
+
+void TestExpressionParser::powerBindsTighterThanUnaryMinusAndIsRightAssociative()
+{
+    QCOMPARE(valueAt(ExpressionParser::parse("-x^2", table_, "k"), 3, 0), -9.0);
+    QCOMPARE(valueAt(ExpressionParser::parse("2^3^2", table_, "k"), 0, 0), 512.0);
+    QCOMPARE(valueAt(ExpressionParser::parse("2**-1", table_, "k"), 0, 0), 0.5);
+    QCOMPARE(valueAt(ExpressionParser::parse("x - y - 1", table_, "k"), 5, 3), 1.0);
+    QCOMPARE(valueAt(ExpressionParser::parse("x / y / 2", table_, "k"), 12, 3), 2.0);
+    QCOMPARE(valueAt(ExpressionParser::parse("x*(y + 1)/ 2e1", table_, "k"), 4, 4), 1.0);
+    QCOMPARE(valueAt(ExpressionParser::parse(".5*x", table_, "k"), 4, 0), 2.0);
+}
+
+void TestExpressionParser::functionsAndPiAreKnown()
+{
+    const GiNaC::ex e = ExpressionParser::parse(
+        "sin(pi/6) + cos(0) + atan2(y, x) + sqrt(x^2 + y^2) + abs(-x) + exp(log(2)) + sign(-y)",
+        table_, "k");
+    // 0.5 + 1 + π/4 + √2 + 1 + 2 − 1 at x = y = 1
+    QVERIFY(std::abs(valueAt(e, 1, 1) - (3.5 + M_PI / 4 + std::sqrt(2.0))) < 1e-14);
+}
+
+void TestExpressionParser::wholeNumbersStayExactSoDerivativesAreExact()
+{
+    const GiNaC::ex e = ExpressionParser::parse("(x - l1)^2/2 + 3*x", table_, "k");
+    const GiNaC::ex d = e.diff(x_);
+    QVERIFY((d - (x_ - l1_ + 3)).is_zero());
+}
+
+void TestExpressionParser::signHasZeroDerivative()
+{
+    const GiNaC::ex e = ExpressionParser::parse("sign(x)*x", table_, "k");
+    QVERIFY((e.diff(x_) - clab_sign(x_)).is_zero());
+    QCOMPARE(valueAt(ExpressionParser::parse("sign(x)", table_, "k"), -2, 0), -1.0);
+}
+
+void TestExpressionParser::mistakesAreReportedAtTheirColumn_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("unknown symbol, with the close names")
+        << "x^2 + l3^2" << 7 << "unknown symbol 'l3' (did you mean l1 or l2?)";
+    QTest::newRow("a stray operator")
+        << "x + * y" << 5 << "unexpected '*' where a value was expected";
+    QTest::newRow("an unclosed parenthesis") << "(x + y" << 7 << "missing ')'";
+    QTest::newRow("a parenthesis too many") << "x + y)" << 6 << "no '(' to close";
+    QTest::newRow("a function without arguments") << "sin + x" << 1 << "'sin' is a function";
+    QTest::newRow("the wrong number of arguments")
+        << "atan2(y)" << 1 << "atan2 takes 2 arguments, got 1";
+    QTest::newRow("a symbol called like a function") << "x(y)" << 2 << "'x' is not a function";
+    QTest::newRow("a Greek letter typed as itself") << "2*θ" << 3 << "unexpected 'θ'";
+    QTest::newRow("an exponent without digits") << "1e+ x" << 2 << "an exponent needs digits";
+    QTest::newRow("division by a literal zero") << "x/0" << 3 << "division by zero";
+    QTest::newRow("nothing at all") << "   " << 1 << "the expression is empty";
+    QTest::newRow("an operator at the end")
+        << "x +" << 4 << "the expression ends where a value was expected";
+}
+
+void TestExpressionParser::mistakesAreReportedAtTheirColumn()
+{
+    QFETCH(QString, text);
+    QFETCH(int, column);
+    QFETCH(QString, reason);
+    try {
+        ExpressionParser::parse(text.toStdString(), table_, "system.constraints[1].holonomic");
+        QFAIL("no error");
+    } catch (const SystemError& e) {
+        QCOMPARE(QString::fromStdString(e.key()),
+                 QStringLiteral("system.constraints[1].holonomic"));
+        QVERIFY2(QString::fromStdString(e.reason()).contains(reason), e.what());
+        QCOMPARE(e.position(), column);
+        QVERIFY(QString::fromUtf8(e.what()).startsWith(
+            QStringLiteral("system.constraints[1].holonomic: column %1: ").arg(column)));
+    }
+}
+
+void TestExpressionParser::deepNestingIsRefusedNotACrash()
+{
+    const std::string text = std::string(100000, '(') + "x" + std::string(100000, ')');
+    QVERIFY_THROWS_EXCEPTION(SystemError, ExpressionParser::parse(text, table_, "k"));
+    const std::string minus = std::string(100000, '-') + "x";
+    QVERIFY_THROWS_EXCEPTION(SystemError, ExpressionParser::parse(minus, table_, "k"));
+}
+
+void TestExpressionParser::namesAreCheckedForTheNotation()
+{
+    QVERIFY(ExpressionParser::isReserved("sin"));
+    QVERIFY(ExpressionParser::isReserved("pi"));
+    QVERIFY(ExpressionParser::isReserved("t"));
+    QVERIFY(!ExpressionParser::isReserved("theta"));
+    QVERIFY(ExpressionParser::isIdentifier("x_1"));
+    QVERIFY(!ExpressionParser::isIdentifier("1x"));
+    QVERIFY(!ExpressionParser::isIdentifier("x-y"));
+    QVERIFY(!ExpressionParser::isIdentifier(""));
+}
+
+QTEST_APPLESS_MAIN(TestExpressionParser)
+#include "tst_ExpressionParser.moc"
