@@ -13,6 +13,8 @@
 #include "SimulationSetting.h"
 #include "Simulator.h"
 #include "TraceSeries.h"
+#include "symbolic/SymbolicModel.h"
+#include "symbolic/SymbolicSystem.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -398,6 +400,22 @@ SceneDocument loadScene(const QString& scene)
                         .arg(names.join(QStringLiteral(", "))));
 }
 
+// How messages name a scene: its built-in name, or "system TITLE" for one from equations.
+QString sceneLabel(const SceneDocument& document)
+{
+    if (!document.system)
+        return qs(document.scene);
+    return QStringLiteral("system \"%1\"").arg(qs(document.definition()->title));
+}
+
+// Initial values a format-2 file left out and the constraints determined, on standard error.
+void reportInitialNotes(const MechanicalSystem& system, QTextStream& err)
+{
+    if (const auto* symbolic = dynamic_cast<const SymbolicSystem*>(&system))
+        for (const std::string& note : symbolic->initialNotes())
+            err << prefix << "initial value " << qs(note) << "\n";
+}
+
 } // namespace
 
 int CliApplication::exitCodeFor(ConstraintLabError::Kind kind)
@@ -429,6 +447,9 @@ QString CliApplication::usage()
         "                       simulation settings.\n"
         "  run SCENE [OPTIONS]  Simulate a scene and write the trace as CSV (to standard\n"
         "                       output unless --output FILE is given).\n"
+        "  derive FILE [--format text|latex|json]\n"
+        "                       Print M, Q, A, b and the friction terms derived from a\n"
+        "                       system written as equations (a format-2 scene file).\n"
         "  sweep SCENE --param NAME --values V1,V2,... [OPTIONS]\n"
         "                       Run a scene once per value of one parameter, in parallel, and\n"
         "                       write all runs as one CSV with a first column \"run\".\n"
@@ -459,6 +480,15 @@ QString CliApplication::commandHelp(const QString& command)
         return QStringLiteral("Usage: constraintlab-cli list\n"
                               "\n"
                               "Lists the built-in scenes: name and title, one per line.\n");
+    if (command == QLatin1String("derive"))
+        return QStringLiteral(
+            "Usage: constraintlab-cli derive FILE [--format text|latex|json]\n"
+            "\n"
+            "Prints what ConstraintLab derives from a system written as equations (a scene\n"
+            "file with \"format\": 2): the mass matrix M = d2T/dqdot2, the given force Q (from\n"
+            "the potential, the forces and the velocity terms of T), each constraint with its\n"
+            "row of A and its b (A qddot = b), and the slip velocity of each friction contact.\n"
+            "text is for reading, latex for a document, json for programs.\n");
     if (command == QLatin1String("describe"))
         return QStringLiteral(
             "Usage: constraintlab-cli describe SCENE\n"
@@ -610,6 +640,8 @@ int CliApplication::run(const QStringList& arguments, QTextStream& out, QTextStr
             code = describe(rest, out, err);
         } else if (command == QLatin1String("run")) {
             code = runScene(rest, out, err);
+        } else if (command == QLatin1String("derive")) {
+            code = derive(rest, out, err);
         } else if (command == QLatin1String("sweep")) {
             code = sweep(rest, out, err);
         } else if (command == QLatin1String("plot")) {
@@ -669,8 +701,8 @@ int CliApplication::describe(const QStringList& args, QTextStream& out, QTextStr
                 ? QStringLiteral("describe: missing SCENE")
                 : QStringLiteral("describe: expected one SCENE, got %1").arg(args.size())};
     const QString name = args.first();
-    const SceneDefinition* definition = SceneRegistry::find(name.toStdString());
-    if (!definition) {
+    const bool file = !isBuiltInName(name) && (looksLikePath(name) || QFileInfo::exists(name));
+    if (!file && !SceneRegistry::find(name.toStdString())) {
         QStringList names;
         for (const SceneDefinition& d : SceneRegistry::builtIn())
             names << qs(d.name);
@@ -678,9 +710,11 @@ int CliApplication::describe(const QStringList& args, QTextStream& out, QTextStr
                         QStringLiteral("unknown scene (built-in scenes: %1)")
                             .arg(names.join(QStringLiteral(", "))));
     }
-    const SceneDocument document = SceneFile::loadBuiltIn(name);
+    const SceneDocument document = file ? SceneFile::load(name) : SceneFile::loadBuiltIn(name);
+    const SceneDefinition* definition = document.definition();
 
-    out << qs(definition->name) << " - " << qs(definition->title) << "\n\n";
+    out << (document.system ? QStringLiteral("system") : qs(definition->name)) << " - "
+        << qs(definition->title) << "\n\n";
     out << wrap(qs(definition->description), 0) << "\n";
     if (!document.notes.empty())
         out << "Notes (" << qs(document.title) << "):\n"
@@ -709,7 +743,9 @@ int CliApplication::describe(const QStringList& args, QTextStream& out, QTextStr
     }
 
     const SimulationOptions& s = document.simulation;
-    out << "\nSimulation (from the built-in scene file; override with --t-end, --dt, ...):\n"
+    out << (file ? "\nSimulation (from the scene file; override with --t-end, --dt, ...):\n"
+                 : "\nSimulation (from the built-in scene file; override with --t-end, --dt, "
+                   "...):\n")
         << "  t_end = " << number(s.tEnd) << " s, dt = " << number(s.dt)
         << " s, integrator = " << qs(SimulationSetting::find("integrator")->nameIn(s))
         << ", rtol = " << number(s.rtol) << ", atol = " << number(s.atol)
@@ -742,7 +778,7 @@ PreparedScene prepareScene(const SceneOptions& request)
                                ? QStringLiteral("scene %1").arg(request.scene)
                                : request.scene;
 
-    const SceneDefinition* definition = SceneRegistry::find(document.scene);
+    const SceneDefinition* definition = document.definition();
     for (const auto& [name, values] : request.sets) {
         if (!definition->parameter(name.toStdString())) {
             QStringList names;
@@ -750,8 +786,8 @@ PreparedScene prepareScene(const SceneOptions& request)
                 names << qs(p.name);
             throw FileError(FileError::Kind::Invalid,
                             QStringLiteral("--set ") + request.setText.at(name), QString(),
-                            QStringLiteral("scene %1 has no parameter \"%2\" (its parameters: %3)")
-                                .arg(qs(document.scene), name, names.join(QStringLiteral(", "))));
+                            QStringLiteral("%1 has no parameter \"%2\" (its parameters: %3)")
+                                .arg(sceneLabel(document), name, names.join(QStringLiteral(", "))));
         }
         document.parameters[name.toStdString()] = values;
     }
@@ -872,6 +908,52 @@ private:
 
 } // namespace
 
+int CliApplication::derive(const QStringList& args, QTextStream& out, QTextStream&)
+{
+    QString scene;
+    SymbolicModel::Format format = SymbolicModel::Format::Text;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& a = args[i];
+        QString value;
+        const bool formatOption = a == QLatin1String("--format") || a.startsWith("--format=");
+        if (formatOption) {
+            if (a.contains(QLatin1Char('=')))
+                value = a.section(QLatin1Char('='), 1);
+            else if (i + 1 < args.size())
+                value = args[++i];
+            else
+                throw UsageProblem{QStringLiteral("option --format needs text, latex or json")};
+            if (value == QLatin1String("text"))
+                format = SymbolicModel::Format::Text;
+            else if (value == QLatin1String("latex"))
+                format = SymbolicModel::Format::Latex;
+            else if (value == QLatin1String("json"))
+                format = SymbolicModel::Format::Json;
+            else
+                throw UsageProblem{
+                    QStringLiteral("--format %1: unknown format (use text, latex or json)")
+                        .arg(value)};
+        } else if (a.startsWith(QLatin1Char('-')) && a != QLatin1String("-")) {
+            throw UsageProblem{QStringLiteral("derive: unknown option %1").arg(a)};
+        } else if (scene.isEmpty()) {
+            scene = a;
+        } else {
+            throw UsageProblem{QStringLiteral("derive: unexpected argument \"%1\"").arg(a)};
+        }
+    }
+    if (scene.isEmpty())
+        throw UsageProblem{QStringLiteral("derive: missing FILE (a format-2 scene file)")};
+    const SceneDocument document = loadScene(scene);
+    if (!document.system)
+        throw FileError(FileError::Kind::Invalid, scene, QString(),
+                        QStringLiteral("is a built-in scene written in C++ (its equations are in "
+                                       "docs/MATH.md); derive reads a scene file of format 2, "
+                                       "e.g. scenes/systems/%1.json")
+                            .arg(qs(document.scene)));
+    out << qs(document.system->derivationText(format));
+    return Success;
+}
+
 int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStream& err)
 {
     const RunRequest request = parseRun(args);
@@ -881,6 +963,7 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
 
     const std::unique_ptr<MechanicalSystem> system =
         prepared.definition->create(document.parameters);
+    reportInitialNotes(*system, err);
     CsvWriter writer(request.columns);
     checkColumns(writer, *system);
     const Trace shape = emptyTrace(*system);
@@ -930,14 +1013,14 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
 
     if (file) {
         file->commit();
-        err << prefix << "wrote " << stream.rows() << " samples of " << qs(document.scene) << " to "
-            << request.output << "\n";
+        err << prefix << "wrote " << stream.rows() << " samples of " << sceneLabel(document)
+            << " to " << request.output << "\n";
     }
     if (!request.events.isEmpty()) {
         if (request.events == QLatin1String("-")) {
-            out << QLatin1String(CsvWriter::eventsCsv(trace, document.scene));
+            out << QLatin1String(CsvWriter::eventsCsv(trace, sceneLabel(document).toStdString()));
         } else {
-            CsvWriter::writeEventsFile(trace, document.scene, request.events);
+            CsvWriter::writeEventsFile(trace, sceneLabel(document).toStdString(), request.events);
             err << prefix << "wrote " << trace.events.size() << " contact event"
                 << (trace.events.size() == 1 ? "" : "s") << " to " << request.events << "\n";
         }
@@ -992,7 +1075,7 @@ int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream
         for (const LabelledTrace& run : runs)
             samples += run.trace->samples.size();
         err << prefix << "wrote " << runs.size() << " runs (" << samples << " samples) of "
-            << qs(prepared.document.scene) << " to " << output << "\n";
+            << sceneLabel(prepared.document) << " to " << output << "\n";
     }
     return Success;
 }
@@ -1079,10 +1162,10 @@ int CliApplication::plot(const QStringList& args, QTextStream&, QTextStream& err
             QStringList ids;
             for (const PlotSpec& p : presets)
                 ids << qs(p.id);
-            throw FileError(FileError::Kind::Invalid, QStringLiteral("--preset ") + qs(*preset),
-                            QString(),
-                            QStringLiteral("no such plot for %1 (its plots: %2)")
-                                .arg(qs(prepared.document.scene), ids.join(QStringLiteral(", "))));
+            throw FileError(
+                FileError::Kind::Invalid, QStringLiteral("--preset ") + qs(*preset), QString(),
+                QStringLiteral("no such plot for %1 (its plots: %2)")
+                    .arg(sceneLabel(prepared.document), ids.join(QStringLiteral(", "))));
         }
         request.spec = *spec;
     } else {
@@ -1098,10 +1181,10 @@ int CliApplication::plot(const QStringList& args, QTextStream&, QTextStream& err
                     (x && name == *x ? QStringLiteral("--x ") : QStringLiteral("--y ")) + qs(name),
                     QString(),
                     QStringLiteral("%1 has no quantity \"%2\" (its quantities: %3)")
-                        .arg(qs(prepared.document.scene), qs(name),
+                        .arg(sceneLabel(prepared.document), qs(name),
                              qList(TraceSeries::names(*trace)).join(QStringLiteral(", "))));
     }
-    request.runs = {{prepared.document.scene, trace}};
+    request.runs = {{sceneLabel(prepared.document).toStdString(), trace}};
     request.path = output;
 
     QString error;

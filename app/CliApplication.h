@@ -60,6 +60,7 @@ private:
     int describe(const QStringList& args, QTextStream& out, QTextStream& err);
     int runScene(const QStringList& args, QTextStream& out, QTextStream& err);
     int plot(const QStringList& args, QTextStream& out, QTextStream& err);
+    int derive(const QStringList& args, QTextStream& out, QTextStream& err);
     int sweep(const QStringList& args, QTextStream& out, QTextStream& err);
 
     PlotWriter plotWriter_;

@@ -3,7 +3,6 @@
 #include "AtomicFile.h"
 #include "CsvStream.h"
 #include "SceneFile.h"
-#include "SceneRegistry.h"
 #include "SimulationSetting.h"
 #include "TraceSeries.h"
 
@@ -140,8 +139,10 @@ std::vector<std::string> CsvWriter::describe(const SceneDocument& document,
         return QString::number(v, 'g', 10).toStdString();
     };
     std::vector<std::string> lines;
-    const SceneDefinition* definition = SceneRegistry::find(document.scene);
-    lines.push_back("ConstraintLab trace of scene " + document.scene +
+    const SceneDefinition* definition = document.definition();
+    // A system has no scene name: its definition's name ("system") stands for it.
+    lines.push_back("ConstraintLab trace of scene " +
+                    (definition ? definition->name : document.scene) +
                     (document.title.empty() ? std::string() : " (" + document.title + ")"));
     std::string parameters = "parameters:";
     bool first = true;

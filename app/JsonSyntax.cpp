@@ -3,6 +3,7 @@
 #include "FileError.h"
 
 #include <map>
+#include <optional>
 #include <vector>
 
 namespace clab {
@@ -10,10 +11,17 @@ namespace clab {
 namespace {
 
 // A recursive-descent reader of the RFC 8259 grammar that builds nothing but the keys of the
-// object being read (for the duplicate check).
+// object being read (for the duplicate check), and on request those of one object in order.
 class Reader {
 public:
     Reader(const QByteArray& json, const QString& source) : json_(json), source_(source) {}
+
+    // Makes document() append the keys of the object at `path` to `keys`, in text order.
+    void recordKeysAt(const QStringList& path, QStringList& keys)
+    {
+        target_ = &path;
+        recorded_ = &keys;
+    }
 
     void document()
     {
@@ -114,9 +122,20 @@ private:
         return true;
     }
 
+    bool atTarget() const
+    {
+        if (!target_ || path_.size() != static_cast<std::size_t>(target_->size()))
+            return false;
+        for (std::size_t i = 0; i < path_.size(); ++i)
+            if (path_[i] != target_->at(static_cast<qsizetype>(i)))
+                return false;
+        return true;
+    }
+
     void object(int depth)
     {
         std::map<QString, qsizetype> keys;
+        const bool record = atTarget();
         sequence('}', QStringLiteral("object"), [&] {
             if (peek() != '"')
                 fail(QStringLiteral("expected a key in double quotes, found %1").arg(found()));
@@ -129,16 +148,24 @@ private:
                            .arg(FileError::quoted(key))
                            .arg(position(it->second).first));
             keys.emplace(key, keyStart);
+            if (record)
+                recorded_->append(key);
             whitespace();
             expect(':', QStringLiteral("':' after the key"));
             whitespace();
+            path_.push_back(key);
             value(depth + 1);
+            path_.pop_back();
         });
     }
 
     void array(int depth)
     {
-        sequence(']', QStringLiteral("array"), [&] { value(depth + 1); });
+        sequence(']', QStringLiteral("array"), [&] {
+            path_.push_back(std::nullopt); // no path of member names leads into an array
+            value(depth + 1);
+            path_.pop_back();
+        });
     }
 
     // The members of an object or the elements of an array, from the opening bracket at pos_
@@ -304,6 +331,9 @@ private:
     const QByteArray& json_;
     const QString& source_;
     qsizetype pos_ = 0;
+    std::vector<std::optional<QString>> path_; // member names from the root to pos_
+    const QStringList* target_ = nullptr;
+    QStringList* recorded_ = nullptr;
 };
 
 } // namespace
@@ -311,6 +341,16 @@ private:
 void JsonSyntax::check(const QByteArray& json, const QString& source)
 {
     Reader(json, source).document();
+}
+
+QStringList JsonSyntax::keyOrder(const QByteArray& json, const QStringList& path)
+{
+    const QString source;
+    Reader reader(json, source);
+    QStringList keys;
+    reader.recordKeysAt(path, keys);
+    reader.document();
+    return keys;
 }
 
 } // namespace clab

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 namespace clab {
 
@@ -17,6 +18,11 @@ public:
     /// "not valid JSON: line 4, column 9: duplicate key \"mu\" (first at line 3)".
     /// Nesting deeper than maxDepth is refused as well (a scene file is a few levels deep).
     static void check(const QByteArray& json, const QString& source);
+
+    /// The keys of the object at `path` (member names from the root, e.g. {"system",
+    /// "parameters"}) in the order the text gives them, which QJsonObject does not keep; empty
+    /// when there is no object there. `json` must have passed check().
+    static QStringList keyOrder(const QByteArray& json, const QStringList& path);
 
     static constexpr int maxDepth = 64;
 };

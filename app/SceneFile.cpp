@@ -3,17 +3,22 @@
 #include "SceneNotes.h"
 
 #include "AtomicFile.h"
+#include "JsonFields.h"
 #include "JsonSyntax.h"
+#include "SystemJson.h"
 
 #include "ConstraintLabError.h"
 #include "SceneRegistry.h"
 #include "SimulationSetting.h"
+#include "symbolic/SymbolicModel.h"
+#include "symbolic/SystemError.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QStringList>
 
@@ -22,6 +27,8 @@
 #include <exception>
 #include <limits>
 #include <memory>
+#include <optional>
+#include <utility>
 
 namespace clab {
 
@@ -36,6 +43,17 @@ const QStringList& rootKeys()
     static const QStringList keys{"format", "scene", "title", "notes", "parameters", "simulation"};
     return keys;
 }
+
+// The top-level keys of format 2, where "system" and "view" replace "scene" and "parameters".
+const QStringList& systemRootKeys()
+{
+    static const QStringList keys{"format", "title", "notes", "system", "view", "simulation"};
+    return keys;
+}
+
+// Files of built-in scenes stay format 1, which older versions read.
+constexpr int builtInSceneFormat = 1;
+
 // Names of the built-in scenes with an end of track, for messages.
 QString scenesWithAnEnd()
 {
@@ -66,32 +84,6 @@ QString number(double v)
 QString qs(const std::string& s)
 {
     return QString::fromStdString(s);
-}
-
-QString typeName(const QJsonValue& v)
-{
-    switch (v.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return QStringLiteral("a boolean");
-    case QJsonValue::Double:
-        return QStringLiteral("a number");
-    case QJsonValue::String:
-        return QStringLiteral("a string");
-    case QJsonValue::Array:
-        return QStringLiteral("an array");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("undefined");
-}
-
-[[noreturn]] void invalid(const QString& source, const QString& key, const QString& reason)
-{
-    throw FileError(FileError::Kind::Invalid, source, key, reason);
 }
 
 QString sceneNames()
@@ -133,115 +125,226 @@ QString locate(const QByteArray& json, int offset)
         .arg(text.isEmpty() ? QStringLiteral("end of line") : QStringLiteral("`%1`").arg(text));
 }
 
-double requireNumber(const QJsonValue& v, const QString& source, const QString& key)
-{
-    if (!v.isDouble())
-        invalid(source, key, QStringLiteral("must be a number, not %1").arg(typeName(v)));
-    return v.toDouble();
-}
-
-bool requireBool(const QJsonValue& v, const QString& source, const QString& key)
-{
-    if (!v.isBool())
-        invalid(source, key, QStringLiteral("must be true or false, not %1").arg(typeName(v)));
-    return v.toBool();
-}
-
-QString requireString(const QJsonValue& v, const QString& source, const QString& key)
-{
-    if (!v.isString())
-        invalid(source, key, QStringLiteral("must be a string, not %1").arg(typeName(v)));
-    return v.toString();
-}
-
-QJsonObject requireObject(const QJsonValue& v, const QString& source, const QString& key)
-{
-    if (!v.isObject())
-        invalid(source, key, QStringLiteral("must be an object, not %1").arg(typeName(v)));
-    return v.toObject();
-}
-
-void rejectUnknownKeys(const QJsonObject& object, const QStringList& allowed, const QString& source,
-                       const QString& prefix)
-{
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        if (!allowed.contains(it.key()))
-            invalid(source, prefix + it.key(),
-                    QStringLiteral("unknown key (allowed here: %1)")
-                        .arg(allowed.join(QStringLiteral(", "))));
-    }
-}
-
 std::vector<double> readParameter(const ParameterSpec& spec, const QJsonValue& v,
                                   const QString& source, const QString& key)
 {
     if (spec.size() == 1) {
         if (v.isArray())
-            invalid(source, key,
-                    QStringLiteral("must be a single number, not an array (%1 is a scalar)")
-                        .arg(qs(spec.name)));
-        return {requireNumber(v, source, key)};
+            JsonFields::invalid(
+                source, key,
+                QStringLiteral("must be a single number, not an array (%1 is a scalar)")
+                    .arg(qs(spec.name)));
+        return {JsonFields::requireNumber(v, source, key)};
     }
     if (!v.isArray())
-        invalid(source, key,
-                QStringLiteral("must be an array of %1 numbers, not %2")
-                    .arg(spec.size())
-                    .arg(typeName(v)));
+        JsonFields::invalid(source, key,
+                            QStringLiteral("must be an array of %1 numbers, not %2")
+                                .arg(spec.size())
+                                .arg(JsonFields::typeName(v)));
     const QJsonArray array = v.toArray();
     if (array.size() != spec.size())
-        invalid(
+        JsonFields::invalid(
             source, key,
             QStringLiteral("must have %1 components, not %2").arg(spec.size()).arg(array.size()));
     std::vector<double> values;
     values.reserve(array.size());
     for (int i = 0; i < array.size(); ++i)
-        values.push_back(requireNumber(array[i], source, key + QStringLiteral("[%1]").arg(i)));
+        values.push_back(
+            JsonFields::requireNumber(array[i], source, key + QStringLiteral("[%1]").arg(i)));
     return values;
 }
 
 // Per-component range check with a reason that states the allowed range and the value.
 void checkParameter(const ParameterSpec& spec, const std::vector<double>& values,
-                    const QString& source)
+                    const QString& source, const QString& prefix)
 {
-    const QString key = QStringLiteral("parameters.") + qs(spec.name);
+    const QString key = prefix + qs(spec.name);
     if (static_cast<int>(values.size()) != spec.size())
-        invalid(source, key,
-                QStringLiteral("must have %1 component%2, not %3")
-                    .arg(spec.size())
-                    .arg(spec.size() == 1 ? "" : "s")
-                    .arg(values.size()));
+        JsonFields::invalid(source, key,
+                            QStringLiteral("must have %1 component%2, not %3")
+                                .arg(spec.size())
+                                .arg(spec.size() == 1 ? "" : "s")
+                                .arg(values.size()));
     const QString unit = spec.unit.empty() ? QString() : QStringLiteral(" ") + qs(spec.unit);
     for (std::size_t i = 0; i < values.size(); ++i) {
         const double v = values[i];
         const QString where =
             spec.size() == 1 ? key : key + QStringLiteral("[%1]").arg(static_cast<int>(i));
         if (!std::isfinite(v))
-            invalid(source, where,
-                    QStringLiteral("must be a finite number (got %1)").arg(number(v)));
+            JsonFields::invalid(source, where,
+                                QStringLiteral("must be a finite number (got %1)").arg(number(v)));
         if (!spec.admits(v))
-            invalid(source, where,
-                    (spec.lowestIncluded() ? QStringLiteral("must be between %1 and %2%3 (got %4)")
-                                           : QStringLiteral("must be greater than %1 and at most "
-                                                            "%2%3 (got %4)"))
-                        .arg(number(spec.lowest()), number(spec.highest()), unit, number(v)));
+            JsonFields::invalid(
+                source, where,
+                (spec.lowestIncluded() ? QStringLiteral("must be between %1 and %2%3 (got %4)")
+                                       : QStringLiteral("must be greater than %1 and at most "
+                                                        "%2%3 (got %4)"))
+                    .arg(number(spec.lowest()), number(spec.highest()), unit, number(v)));
     }
     if (spec.nonZero && std::all_of(values.begin(), values.end(), [](double v) { return v == 0; }))
-        invalid(source, key, QStringLiteral("must not be all zero"));
+        JsonFields::invalid(source, key, QStringLiteral("must not be all zero"));
 }
 
-// Compact JSON text of one scalar value, escaped the way QJsonDocument escapes it.
-QByteArray jsonScalar(const QJsonValue& v)
+// "title" or "notes": a string when given, empty otherwise.
+std::string optionalText(const QJsonObject& root, const QString& key, const QString& source)
 {
-    const QByteArray text = QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact);
-    return text.mid(1, text.size() - 2);
+    return root.contains(key)
+               ? JsonFields::requireString(root.value(key), source, key).toStdString()
+               : std::string();
 }
 
-// Writes everything or fails with the device's reason. QFileDevice reports a short write (a
-// full disk, a file-size limit) as success with fewer bytes, and only the next call fails
-// with the system's error; Qt 6.4's QSaveFile::commit() also misses a failed final flush.
-QByteArray jsonNumber(double v)
+void readSimulation(const QJsonObject& root, SimulationOptions& options, const QString& source)
 {
-    return QByteArray::number(v, 'g', QLocale::FloatingPointShortest);
+    if (!root.contains(QLatin1String("simulation")))
+        return;
+    const QJsonObject simulation =
+        JsonFields::requireObject(root.value(QLatin1String("simulation")), source, "simulation");
+    JsonFields::rejectUnknownKeys(simulation, simulationKeys(), source,
+                                  QStringLiteral("simulation."));
+    for (const SimulationSetting& setting : SimulationSetting::all()) {
+        const QString key = QString::fromStdString(setting.key);
+        if (!simulation.contains(key))
+            continue;
+        const QString where = QStringLiteral("simulation.") + key;
+        switch (setting.kind) {
+        case SimulationSetting::Kind::Number:
+            setting.set(options, JsonFields::requireNumber(simulation.value(key), source, where));
+            break;
+        case SimulationSetting::Kind::Flag:
+            setting.set(options,
+                        JsonFields::requireBool(simulation.value(key), source, where) ? 1.0 : 0.0);
+            break;
+        case SimulationSetting::Kind::Choice: {
+            const QString name = JsonFields::requireString(simulation.value(key), source, where);
+            const std::optional<double> value = setting.valueNamed(name.toStdString());
+            if (!value)
+                JsonFields::invalid(source, where,
+                                    QStringLiteral("unknown %1 %2 (use %3)")
+                                        .arg(key, FileError::quoted(name), qs(setting.nameList())));
+            setting.set(options, *value);
+            break;
+        }
+        }
+    }
+}
+
+// Format 1: a built-in scene and values for its parameters.
+SceneDocument builtInSceneDocument(const QJsonObject& root, const QString& source,
+                                   SceneFile::Check check)
+{
+    for (const char* key : {"system", "view"})
+        if (root.contains(QLatin1String(key)))
+            JsonFields::invalid(source, QString::fromLatin1(key),
+                                QStringLiteral("unknown key in a format-1 file; a system written "
+                                               "as equations needs \"format\": 2"));
+    JsonFields::rejectUnknownKeys(root, rootKeys(), source, QString());
+
+    if (!root.contains(QLatin1String("scene")))
+        JsonFields::invalid(source, QStringLiteral("scene"),
+                            QStringLiteral("missing required key (one of: %1)").arg(sceneNames()));
+    const QString sceneName =
+        JsonFields::requireString(root.value(QLatin1String("scene")), source, "scene");
+    const SceneDefinition* definition = SceneRegistry::find(sceneName.toStdString());
+    if (!definition)
+        JsonFields::invalid(source, QStringLiteral("scene"),
+                            QStringLiteral("unknown scene %1 (built-in scenes: %2)")
+                                .arg(FileError::quoted(sceneName), sceneNames()));
+
+    SceneDocument document = SceneDocument::fromDefinition(*definition);
+    document.title = optionalText(root, QStringLiteral("title"), source);
+    document.notes = optionalText(root, QStringLiteral("notes"), source);
+
+    ParameterValues given;
+    if (root.contains(QLatin1String("parameters"))) {
+        const QJsonObject parameters = JsonFields::requireObject(
+            root.value(QLatin1String("parameters")), source, "parameters");
+        for (auto it = parameters.begin(); it != parameters.end(); ++it) {
+            const QString key = QStringLiteral("parameters.") + it.key();
+            const ParameterSpec* spec = definition->parameter(it.key().toStdString());
+            if (!spec)
+                JsonFields::invalid(
+                    source, key,
+                    QStringLiteral("unknown parameter of scene %1 (its parameters: %2)")
+                        .arg(sceneName, parameterNames(*definition)));
+            given[spec->name] = readParameter(*spec, it.value(), source, key);
+        }
+    }
+    // Parameters left out take their defaults, or follow the parameter they default to.
+    document.parameters = check == SceneFile::Check::Full ? definition->complete(given) : given;
+    return document;
+}
+
+// Format 2: a system written as equations, with its parameters' values (all stated in the file).
+SceneDocument systemDocument(const QJsonObject& root, const QByteArray& json, const QString& source)
+{
+    // Keys of format 1 that format 2 holds elsewhere: say where, rather than "unknown key".
+    if (root.contains(QLatin1String("scene")))
+        JsonFields::invalid(source, QStringLiteral("scene"),
+                            QStringLiteral("a format-2 file describes its system under \"system\" "
+                                           "and names no built-in scene (a file for a built-in "
+                                           "scene is format 1)"));
+    if (root.contains(QLatin1String("parameters")))
+        JsonFields::invalid(source, QStringLiteral("parameters"),
+                            QStringLiteral("in a format-2 file the parameters belong to the "
+                                           "system: write them under system.parameters"));
+    JsonFields::rejectUnknownKeys(root, systemRootKeys(), source, QString());
+
+    const std::string title = optionalText(root, QStringLiteral("title"), source);
+    const std::string notes = optionalText(root, QStringLiteral("notes"), source);
+    const SystemDescription description = SystemJson::read(root, json, source);
+    std::shared_ptr<const SymbolicModel> model;
+    try {
+        model = SymbolicModel::create(description, title, notes);
+    } catch (const SystemError& e) {
+        // located() without the key: FileError puts the key in front itself.
+        throw FileError(FileError::Kind::Invalid, source, qs(e.key()), qs(e.located()));
+    } catch (const std::exception& e) {
+        JsonFields::invalid(source, QStringLiteral("system"),
+                            QStringLiteral("the system cannot be built: ") +
+                                QString::fromUtf8(e.what()));
+    }
+    SceneDocument document = SceneDocument::fromSystem(std::move(model));
+    document.title = title;
+    document.notes = notes;
+    return document;
+}
+
+// "KEY: reason" of a system's ConstraintLabError (it names the key itself) split into the
+// two, so that FileError does not print the key twice; `fallback` when it names none.
+std::pair<QString, QString> splitKey(const QString& message, const QString& fallback)
+{
+    static const QRegularExpression keyed(QStringLiteral("^(system\\.[A-Za-z0-9_.\\[\\]]*): "));
+    const QRegularExpressionMatch match = keyed.match(message);
+    if (!match.hasMatch())
+        return {fallback, message};
+    return {match.captured(1), message.mid(match.capturedLength())};
+}
+
+// The "simulation" member: numbers, then flags that are on (an off flag is not written, so
+// that files from before it keep their bytes), then choices.
+QByteArray simulationJson(const SimulationOptions& s, const QByteArray& indent)
+{
+    const auto written = [&](SimulationSetting::Kind kind) {
+        std::vector<const SimulationSetting*> list;
+        for (const SimulationSetting& setting : SimulationSetting::all())
+            if (setting.kind == kind &&
+                (kind != SimulationSetting::Kind::Flag || setting.get(s) != 0.0))
+                list.push_back(&setting);
+        return list;
+    };
+    std::vector<QByteArray> lines;
+    for (const SimulationSetting* setting : written(SimulationSetting::Kind::Number))
+        lines.push_back('"' + QByteArray::fromStdString(setting->key) +
+                        "\": " + JsonFields::number(setting->get(s)));
+    for (const SimulationSetting* setting : written(SimulationSetting::Kind::Flag))
+        lines.push_back('"' + QByteArray::fromStdString(setting->key) + "\": true");
+    for (const SimulationSetting* setting : written(SimulationSetting::Kind::Choice))
+        lines.push_back('"' + QByteArray::fromStdString(setting->key) +
+                        "\": " + JsonFields::scalar(qs(setting->nameIn(s))));
+    QByteArray out = indent + "\"simulation\": {\n";
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        out += indent + indent + lines[i] + (i + 1 < lines.size() ? ",\n" : "\n");
+    return out + indent + "}\n";
 }
 
 } // namespace
@@ -255,9 +358,9 @@ SceneDocument SceneFile::loadBuiltIn(const QString& sceneName, Check check)
 {
     const SceneDefinition* definition = SceneRegistry::find(sceneName.toStdString());
     if (!definition)
-        invalid(sceneName, QStringLiteral("scene"),
-                QStringLiteral("unknown scene %1 (built-in scenes: %2)")
-                    .arg(FileError::quoted(sceneName), sceneNames()));
+        JsonFields::invalid(sceneName, QStringLiteral("scene"),
+                            QStringLiteral("unknown scene %1 (built-in scenes: %2)")
+                                .arg(FileError::quoted(sceneName), sceneNames()));
     const QString path = builtInPath(sceneName);
     if (QFile::exists(path))
         return load(path, check);
@@ -276,10 +379,10 @@ SceneDocument SceneFile::load(const QString& path, Check check)
         throw FileError(FileError::Kind::Read, path, QString(),
                         QStringLiteral("cannot open the scene file: %1").arg(file.errorString()));
     if (file.size() > maxFileSize)
-        invalid(path, QString(),
-                QStringLiteral("is %1 bytes, too large for a scene file (at most %2)")
-                    .arg(file.size())
-                    .arg(maxFileSize));
+        JsonFields::invalid(path, QString(),
+                            QStringLiteral("is %1 bytes, too large for a scene file (at most %2)")
+                                .arg(file.size())
+                                .arg(maxFileSize));
     const QByteArray json = file.read(maxFileSize + 1);
     if (file.error() != QFileDevice::NoError)
         throw FileError(FileError::Kind::Read, path, QString(),
@@ -301,98 +404,38 @@ SceneDocument SceneFile::fromJson(const QByteArray& text, const QString& source,
             reason += QStringLiteral(
                 "; numbers must be finite and written in JSON notation (no NaN, no infinity, "
                 "no exponent beyond ±308)");
-        invalid(source, QString(), reason);
+        JsonFields::invalid(source, QString(), reason);
     }
     if (!doc.isObject())
-        invalid(source, QString(), QStringLiteral("the top level must be a JSON object"));
+        JsonFields::invalid(source, QString(),
+                            QStringLiteral("the top level must be a JSON object"));
     const QJsonObject root = doc.object();
 
     // The format first: a newer file may legitimately hold keys this version does not know.
     if (!root.contains(QLatin1String("format")))
-        invalid(source, QStringLiteral("format"),
-                QStringLiteral("missing required key (this version writes \"format\": %1)")
-                    .arg(formatVersion));
-    const double format = requireNumber(root.value(QLatin1String("format")), source, "format");
+        JsonFields::invalid(source, QStringLiteral("format"),
+                            QStringLiteral("missing required key (\"format\": %1 for a built-in "
+                                           "scene, %2 for a system written as equations)")
+                                .arg(builtInSceneFormat)
+                                .arg(formatVersion));
+    const double format =
+        JsonFields::requireNumber(root.value(QLatin1String("format")), source, "format");
     if (!(format >= 1) || format != std::floor(format) || format > 1e9)
-        invalid(source, QStringLiteral("format"),
-                QStringLiteral("must be a positive whole number (got %1)").arg(number(format)));
+        JsonFields::invalid(
+            source, QStringLiteral("format"),
+            QStringLiteral("must be a positive whole number (got %1)").arg(number(format)));
     if (format > formatVersion)
-        invalid(source, QStringLiteral("format"),
-                QStringLiteral("the file is format %1, written by a newer ConstraintLab; this "
-                               "version reads format %2 and older. Update ConstraintLab to open "
-                               "it.")
-                    .arg(number(format))
-                    .arg(formatVersion));
+        JsonFields::invalid(source, QStringLiteral("format"),
+                            QStringLiteral("the file is format %1, written by a newer "
+                                           "ConstraintLab; this version reads format %2 and "
+                                           "older. Update ConstraintLab to open it.")
+                                .arg(number(format))
+                                .arg(formatVersion));
 
-    rejectUnknownKeys(root, rootKeys(), source, QString());
-
-    if (!root.contains(QLatin1String("scene")))
-        invalid(source, QStringLiteral("scene"),
-                QStringLiteral("missing required key (one of: %1)").arg(sceneNames()));
-    const QString sceneName = requireString(root.value(QLatin1String("scene")), source, "scene");
-    const SceneDefinition* definition = SceneRegistry::find(sceneName.toStdString());
-    if (!definition)
-        invalid(source, QStringLiteral("scene"),
-                QStringLiteral("unknown scene %1 (built-in scenes: %2)")
-                    .arg(FileError::quoted(sceneName), sceneNames()));
-
-    SceneDocument document = SceneDocument::fromDefinition(*definition);
-    if (root.contains(QLatin1String("title")))
-        document.title =
-            requireString(root.value(QLatin1String("title")), source, "title").toStdString();
-    if (root.contains(QLatin1String("notes")))
-        document.notes =
-            requireString(root.value(QLatin1String("notes")), source, "notes").toStdString();
-
-    ParameterValues given;
-    if (root.contains(QLatin1String("parameters"))) {
-        const QJsonObject parameters =
-            requireObject(root.value(QLatin1String("parameters")), source, "parameters");
-        for (auto it = parameters.begin(); it != parameters.end(); ++it) {
-            const QString key = QStringLiteral("parameters.") + it.key();
-            const ParameterSpec* spec = definition->parameter(it.key().toStdString());
-            if (!spec)
-                invalid(source, key,
-                        QStringLiteral("unknown parameter of scene %1 (its parameters: %2)")
-                            .arg(sceneName, parameterNames(*definition)));
-            given[spec->name] = readParameter(*spec, it.value(), source, key);
-        }
-    }
-    // Parameters left out take their defaults, or follow the parameter they default to.
-    document.parameters = check == Check::Full ? definition->complete(given) : given;
-
-    if (root.contains(QLatin1String("simulation"))) {
-        const QJsonObject simulation =
-            requireObject(root.value(QLatin1String("simulation")), source, "simulation");
-        rejectUnknownKeys(simulation, simulationKeys(), source, QStringLiteral("simulation."));
-        for (const SimulationSetting& setting : SimulationSetting::all()) {
-            const QString key = QString::fromStdString(setting.key);
-            if (!simulation.contains(key))
-                continue;
-            const QString where = QStringLiteral("simulation.") + key;
-            switch (setting.kind) {
-            case SimulationSetting::Kind::Number:
-                setting.set(document.simulation,
-                            requireNumber(simulation.value(key), source, where));
-                break;
-            case SimulationSetting::Kind::Flag:
-                setting.set(document.simulation,
-                            requireBool(simulation.value(key), source, where) ? 1.0 : 0.0);
-                break;
-            case SimulationSetting::Kind::Choice: {
-                const QString name = requireString(simulation.value(key), source, where);
-                const std::optional<double> value = setting.valueNamed(name.toStdString());
-                if (!value)
-                    invalid(source, where,
-                            QStringLiteral("unknown %1 %2 (use %3)")
-                                .arg(key, FileError::quoted(name), qs(setting.nameList())));
-                setting.set(document.simulation, *value);
-                break;
-            }
-            }
-        }
-    }
-
+    SceneDocument document = format == builtInSceneFormat
+                                 ? builtInSceneDocument(root, source, check)
+                                 : systemDocument(root, json, source);
+    readSimulation(root, document.simulation, source);
     if (check == Check::Full)
         validate(document, source);
     return document;
@@ -400,23 +443,29 @@ SceneDocument SceneFile::fromJson(const QByteArray& text, const QString& source,
 
 void SceneFile::validate(const SceneDocument& document, const QString& source)
 {
-    const SceneDefinition* definition = SceneRegistry::find(document.scene);
+    const SceneDefinition* definition = document.definition();
     if (!definition)
-        invalid(source, QStringLiteral("scene"),
-                QStringLiteral("unknown scene %1 (built-in scenes: %2)")
-                    .arg(FileError::quoted(qs(document.scene)), sceneNames()));
+        JsonFields::invalid(source, QStringLiteral("scene"),
+                            QStringLiteral("unknown scene %1 (built-in scenes: %2)")
+                                .arg(FileError::quoted(qs(document.scene)), sceneNames()));
+    // A system's parameters are written under "system" (format 2).
+    const QString parametersKey =
+        document.system ? QStringLiteral("system.parameters") : QStringLiteral("parameters");
+    const QString prefix = parametersKey + QLatin1Char('.');
+    const QString whose = document.system ? QStringLiteral("the system")
+                                          : QStringLiteral("scene ") + qs(document.scene);
     for (const auto& [name, values] : document.parameters) {
         if (!definition->parameter(name))
-            invalid(source, QStringLiteral("parameters.") + qs(name),
-                    QStringLiteral("unknown parameter of scene %1 (its parameters: %2)")
-                        .arg(qs(document.scene), parameterNames(*definition)));
+            JsonFields::invalid(source, prefix + qs(name),
+                                QStringLiteral("unknown parameter of %1 (its parameters: %2)")
+                                    .arg(whose, parameterNames(*definition)));
     }
     for (const ParameterSpec& spec : definition->parameters) {
         const auto it = document.parameters.find(spec.name);
         if (it == document.parameters.end())
-            invalid(source, QStringLiteral("parameters.") + qs(spec.name),
-                    QStringLiteral("missing parameter"));
-        checkParameter(spec, it->second, source);
+            JsonFields::invalid(source, prefix + qs(spec.name),
+                                QStringLiteral("missing parameter"));
+        checkParameter(spec, it->second, source, prefix);
     }
     for (const ParameterSpec& spec : definition->parameters) {
         const auto floor = document.parameters.find(spec.notBelow);
@@ -425,16 +474,21 @@ void SceneFile::validate(const SceneDocument& document, const QString& source)
         const std::vector<double>& values = document.parameters.at(spec.name);
         for (std::size_t i = 0; i < values.size() && i < floor->second.size(); ++i)
             if (values[i] < floor->second[i])
-                invalid(source, QStringLiteral("parameters.") + qs(spec.name),
-                        QStringLiteral("must be at least %1 = %2 (got %3)")
-                            .arg(qs(spec.notBelow), number(floor->second[i]), number(values[i])));
+                JsonFields::invalid(
+                    source, prefix + qs(spec.name),
+                    QStringLiteral("must be at least %1 = %2 (got %3)")
+                        .arg(qs(spec.notBelow), number(floor->second[i]), number(values[i])));
     }
 
     if (document.simulation.stopAtEnd && definition->end.empty())
-        invalid(source, QStringLiteral("simulation.stop_at_end"),
-                QStringLiteral("scene %1 has no end where a run could stop (scenes that "
-                               "have one: %2)")
-                    .arg(qs(document.scene), scenesWithAnEnd()));
+        JsonFields::invalid(
+            source, QStringLiteral("simulation.stop_at_end"),
+            document.system
+                ? QStringLiteral("the system has no end where a run could stop (give one under "
+                                 "system.end)")
+                : QStringLiteral("scene %1 has no end where a run could stop (scenes that "
+                                 "have one: %2)")
+                      .arg(qs(document.scene), scenesWithAnEnd()));
 
     // The scene's own rules (cross-parameter checks) and its initial conditions: the factory
     // throws InvalidInitialState when they cannot satisfy the constraints.
@@ -444,18 +498,28 @@ void SceneFile::validate(const SceneDocument& document, const QString& source)
         system = definition->create(document.parameters);
     } catch (const ConstraintLabError& e) {
         const QString what = QString::fromUtf8(e.what());
-        invalid(source, QStringLiteral("parameters"),
-                e.kind() == ConstraintLabError::Kind::InvalidInitialState
-                    ? QStringLiteral("the initial conditions violate the constraints: ") + what
+        const bool initial = e.kind() == ConstraintLabError::Kind::InvalidInitialState;
+        if (document.system) {
+            // The system's messages are complete and mostly start with their key already.
+            const auto [key, reason] =
+                splitKey(what, initial ? QStringLiteral("system.initial") : parametersKey);
+            JsonFields::invalid(source, key, reason);
+        }
+        JsonFields::invalid(
+            source, parametersKey,
+            initial ? QStringLiteral("the initial conditions violate the constraints: ") + what
                     : what);
     } catch (const std::exception& e) {
-        invalid(source, QStringLiteral("parameters"),
-                QStringLiteral("the scene cannot be built: ") + QString::fromUtf8(e.what()));
+        JsonFields::invalid(source, parametersKey,
+                            (document.system ? QStringLiteral("the system cannot be built: ")
+                                             : QStringLiteral("the scene cannot be built: ")) +
+                                QString::fromUtf8(e.what()));
     }
 
     const double t0 = system ? system->initialTime() : 0.0;
     if (const auto problem = SimulationSetting::check(document.simulation, t0))
-        invalid(source, QStringLiteral("simulation.") + qs(problem->key), qs(problem->reason));
+        JsonFields::invalid(source, QStringLiteral("simulation.") + qs(problem->key),
+                            qs(problem->reason));
 }
 
 QByteArray SceneFile::toJson(const SceneDocument& document)
@@ -464,13 +528,21 @@ QByteArray SceneFile::toJson(const SceneDocument& document)
     const QByteArray indent2 = "        ";
     QByteArray out;
     out += "{\n";
-    out += indent1 + "\"format\": " + QByteArray::number(formatVersion) + ",\n";
-    out += indent1 + "\"scene\": " + jsonScalar(qs(document.scene)) + ",\n";
-    out += indent1 + "\"title\": " + jsonScalar(qs(document.title)) + ",\n";
+    if (document.system) {
+        out += indent1 + "\"format\": " + QByteArray::number(formatVersion) + ",\n";
+        out += indent1 + "\"title\": " + JsonFields::scalar(qs(document.title)) + ",\n";
+        if (!document.notes.empty())
+            out += indent1 + "\"notes\": " + JsonFields::scalar(qs(document.notes)) + ",\n";
+        out += SystemJson::write(document.system->description(), document.parameters, 1) + ",\n";
+        return out + simulationJson(document.simulation, indent1) + "}\n";
+    }
+    out += indent1 + "\"format\": " + QByteArray::number(builtInSceneFormat) + ",\n";
+    out += indent1 + "\"scene\": " + JsonFields::scalar(qs(document.scene)) + ",\n";
+    out += indent1 + "\"title\": " + JsonFields::scalar(qs(document.title)) + ",\n";
     // The built-in scene's own notes are not copied into a file: opened again, it shows the
     // built-in ones (see SceneNotes), and their numbers follow the file's parameters.
     if (!SceneNotes::areBuiltIn(document))
-        out += indent1 + "\"notes\": " + jsonScalar(qs(document.notes)) + ",\n";
+        out += indent1 + "\"notes\": " + JsonFields::scalar(qs(document.notes)) + ",\n";
 
     // Parameters in the scene's order when the scene is known, then any others by name.
     const SceneDefinition* definition = SceneRegistry::find(document.scene);
@@ -493,44 +565,18 @@ QByteArray SceneFile::toJson(const SceneDocument& document)
         const ParameterSpec* spec = definition ? definition->parameter(order[i]) : nullptr;
         const bool scalar = spec ? spec->size() == 1 : values.size() == 1;
         out += i == 0 ? "\n" : ",\n";
-        out += indent2 + jsonScalar(qs(order[i])) + ": ";
+        out += indent2 + JsonFields::scalar(qs(order[i])) + ": ";
         if (scalar && values.size() == 1) {
-            out += jsonNumber(values[0]);
+            out += JsonFields::number(values[0]);
         } else {
             out += '[';
             for (std::size_t j = 0; j < values.size(); ++j)
-                out += (j ? ", " : "") + jsonNumber(values[j]);
+                out += (j ? ", " : "") + JsonFields::number(values[j]);
             out += ']';
         }
     }
     out += order.empty() ? "},\n" : "\n" + indent1 + "},\n";
-
-    const SimulationOptions& s = document.simulation;
-    out += indent1 + "\"simulation\": {\n";
-    // Numbers, then flags that are on (an off flag is not written, so that files from before
-    // it keep their bytes), then choices.
-    const auto written = [&](SimulationSetting::Kind kind) {
-        std::vector<const SimulationSetting*> list;
-        for (const SimulationSetting& setting : SimulationSetting::all())
-            if (setting.kind == kind &&
-                (kind != SimulationSetting::Kind::Flag || setting.get(s) != 0.0))
-                list.push_back(&setting);
-        return list;
-    };
-    std::vector<QByteArray> lines;
-    for (const SimulationSetting* setting : written(SimulationSetting::Kind::Number))
-        lines.push_back('"' + QByteArray::fromStdString(setting->key) +
-                        "\": " + jsonNumber(setting->get(s)));
-    for (const SimulationSetting* setting : written(SimulationSetting::Kind::Flag))
-        lines.push_back('"' + QByteArray::fromStdString(setting->key) + "\": true");
-    for (const SimulationSetting* setting : written(SimulationSetting::Kind::Choice))
-        lines.push_back('"' + QByteArray::fromStdString(setting->key) +
-                        "\": " + jsonScalar(qs(setting->nameIn(s))));
-    for (std::size_t i = 0; i < lines.size(); ++i)
-        out += indent2 + lines[i] + (i + 1 < lines.size() ? ",\n" : "\n");
-    out += indent1 + "}\n";
-    out += "}\n";
-    return out;
+    return out + simulationJson(document.simulation, indent1) + "}\n";
 }
 
 void SceneFile::save(const SceneDocument& document, const QString& path)

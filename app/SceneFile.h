@@ -36,10 +36,27 @@ namespace clab {
 /// wrong types, out-of-range or non-finite values, initial conditions that violate the
 /// constraints and files written by a newer ConstraintLab are rejected with a FileError naming
 /// the file, the key (a JSON path such as "parameters.mu") and the reason.
+///
+/// Format 2 holds a whole system written as equations instead of a built-in scene:
+///
+///     {
+///         "format": 2,
+///         "title": "Double pendulum",
+///         "notes": "...",
+///         "system": { "coordinates": [...], "parameters": {...}, "kinetic_energy": "...", ... },
+///         "view": { "points": [...], "links": [...] },
+///         "simulation": { ... as in format 1 ... }
+///     }
+///
+/// "system" is required, "view" optional (SystemJson reads and writes both); "scene" and a
+/// top-level "parameters" are refused (the parameters are system.parameters). SymbolicModel
+/// parses and derives the system; its errors name the key and the column in the expression.
+/// Documents of built-in scenes are still written as format 1, so that older versions read them.
 class SceneFile {
 public:
-    /// The newest format this version reads and the one it writes.
-    static constexpr int formatVersion = 1;
+    /// The newest format this version reads, and the one it writes for a system (a built-in
+    /// scene is written as format 1).
+    static constexpr int formatVersion = 2;
 
     /// How much load, fromJson and loadBuiltIn check.
     enum class Check {
@@ -56,14 +73,15 @@ public:
                                   Check check = Check::Full);
     /// Indented, human-readable JSON with keys in a fixed order (parameters in the scene's
     /// order; one that equals the parameter it follows is left out, so that it keeps following
-    /// it when the file is edited by hand). Does not validate.
+    /// it when the file is edited by hand; a system's in its own order, with the document's
+    /// values). Does not validate.
     static QByteArray toJson(const SceneDocument& document);
     /// Validates, then writes atomically (QSaveFile): on any failure the previous file is left
     /// untouched. Throws FileError (Invalid or Write, with the system's reason).
     static void save(const SceneDocument& document, const QString& path);
 
-    /// Checks a complete document: known scene, every parameter known, of the right length,
-    /// finite and in range, initial conditions consistent with the constraints, sensible
+    /// Checks a complete document: known scene (or a system), every parameter known, of the right
+    /// length, finite and in range, initial conditions consistent with the constraints, sensible
     /// simulation settings. Throws FileError(Invalid) with `source` as the path.
     static void validate(const SceneDocument& document, const QString& source);
 

@@ -87,7 +87,15 @@ SceneArgument loadScene(const clab::GuiSceneStore& store, const QString& argumen
                 .arg(clab::FileError::quoted(argument), names.join(QStringLiteral(", ")))
                 .toStdString());
     }
-    return {store.load(argument), QFileInfo(argument).absoluteFilePath()};
+    clab::SceneDocument document = store.load(argument);
+    if (document.system)
+        throw clab::ConstraintLabError(
+            clab::ConstraintLabError::Kind::InvalidParameter,
+            QStringLiteral("%1 describes a system by its equations (scene file format 2); the "
+                           "desktop view cannot draw it yet: run it with constraintlab-cli run %1")
+                .arg(argument)
+                .toStdString());
+    return {document, QFileInfo(argument).absoluteFilePath()};
 }
 
 bool parseSize(const QString& text, QSize& size)

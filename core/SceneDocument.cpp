@@ -5,11 +5,25 @@
 
 namespace clab {
 
+namespace {
+
+// The parameters' values are the document's (SceneDocument::parameters); the description's
+// are only the defaults it started from, and a saved and reloaded document has new ones.
+SystemDescription withoutValues(SystemDescription d)
+{
+    for (SystemDescription::Parameter& p : d.parameters)
+        p.value = 0.0;
+    return d;
+}
+
+} // namespace
+
 bool operator==(const SystemRef& a, const SystemRef& b)
 {
     if (a.model == b.model)
         return true;
-    return a.model && b.model && a.model->description() == b.model->description() &&
+    return a.model && b.model &&
+           withoutValues(a.model->description()) == withoutValues(b.model->description()) &&
            a.model->definition().title == b.model->definition().title;
 }
 

@@ -12,7 +12,9 @@ namespace clab {
 class SymbolicModel;
 
 /// \brief A shared, immutable system written as equations (format 2); equal when the
-/// descriptions are, so that two loads of one file compare equal.
+/// descriptions are (apart from the parameters' default values, which the document's own
+/// values replace), so that two loads of one file, or a saved and reloaded document, compare
+/// equal.
 struct SystemRef {
     std::shared_ptr<const SymbolicModel> model;
 

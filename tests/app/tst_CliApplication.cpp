@@ -188,6 +188,11 @@ private slots:
     void duplicateKeysAndLooseJsonAreRefused_data();
     void duplicateKeysAndLooseJsonAreRefused();
     void statsReportTheRunsCost();
+    void systemFileRunsWithItsOwnColumnsAndParameters();
+    void deriveShowsTheRowsOfAAndBOfASystemFile();
+    void describeListsASystemFilesParameters();
+    void badSystemFilesExitWithThreeNamingKeyAndColumn();
+    void initialValuesLeftOutAreReported();
 };
 
 void CliApplicationTest::initTestCase()
@@ -1266,3 +1271,109 @@ void CliApplicationTest::runCommandsLoadNeitherGuiNorOpenGLNorVtk()
 
 QTEST_MAIN(CliApplicationTest)
 #include "tst_CliApplication.moc"
+
+namespace {
+
+QString systemFile(const char* name)
+{
+    return QStringLiteral(CLAB_SOURCE_DIR "/scenes/systems/") + name;
+}
+
+QString writeTemporary(QTemporaryDir& dir, const QByteArray& json)
+{
+    const QString path = dir.filePath(QStringLiteral("system.json"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size())
+        return {};
+    return path;
+}
+
+} // namespace
+
+void CliApplicationTest::systemFileRunsWithItsOwnColumnsAndParameters()
+{
+    const Result r =
+        runCli({"run", systemFile("double-pendulum.json"), "--set", "l2=0.5", "--t-end", "1"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    Table table;
+    QVERIFY(parseCsv(r.out, table));
+    for (const char* column : {"x1", "y2_dot", "Qci_x2", "E", "E_error", "N_rod1", "N_rod2"})
+        QVERIFY2(table.column(QString::fromLatin1(column)) >= 0, column);
+    QCOMPARE(table.rows.size(), std::size_t(101));
+    // --set l2=0.5 moved the lower bob's start: x2 = l1 + l2.
+    QCOMPARE(table.rows.front()[static_cast<std::size_t>(table.column("x2"))], 1.5);
+    // Energy is kept (no friction): the audit column stays at round-off.
+    for (const auto& row : table.rows)
+        QVERIFY(std::abs(row[static_cast<std::size_t>(table.column("E_error"))]) < 1e-7);
+
+    const Result unknown = runCli({"run", systemFile("double-pendulum.json"), "--set", "l3=1"});
+    QCOMPARE(unknown.exitCode, 3);
+    QVERIFY2(unknown.err.contains("has no parameter \"l3\" (its parameters: m1, m2, l1, l2, g)"),
+             qPrintable(describe(unknown)));
+}
+
+void CliApplicationTest::deriveShowsTheRowsOfAAndBOfASystemFile()
+{
+    Result r = runCli({"derive", systemFile("double-pendulum.json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY2(r.out.contains("rod1 (holonomic): phi = "), qPrintable(describe(r)));
+    QVERIFY(r.out.contains("A row = (2*x1, 2*y1, 0, 0)"));
+    QVERIFY(r.out.contains("Q = (0, -"));
+    r = runCli({"derive", systemFile("double-pendulum.json"), "--format", "latex"});
+    QVERIFY2(r.exitCode == 0 && r.out.contains("\\begin{pmatrix}"), qPrintable(describe(r)));
+    r = runCli({"derive", systemFile("double-pendulum.json"), "--format=json"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QJsonParseError error;
+    const QJsonDocument json = QJsonDocument::fromJson(r.out, &error);
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QCOMPARE(json.object().value("constraints").toArray().size(), 2);
+    r = runCli({"derive", "bead-on-wire"});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains("is a built-in scene written in C++"), qPrintable(describe(r)));
+    r = runCli({"derive", systemFile("double-pendulum.json"), "--format", "html"});
+    QCOMPARE(r.exitCode, 2);
+}
+
+void CliApplicationTest::describeListsASystemFilesParameters()
+{
+    const Result r = runCli({"describe", systemFile("bead-on-wire.json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY(r.out.startsWith("system - Bead on an inclined wire (from its equations)"));
+    QVERIFY(r.out.contains("angle_deg"));
+    QVERIFY(r.out.contains("inclination of the wire above the horizontal"));
+    QVERIFY(r.out.contains("stop_at_end = on"));
+}
+
+void CliApplicationTest::badSystemFilesExitWithThreeNamingKeyAndColumn()
+{
+    QTemporaryDir dir;
+    QFile good(systemFile("double-pendulum.json"));
+    QVERIFY(good.open(QIODevice::ReadOnly));
+    const QByteArray text = good.readAll();
+    const QByteArray typo = QByteArray(text).replace("(x2 - x1)^2", "(x3 - x1)^2");
+    const QString path = writeTemporary(dir, typo);
+    const Result r = runCli({"run", path});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains("system.constraints[1].holonomic: column 2: unknown symbol 'x3' "
+                            "(did you mean x1 or x2?)"),
+             qPrintable(describe(r)));
+    QVERIFY(r.out.isEmpty());
+}
+
+void CliApplicationTest::initialValuesLeftOutAreReported()
+{
+    QTemporaryDir dir;
+    QFile good(systemFile("double-pendulum.json"));
+    QVERIFY(good.open(QIODevice::ReadOnly));
+    QByteArray text = good.readAll();
+    // Without x2 the lower rod fixes it: (x2 − x1)² = l2² with y2 = y1, the root nearest 0.
+    text.replace("\"x2\": \"l1 + l2\", ", "");
+    const Result r = runCli({"run", writeTemporary(dir, text), "--t-end", "0.1"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY2(r.err.contains("initial value x2 = 0.3 (from the constraints)"),
+             qPrintable(describe(r)));
+    Table table;
+    QVERIFY(parseCsv(r.out, table));
+    QVERIFY(std::abs(table.rows.front()[static_cast<std::size_t>(table.column("x2"))] - 0.3) <
+            1e-12);
+}

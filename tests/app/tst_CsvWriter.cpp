@@ -1,4 +1,5 @@
 #include "CsvWriter.h"
+#include "SceneFile.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -228,6 +229,7 @@ private slots:
     void runsWithColumnSubset();
     void runsWithDifferentColumnsAreRefused();
     void runsFileIsWrittenAtomically();
+    void describeListsASystemsParametersInItsOrder();
 };
 
 void CsvWriterTest::headerListsTheDocumentedColumns()
@@ -570,6 +572,20 @@ void CsvWriterTest::runsFileIsWrittenAtomically()
     QVERIFY_THROWS_EXCEPTION(FileError,
                              CsvWriter().writeRunsFile(runs, dir.filePath("no/such/sweep.csv")));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"sweep.csv"});
+}
+
+void CsvWriterTest::describeListsASystemsParametersInItsOrder()
+{
+    // A system from equations has no built-in scene: its own definition names and orders.
+    const SceneDocument document = SceneFile::fromJson(
+        R"({"format": 2, "title": "Spring", "system": {"coordinates": ["x"],
+            "parameters": {"zeta": {"value": 3, "unit": "N/m"}, "alpha": 1},
+            "masses": ["alpha"], "potential_energy": "zeta*x^2/2", "initial": {"x": 0.1}}})",
+        QStringLiteral("spring.json"));
+    const std::vector<std::string> lines =
+        CsvWriter().describe(document, makeTrace(awkwardValues(), 1));
+    QCOMPARE(lines.at(0), std::string("ConstraintLab trace of scene system (Spring)"));
+    QCOMPARE(lines.at(1), std::string("parameters: zeta = 3 N/m, alpha = 1"));
 }
 
 QTEST_APPLESS_MAIN(CsvWriterTest)

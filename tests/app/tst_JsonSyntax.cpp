@@ -34,6 +34,7 @@ private slots:
     void violationsOfRfc8259AreRefusedWithTheirPlace();
     void nestingIsBounded();
     void keysWithControlCharactersAreQuotedEscaped();
+    void keyOrderFollowsTheText();
 };
 
 void JsonSyntaxTest::validDocumentsPass_data()
@@ -149,6 +150,26 @@ void JsonSyntaxTest::keysWithControlCharactersAreQuotedEscaped()
         QVERIFY(!what.contains(QChar(0)));
         QVERIFY(!what.contains(QChar(0x1b)));
     }
+}
+
+void JsonSyntaxTest::keyOrderFollowsTheText()
+{
+    // Quotes, braces and colons inside strings are text, not structure; escaped keys are decoded.
+    const QByteArray json = R"({"a\"}": {"zeta": 1, "x": {"q": 0}},
+        "system": {"parameters": {"k\"": "}", "zeta": {"alpha": 1}, "alpha": [{"q": 1}],
+                                  "mid": "\"parameters\": {\"z\": 1}", "\u00e9": null}},
+        "parameters": {"b": 1, "a": 2}})";
+    QCOMPARE(problem(json), QString());
+    QCOMPARE(JsonSyntax::keyOrder(json, {"system", "parameters"}),
+             QStringList({"k\"", "zeta", "alpha", "mid", "\u00e9"}));
+    QCOMPARE(JsonSyntax::keyOrder(json, {"system", "parameters", "zeta"}), QStringList({"alpha"}));
+    QCOMPARE(JsonSyntax::keyOrder(json, {"parameters"}), QStringList({"b", "a"}));
+    QCOMPARE(JsonSyntax::keyOrder(json, {}), QStringList({"a\"}", "system", "parameters"}));
+    // No object there: a missing key, an array (paths do not enter arrays), a string.
+    QCOMPARE(JsonSyntax::keyOrder(json, {"system", "nothing"}), QStringList());
+    QCOMPARE(JsonSyntax::keyOrder(json, {"system", "parameters", "alpha"}), QStringList());
+    QCOMPARE(JsonSyntax::keyOrder(json, {"system", "parameters", "mid"}), QStringList());
+    QCOMPARE(JsonSyntax::keyOrder("\xEF\xBB\xBF{\"z\": 1, \"y\": 2}", {}), QStringList({"z", "y"}));
 }
 
 QTEST_APPLESS_MAIN(JsonSyntaxTest)

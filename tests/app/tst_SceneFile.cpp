@@ -1,3 +1,4 @@
+#include "../support/SceneFileErrors.h"
 #include "SceneFile.h"
 #include "SceneNotes.h"
 
@@ -30,18 +31,6 @@ bool writeAll(const QString& path, const QByteArray& bytes)
 {
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
-
-// The error a JSON text must raise; the test fails if it loads.
-FileError parseError(const QByteArray& json)
-{
-    try {
-        SceneFile::fromJson(json, QStringLiteral("lesson.json"));
-    } catch (const FileError& e) {
-        return e;
-    }
-    return FileError(FileError::Kind::Read, QString(), QStringLiteral("<no error>"),
-                     QStringLiteral("the text was accepted"));
 }
 
 // A minimal valid bead file with one extra line in "parameters" and one in the root.
@@ -103,6 +92,10 @@ private slots:
     void invalidDocumentIsNeverWritten();
     void stabilizationIsReadWrittenAndChecked();
     void stopAtEndIsReadWrittenAndChecked();
+    void builtInScenesAreStillWrittenAsFormatOne();
+    void formatTwoRefusesTheKeysOfFormatOne();
+    void systemInitialValuesThatViolateTheConstraintsAreNamedOnce();
+    void systemParametersAreCheckedUnderTheirKey();
 };
 
 void SceneFileTest::roundTripKeepsEveryValueBitForBit()
@@ -254,57 +247,65 @@ void SceneFileTest::notJsonNamesTheLine()
         QVERIFY2(message.contains("not valid JSON"), e.what());
         QVERIFY2(message.contains("line 4"), e.what());
     }
-    QCOMPARE(parseError("").key(), QString());
-    QVERIFY(QString(parseError("").what()).contains("not valid JSON"));
-    QVERIFY(QString(parseError("[1, 2]").what()).contains("object"));
+    QCOMPARE(testing::parseError("").key(), QString());
+    QVERIFY(QString(testing::parseError("").what()).contains("not valid JSON"));
+    QVERIFY(QString(testing::parseError("[1, 2]").what()).contains("object"));
 }
 
 void SceneFileTest::unknownKeysAreNamedWithTheirPath()
 {
-    QCOMPARE(parseError(beadWith("", "\"colour\": \"red\"")).key(), QStringLiteral("colour"));
-    QCOMPARE(parseError(beadWith("\"muu\": 0.3")).key(), QStringLiteral("parameters.muu"));
-    const FileError e =
-        parseError(R"({"format": 1, "scene": "ring", "simulation": {"t_end": 1, "tend": 2}})");
+    QCOMPARE(testing::parseError(beadWith("", "\"colour\": \"red\"")).key(),
+             QStringLiteral("colour"));
+    QCOMPARE(testing::parseError(beadWith("\"muu\": 0.3")).key(), QStringLiteral("parameters.muu"));
+    const FileError e = testing::parseError(
+        R"({"format": 1, "scene": "ring", "simulation": {"t_end": 1, "tend": 2}})");
     QCOMPARE(e.key(), QStringLiteral("simulation.tend"));
     QVERIFY(e.reason().contains("t_end"));
 }
 
 void SceneFileTest::wrongTypesAreNamed()
 {
-    FileError e = parseError(beadWith("\"mu\": \"0.3\""));
+    FileError e = testing::parseError(beadWith("\"mu\": \"0.3\""));
     QCOMPARE(e.key(), QStringLiteral("parameters.mu"));
     QVERIFY2(e.reason().contains("string"), e.what());
-    QCOMPARE(parseError(R"({"format": 1, "scene": 5})").key(), QStringLiteral("scene"));
-    QCOMPARE(parseError(R"({"format": "1", "scene": "ring"})").key(), QStringLiteral("format"));
-    QCOMPARE(parseError(beadWith("", "\"title\": [1]")).key(), QStringLiteral("title"));
-    QCOMPARE(parseError(R"({"format": 1, "scene": "ring", "parameters": [1]})").key(),
+    QCOMPARE(testing::parseError(R"({"format": 1, "scene": 5})").key(), QStringLiteral("scene"));
+    QCOMPARE(testing::parseError(R"({"format": "1", "scene": "ring"})").key(),
+             QStringLiteral("format"));
+    QCOMPARE(testing::parseError(beadWith("", "\"title\": [1]")).key(), QStringLiteral("title"));
+    QCOMPARE(testing::parseError(R"({"format": 1, "scene": "ring", "parameters": [1]})").key(),
              QStringLiteral("parameters"));
-    QCOMPARE(parseError(R"({"format": 1, "scene": "ring", "simulation": {"integrator": 4}})").key(),
-             QStringLiteral("simulation.integrator"));
-    QCOMPARE(parseError(R"({"format": 1, "scene": "ring", "simulation": {"integrator": "euler"}})")
+    QCOMPARE(
+        testing::parseError(R"({"format": 1, "scene": "ring", "simulation": {"integrator": 4}})")
+            .key(),
+        QStringLiteral("simulation.integrator"));
+    QCOMPARE(testing::parseError(
+                 R"({"format": 1, "scene": "ring", "simulation": {"integrator": "euler"}})")
                  .key(),
              QStringLiteral("simulation.integrator"));
-    QCOMPARE(parseError(R"({"format": 1, "scene": "ring", "simulation": {"dt": null}})").key(),
-             QStringLiteral("simulation.dt"));
-    e = parseError(R"({"format": 1, "scene": "rigid-body", "parameters": {"J": [1, "2", 3]}})");
+    QCOMPARE(
+        testing::parseError(R"({"format": 1, "scene": "ring", "simulation": {"dt": null}})").key(),
+        QStringLiteral("simulation.dt"));
+    e = testing::parseError(
+        R"({"format": 1, "scene": "rigid-body", "parameters": {"J": [1, "2", 3]}})");
     QCOMPARE(e.key(), QStringLiteral("parameters.J[1]"));
-    QCOMPARE(parseError(R"({"format": 1, "scene": "rigid-body", "parameters": {"J": 2}})").key(),
+    QCOMPARE(testing::parseError(R"({"format": 1, "scene": "rigid-body", "parameters": {"J": 2}})")
+                 .key(),
              QStringLiteral("parameters.J"));
 }
 
 void SceneFileTest::missingRequiredFieldsAreNamed()
 {
-    FileError e = parseError(R"({"format": 1, "parameters": {}})");
+    FileError e = testing::parseError(R"({"format": 1, "parameters": {}})");
     QCOMPARE(e.key(), QStringLiteral("scene"));
     QVERIFY(e.reason().contains("missing"));
-    e = parseError(R"({"scene": "ring"})");
+    e = testing::parseError(R"({"scene": "ring"})");
     QCOMPARE(e.key(), QStringLiteral("format"));
     QVERIFY(e.reason().contains("missing"));
 }
 
 void SceneFileTest::unknownSceneListsTheBuiltInOnes()
 {
-    const FileError e = parseError(R"({"format": 1, "scene": "double-pendulum"})");
+    const FileError e = testing::parseError(R"({"format": 1, "scene": "double-pendulum"})");
     QCOMPARE(e.key(), QStringLiteral("scene"));
     QVERIFY(e.reason().contains("double-pendulum"));
     for (const SceneDefinition& d : SceneRegistry::builtIn())
@@ -314,7 +315,7 @@ void SceneFileTest::unknownSceneListsTheBuiltInOnes()
 void SceneFileTest::outOfRangeValuesAreNamed()
 {
     // Ranges from the engine's specs: 0 <= mu <= 2, mass > 0, J > 0, dt > 0, t_end > t0.
-    FileError e = parseError(beadWith("\"mu\": 2.5"));
+    FileError e = testing::parseError(beadWith("\"mu\": 2.5"));
     QCOMPARE(e.key(), QStringLiteral("parameters.mu"));
     QVERIFY2(e.reason().contains("2.5") && e.reason().contains("between 0 and 2"), e.what());
     // Checking the structure only lets a caller correct values before validating; the
@@ -328,22 +329,26 @@ void SceneFileTest::outOfRangeValuesAreNamed()
     QCOMPARE(loose.parameters.at("mu_s"), std::vector<double>{0.5});
     loose.parameters["mu"] = {2.5};
     QVERIFY_THROWS_EXCEPTION(FileError, SceneFile::validate(loose, QStringLiteral("loose.json")));
-    e = parseError(beadWith("\"mass\": 0"));
+    e = testing::parseError(beadWith("\"mass\": 0"));
     QCOMPARE(e.key(), QStringLiteral("parameters.mass"));
     QVERIFY2(e.reason().contains("between 1e-12 and 1e+12 kg"), e.what());
-    QCOMPARE(parseError(beadWith("\"angle_deg\": -1")).key(),
+    QCOMPARE(testing::parseError(beadWith("\"angle_deg\": -1")).key(),
              QStringLiteral("parameters.angle_deg"));
-    QCOMPARE(parseError(R"({"format": 1, "scene": "rigid-body", "parameters": {"J": [1, -2, 3]}})")
+    QCOMPARE(testing::parseError(
+                 R"({"format": 1, "scene": "rigid-body", "parameters": {"J": [1, -2, 3]}})")
                  .key(),
              QStringLiteral("parameters.J[1]"));
-    QCOMPARE(parseError(R"({"format": 1, "scene": "ring", "simulation": {"dt": -0.01}})").key(),
-             QStringLiteral("simulation.dt"));
-    QCOMPARE(parseError(R"({"format": 1, "scene": "ring", "simulation": {"t_end": 0}})").key(),
-             QStringLiteral("simulation.t_end"));
-    QCOMPARE(parseError(R"({"format": 1, "scene": "ring", "simulation": {"rtol": 0}})").key(),
-             QStringLiteral("simulation.rtol"));
+    QCOMPARE(
+        testing::parseError(R"({"format": 1, "scene": "ring", "simulation": {"dt": -0.01}})").key(),
+        QStringLiteral("simulation.dt"));
+    QCOMPARE(
+        testing::parseError(R"({"format": 1, "scene": "ring", "simulation": {"t_end": 0}})").key(),
+        QStringLiteral("simulation.t_end"));
+    QCOMPARE(
+        testing::parseError(R"({"format": 1, "scene": "ring", "simulation": {"rtol": 0}})").key(),
+        QStringLiteral("simulation.rtol"));
     // A run of 1e12 samples would exhaust memory long before it finished.
-    QCOMPARE(parseError(R"({"format": 1, "scene": "ring", "simulation": {"t_end": 1e6,
+    QCOMPARE(testing::parseError(R"({"format": 1, "scene": "ring", "simulation": {"t_end": 1e6,
                            "dt": 1e-6}})")
                  .key(),
              QStringLiteral("simulation.dt"));
@@ -357,7 +362,7 @@ void SceneFileTest::staticFrictionFollowsKineticUnlessGiven()
     document = SceneFile::fromJson(beadWith("\"mu\": 0.45, \"mu_s\": 0.6"), "bead.json");
     QCOMPARE(document.parameters.at("mu_s"), std::vector<double>{0.6});
     // Static friction below kinetic friction is not physical.
-    const FileError e = parseError(beadWith("\"mu\": 0.45, \"mu_s\": 0.3"));
+    const FileError e = testing::parseError(beadWith("\"mu\": 0.45, \"mu_s\": 0.3"));
     QCOMPARE(e.key(), QStringLiteral("parameters.mu_s"));
     QVERIFY2(e.reason().contains("at least mu = 0.45"), e.what());
     // Saved files state mu_s only when it differs from mu, so it keeps following a hand edit.
@@ -370,13 +375,13 @@ void SceneFileTest::staticFrictionFollowsKineticUnlessGiven()
 void SceneFileTest::nonFiniteValuesAreRejected()
 {
     // JSON has no NaN or infinity: an overflowing literal is a syntax error at its line.
-    FileError e = parseError(beadWith("\n    \"mu\": 1e999\n  "));
+    FileError e = testing::parseError(beadWith("\n    \"mu\": 1e999\n  "));
     QCOMPARE(e.kind(), FileError::Kind::Invalid);
     QVERIFY2(QString(e.what()).contains("line 5") && QString(e.what()).contains("1e999"), e.what());
     QVERIFY2(e.reason().contains("finite"), e.what());
-    e = parseError(beadWith("\"mu\": \"NaN\""));
+    e = testing::parseError(beadWith("\"mu\": \"NaN\""));
     QCOMPARE(e.key(), QStringLiteral("parameters.mu"));
-    e = parseError(beadWith("\"g\": \"Infinity\""));
+    e = testing::parseError(beadWith("\"g\": \"Infinity\""));
     QCOMPARE(e.key(), QStringLiteral("parameters.g"));
     // Documents built in memory (GUI, command line) can hold them: validation names them.
     SceneDocument document = SceneDocument::fromDefinition(*SceneRegistry::find("bead-on-wire"));
@@ -401,27 +406,28 @@ void SceneFileTest::nonFiniteValuesAreRejected()
 void SceneFileTest::vectorsOfTheWrongLengthAreRejected()
 {
     FileError e =
-        parseError(R"({"format": 1, "scene": "rigid-body", "parameters": {"J": [1, 2]}})");
+        testing::parseError(R"({"format": 1, "scene": "rigid-body", "parameters": {"J": [1, 2]}})");
     QCOMPARE(e.key(), QStringLiteral("parameters.J"));
     QVERIFY2(e.reason().contains("3 components"), e.what());
-    e = parseError(
+    e = testing::parseError(
         R"({"format": 1, "scene": "rigid-body", "parameters": {"quat0": [1, 0, 0, 0, 0]}})");
     QCOMPARE(e.key(), QStringLiteral("parameters.quat0"));
     QVERIFY2(e.reason().contains("4 components"), e.what());
-    QCOMPARE(parseError(beadWith("\"mu\": [0.1, 0.2]")).key(), QStringLiteral("parameters.mu"));
+    QCOMPARE(testing::parseError(beadWith("\"mu\": [0.1, 0.2]")).key(),
+             QStringLiteral("parameters.mu"));
 }
 
 void SceneFileTest::constraintViolatingInitialConditionsAreRejected()
 {
     // A zero quaternion has no orientation: it cannot be normalized onto uᵀu = 1.
-    FileError e = parseError(
+    FileError e = testing::parseError(
         R"({"format": 1, "scene": "rigid-body", "parameters": {"quat0": [0, 0, 0, 0]}})");
     QCOMPARE(e.key(), QStringLiteral("parameters.quat0"));
     QVERIFY2(e.reason().contains("zero"), e.what());
     // On a ring of radius 1e200, x² + y² − R² would overflow: such a radius is refused as out
     // of range before any state is built (the initial-state check itself is tested on a toy
     // scene in tst_SceneDefinition).
-    e = parseError(R"({"format": 1, "scene": "ring", "parameters": {"radius": 1e200}})");
+    e = testing::parseError(R"({"format": 1, "scene": "ring", "parameters": {"radius": 1e200}})");
     QCOMPARE(e.key(), QStringLiteral("parameters.radius"));
     QVERIFY2(e.reason().contains("between 1e-12 and 1e+12 m"), e.what());
 }
@@ -429,11 +435,15 @@ void SceneFileTest::constraintViolatingInitialConditionsAreRejected()
 void SceneFileTest::newerFormatAsksForANewerVersion()
 {
     // A newer file may hold keys this version does not know: the format is reported, not them.
-    FileError e = parseError(R"({"format": 2, "scene": "ring", "friction": {"mu_s": 0.3}})");
+    FileError e =
+        testing::parseError(R"({"format": 3, "scene": "ring", "friction": {"mu_s": 0.3}})");
     QCOMPARE(e.key(), QStringLiteral("format"));
     QVERIFY2(e.reason().contains("newer ConstraintLab"), e.what());
-    QCOMPARE(parseError(R"({"format": 1.5, "scene": "ring"})").key(), QStringLiteral("format"));
-    QCOMPARE(parseError(R"({"format": 0, "scene": "ring"})").key(), QStringLiteral("format"));
+    QVERIFY2(e.reason().contains("reads format 2 and older"), e.what());
+    QCOMPARE(testing::parseError(R"({"format": 1.5, "scene": "ring"})").key(),
+             QStringLiteral("format"));
+    QCOMPARE(testing::parseError(R"({"format": 0, "scene": "ring"})").key(),
+             QStringLiteral("format"));
 }
 
 void SceneFileTest::missingFileIsAReadError()
@@ -586,13 +596,15 @@ void SceneFileTest::stabilizationIsReadWrittenAndChecked()
     QVERIFY(SceneFile::toJson(other).contains("\"stabilization\": \"none\""));
     QCOMPARE(SceneFile::fromJson(SceneFile::toJson(other), "none.json"), other);
 
-    FileError e =
-        parseError(R"({"format": 1, "scene": "ring", "simulation": {"stabilization": "stiff"}})");
+    FileError e = testing::parseError(
+        R"({"format": 1, "scene": "ring", "simulation": {"stabilization": "stiff"}})");
     QCOMPARE(e.key(), QStringLiteral("simulation.stabilization"));
     QVERIFY2(e.reason().contains("stiff") && e.reason().contains("projection"), e.what());
-    e = parseError(R"({"format": 1, "scene": "ring", "simulation": {"stabilization": 1}})");
+    e = testing::parseError(
+        R"({"format": 1, "scene": "ring", "simulation": {"stabilization": 1}})");
     QCOMPARE(e.key(), QStringLiteral("simulation.stabilization"));
-    e = parseError(R"({"format": 1, "scene": "ring", "simulation": {"baumgarte_beta": -2}})");
+    e = testing::parseError(
+        R"({"format": 1, "scene": "ring", "simulation": {"baumgarte_beta": -2}})");
     QCOMPARE(e.key(), QStringLiteral("simulation.baumgarte_beta"));
     QVERIFY2(e.reason().contains("-2"), e.what());
 }
@@ -612,12 +624,13 @@ void SceneFileTest::stopAtEndIsReadWrittenAndChecked()
     QVERIFY(json.contains("\"stop_at_end\": true"));
     QCOMPARE(SceneFile::fromJson(json, "again.json"), document);
 
-    FileError e =
-        parseError(R"({"format": 1, "scene": "bead-on-wire", "simulation": {"stop_at_end": 1}})");
+    FileError e = testing::parseError(
+        R"({"format": 1, "scene": "bead-on-wire", "simulation": {"stop_at_end": 1}})");
     QCOMPARE(e.key(), QStringLiteral("simulation.stop_at_end"));
     QVERIFY2(e.reason().contains("true or false"), e.what());
     // A scene without an end says so, and names those that have one.
-    e = parseError(R"({"format": 1, "scene": "ring", "simulation": {"stop_at_end": true}})");
+    e = testing::parseError(
+        R"({"format": 1, "scene": "ring", "simulation": {"stop_at_end": true}})");
     QCOMPARE(e.key(), QStringLiteral("simulation.stop_at_end"));
     QVERIFY2(e.reason().contains("ring") && e.reason().contains("bead-on-wire"), e.what());
     // false is accepted anywhere.
@@ -625,6 +638,94 @@ void SceneFileTest::stopAtEndIsReadWrittenAndChecked()
         !SceneFile::fromJson(
              R"({"format": 1, "scene": "ring", "simulation": {"stop_at_end": false}})", "ring.json")
              .simulation.stopAtEnd);
+}
+
+void SceneFileTest::builtInScenesAreStillWrittenAsFormatOne()
+{
+    // Older versions read files of built-in scenes; only a system needs format 2.
+    for (const SceneDefinition& definition : SceneRegistry::builtIn()) {
+        const SceneDocument document =
+            SceneFile::loadBuiltIn(QString::fromStdString(definition.name));
+        const QByteArray json = SceneFile::toJson(document);
+        QVERIFY2(json.startsWith("{\n    \"format\": 1,\n    \"scene\": "), json.constData());
+    }
+}
+
+void SceneFileTest::formatTwoRefusesTheKeysOfFormatOne()
+{
+    const QByteArray system =
+        R"("system": {"coordinates": ["x"], "parameters": {"m": 1}, "masses": ["m"]})";
+    FileError e = testing::parseError(R"({"format": 2, "scene": "ring", )" + system + "}");
+    QCOMPARE(e.key(), QStringLiteral("scene"));
+    QVERIFY2(e.reason().contains("\"system\"") && e.reason().contains("format 1"), e.what());
+    e = testing::parseError(R"({"format": 2, "parameters": {"m": 2}, )" + system + "}");
+    QCOMPARE(e.key(), QStringLiteral("parameters"));
+    QVERIFY2(e.reason().contains("system.parameters"), e.what());
+    e = testing::parseError(R"({"format": 2, "colour": "red", )" + system + "}");
+    QCOMPARE(e.key(), QStringLiteral("colour"));
+    QVERIFY2(e.reason().contains("system, view"), e.what());
+    // And format 1 says where a system belongs.
+    e = testing::parseError(R"({"format": 1, "scene": "ring", )" + system + "}");
+    QCOMPARE(e.key(), QStringLiteral("system"));
+    QVERIFY2(e.reason().contains("\"format\": 2"), e.what());
+    QVERIFY(SceneFile::fromJson(R"({"format": 2, )" + system + "}", "free.json").system);
+}
+
+void SceneFileTest::systemInitialValuesThatViolateTheConstraintsAreNamedOnce()
+{
+    // Both coordinates given, off the rod: nothing is left to make up for it.
+    const QByteArray json = R"({"format": 2, "system": {"coordinates": ["x", "y"],
+        "parameters": {"l": 1}, "masses": [1, 1],
+        "constraints": [{"name": "rod", "holonomic": "x^2+y^2-l^2"}],
+        "initial": {"x": 2, "y": 0}}})";
+    const FileError e = testing::parseError(json);
+    QCOMPARE(e.key(), QStringLiteral("system.initial"));
+    QVERIFY2(e.reason().contains("'rod'"), e.what());
+    QCOMPARE(QString(e.what()).count("system.initial"), 1);
+    // Checking the structure only does not build the system.
+    const SceneDocument loose =
+        SceneFile::fromJson(json, QStringLiteral("loose.json"), SceneFile::Check::Structure);
+    QVERIFY(loose.parameters == (ParameterValues{{"l", {1.0}}}));
+    QVERIFY_THROWS_EXCEPTION(FileError, SceneFile::validate(loose, QStringLiteral("loose.json")));
+}
+
+void SceneFileTest::systemParametersAreCheckedUnderTheirKey()
+{
+    const QByteArray json = R"({"format": 2, "system": {"coordinates": ["x"],
+        "parameters": {"m": {"value": 1, "unit": "kg", "min": 0.5, "max": 2}, "k": 4},
+        "masses": ["m"], "potential_energy": "k*x^2/2", "initial": {"x": 0.1}}})";
+    SceneDocument document = SceneFile::fromJson(json, "spring.json");
+    // Every parameter is stated in a format-2 file: the structure check gives them all.
+    QCOMPARE(SceneFile::fromJson(json, "spring.json", SceneFile::Check::Structure).parameters,
+             document.parameters);
+    document.parameters["m"] = {3.0};
+    try {
+        SceneFile::validate(document, QStringLiteral("memory"));
+        QFAIL("a mass above its range was accepted");
+    } catch (const FileError& e) {
+        QCOMPARE(e.key(), QStringLiteral("system.parameters.m"));
+        QVERIFY2(e.reason().contains("between 0.5 and 2 kg (got 3)"), e.what());
+    }
+    document.parameters["m"] = {1.0};
+    document.parameters["c"] = {1.0};
+    try {
+        SceneFile::validate(document, QStringLiteral("memory"));
+        QFAIL("an unknown parameter was accepted");
+    } catch (const FileError& e) {
+        QCOMPARE(e.key(), QStringLiteral("system.parameters.c"));
+        QVERIFY2(e.reason().contains("the system (its parameters: m, k)"), e.what());
+    }
+    document.parameters.erase("c");
+    SceneFile::validate(document, QStringLiteral("memory"));
+    // A system without an end cannot stop at it.
+    document.simulation.stopAtEnd = true;
+    try {
+        SceneFile::validate(document, QStringLiteral("memory"));
+        QFAIL("stop_at_end accepted without an end");
+    } catch (const FileError& e) {
+        QCOMPARE(e.key(), QStringLiteral("simulation.stop_at_end"));
+        QVERIFY2(e.reason().contains("system.end"), e.what());
+    }
 }
 
 QTEST_APPLESS_MAIN(SceneFileTest)
