@@ -661,6 +661,17 @@ bool MainWindow::openFile(const QString& path)
     SceneDocument document;
     try {
         document = store_->load(path);
+        if (document.system) {
+            // The 3D view has no geometry for systems written as equations yet: say so rather
+            // than open a scene it cannot draw (the command line runs them).
+            showFileError(
+                tr("Could not open %1").arg(QFileInfo(path).fileName()),
+                tr("%1 describes a system by its equations (scene file format 2). This version "
+                   "runs such files from the command line: constraintlab-cli run \"%2\" "
+                   "(derive, describe and sweep work too); the desktop view cannot draw them yet.")
+                    .arg(QFileInfo(path).fileName(), QDir::toNativeSeparators(path)));
+            return false;
+        }
         session_->setDocument(document, QFileInfo(path).absoluteFilePath());
     } catch (const std::exception& error) {
         showFileError(tr("Could not open %1").arg(QFileInfo(path).fileName()),
