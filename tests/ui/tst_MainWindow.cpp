@@ -519,6 +519,22 @@ private slots:
         QVERIFY2(!window.banner()->isVisibleTo(&window), qPrintable(window.banner()->text()));
     }
 
+    // A system written as equations is refused with the command that runs it, and the open
+    // scene stays as it was.
+    void systemFileIsRefusedNamingTheCommandThatRunsIt()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        const SceneDocument before = window.session()->document();
+        const QString path = QStringLiteral(CLAB_SOURCE_DIR "/scenes/systems/double-pendulum.json");
+        QVERIFY(!window.openFile(path));
+        QCOMPARE(window.banner()->kind(), MessageBanner::Kind::Error);
+        QVERIFY2(window.banner()->text().contains(QStringLiteral("constraintlab-cli run")),
+                 qPrintable(window.banner()->text()));
+        QCOMPARE(window.session()->document(), before);
+        QVERIFY(!window.recentFiles().contains(path));
+    }
+
     // At start-up (a scene file from the command line that cannot be opened) the message must
     // outlive the default scene's first trajectory, which the user did not ask for.
     void startUpErrorOutlivesTheFirstTrajectory()
