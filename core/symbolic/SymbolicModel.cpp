@@ -753,8 +753,50 @@ void SymbolicModel::build(const SystemDescription& description, const std::strin
     };
 }
 
+std::string SymbolicModel::derivationJson() const
+{
+    const Derivation& d = derivation_;
+    const int n = dof();
+    const int m = constraintCount();
+    std::ostringstream out;
+    auto list = [&](const std::vector<GiNaC::ex>& v) {
+        std::string s = "[";
+        for (std::size_t i = 0; i < v.size(); ++i)
+            s += (i ? ", " : "") + jsonString(str(v[i]));
+        return s + "]";
+    };
+    out << "{\n  \"coordinates\": [";
+    for (int i = 0; i < n; ++i)
+        out << (i ? ", " : "") << jsonString(str(q_[i]));
+    out << "],\n  \"T\": " << jsonString(str(d.T)) << ",\n  \"V\": " << jsonString(str(d.V))
+        << ",\n  \"M\": [";
+    for (int i = 0; i < n; ++i) {
+        std::vector<GiNaC::ex> row;
+        for (int j = 0; j < n; ++j)
+            row.push_back(d.M(i, j));
+        out << (i ? ",\n        " : "") << list(row);
+    }
+    out << "],\n  \"Q\": " << list(d.Q) << ",\n  \"constraints\": [";
+    for (int r = 0; r < m; ++r)
+        out << (r ? "," : "") << "\n    {\"name\": " << jsonString(rowNames_[r]) << ", \"kind\": \""
+            << (r < holonomic_ ? "holonomic" : "velocity")
+            << "\", \"expression\": " << jsonString(str(d.constraint[r]))
+            << ", \"A\": " << list(d.A[r]) << ", \"b\": " << jsonString(str(d.b[r])) << "}";
+    out << (m ? "\n  " : "") << "],\n  \"friction\": [";
+    for (std::size_t c = 0; c < contacts_.size(); ++c)
+        out << (c ? "," : "") << "\n    {\"name\": " << jsonString(contacts_[c].name)
+            << ", \"slip\": " << list(d.slip[c]) << "}";
+    out << (contacts_.empty() ? "" : "\n  ") << "]";
+    if (hasNonIdeal_)
+        out << ",\n  \"C\": " << list(d.C);
+    out << "\n}\n";
+    return out.str();
+}
+
 std::string SymbolicModel::derivationText(Format format) const
 {
+    if (format == Format::Json)
+        return derivationJson();
     const Derivation& d = derivation_;
     const int n = dof();
     const int m = constraintCount();
@@ -765,40 +807,6 @@ std::string SymbolicModel::derivationText(Format format) const
     auto constraintLabel = [&](int r) {
         return rowNames_[r].empty() ? "constraint " + std::to_string(r + 1) : rowNames_[r];
     };
-    if (format == Format::Json) {
-        auto list = [&](const std::vector<GiNaC::ex>& v) {
-            std::string s = "[";
-            for (std::size_t i = 0; i < v.size(); ++i)
-                s += (i ? ", " : "") + jsonString(str(v[i]));
-            return s + "]";
-        };
-        out << "{\n  \"coordinates\": [";
-        for (int i = 0; i < n; ++i)
-            out << (i ? ", " : "") << jsonString(str(q_[i]));
-        out << "],\n  \"T\": " << jsonString(str(d.T)) << ",\n  \"V\": " << jsonString(str(d.V))
-            << ",\n  \"M\": [";
-        for (int i = 0; i < n; ++i) {
-            std::vector<GiNaC::ex> row;
-            for (int j = 0; j < n; ++j)
-                row.push_back(d.M(i, j));
-            out << (i ? ",\n        " : "") << list(row);
-        }
-        out << "],\n  \"Q\": " << list(d.Q) << ",\n  \"constraints\": [";
-        for (int r = 0; r < m; ++r)
-            out << (r ? "," : "") << "\n    {\"name\": " << jsonString(rowNames_[r])
-                << ", \"kind\": \"" << (r < holonomic_ ? "holonomic" : "velocity")
-                << "\", \"expression\": " << jsonString(str(d.constraint[r]))
-                << ", \"A\": " << list(d.A[r]) << ", \"b\": " << jsonString(str(d.b[r])) << "}";
-        out << (m ? "\n  " : "") << "],\n  \"friction\": [";
-        for (std::size_t c = 0; c < contacts_.size(); ++c)
-            out << (c ? "," : "") << "\n    {\"name\": " << jsonString(contacts_[c].name)
-                << ", \"slip\": " << list(d.slip[c]) << "}";
-        out << (contacts_.empty() ? "" : "\n  ") << "]";
-        if (hasNonIdeal_)
-            out << ",\n  \"C\": " << list(d.C);
-        out << "\n}\n";
-        return out.str();
-    }
     const bool tex = format == Format::Latex;
     auto vector = [&](const std::vector<GiNaC::ex>& v) {
         std::string s = tex ? "\\begin{pmatrix}" : "(";

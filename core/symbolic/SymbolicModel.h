@@ -6,6 +6,7 @@
 
 #include <ginac/ginac.h>
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -85,6 +86,13 @@ public:
         ExpressionTape columns;  ///< (t, q, q̇) → user columns, then the end function
         ExpressionTape initial;  ///< () → given initial values (see initialSlots)
         ExpressionTape view;     ///< (t, q) → x, y, z of each view point
+
+        /// Every tape, for what is done to all of them (setting the parameters, sizing).
+        std::array<ExpressionTape*, 12> all()
+        {
+            return {&mass,   &force,   &constraint, &position, &velocity, &residual,
+                    &energy, &contact, &nonideal,   &columns,  &initial,  &view};
+        }
     };
     const Tapes& tapes() const { return tapes_; }
     /// Which state entry each initial value sets: i < n a coordinate, n + i its velocity.
@@ -103,6 +111,7 @@ private:
     SymbolicModel() = default;
     void build(const SystemDescription& description, const std::string& title,
                const std::string& notes);
+    std::string derivationJson() const;
     class Builder;
 
     SystemDescription description_;

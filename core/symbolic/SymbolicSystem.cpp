@@ -37,10 +37,7 @@ SymbolicSystem::SymbolicSystem(std::shared_ptr<const SymbolicModel> model,
     std::vector<double> p;
     for (const SystemDescription::Parameter& spec : m.description().parameters)
         p.push_back(parameterValue(values, spec.name));
-    for (ExpressionTape* tape :
-         {&tapes_.mass, &tapes_.force, &tapes_.constraint, &tapes_.position, &tapes_.velocity,
-          &tapes_.residual, &tapes_.energy, &tapes_.contact, &tapes_.nonideal, &tapes_.columns,
-          &tapes_.initial, &tapes_.view})
+    for (ExpressionTape* tape : tapes_.all())
         tape->setFixed(p.data());
 
     int offset = 0;
@@ -49,10 +46,7 @@ SymbolicSystem::SymbolicSystem(std::shared_ptr<const SymbolicModel> model,
         offset += c.dimension * n_ + c.dimension + 2;
     }
     std::size_t largest = 0;
-    for (const ExpressionTape* tape :
-         {&tapes_.mass, &tapes_.force, &tapes_.constraint, &tapes_.position, &tapes_.velocity,
-          &tapes_.residual, &tapes_.energy, &tapes_.contact, &tapes_.nonideal, &tapes_.columns,
-          &tapes_.initial, &tapes_.view})
+    for (const ExpressionTape* tape : tapes_.all())
         largest = std::max(largest, static_cast<std::size_t>(tape->outputCount()));
     out_.assign(largest, 0.0);
     in_.assign(static_cast<std::size_t>(1 + 2 * n_ + m_), 0.0);
