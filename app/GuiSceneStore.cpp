@@ -4,6 +4,13 @@
 #include "FileError.h"
 #include "SceneFile.h"
 
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+
 namespace clab {
 
 SceneDocument GuiSceneStore::load(const QString& path) const
@@ -19,6 +26,26 @@ void GuiSceneStore::save(const SceneDocument& document, const QString& path) con
 SceneDocument GuiSceneStore::builtIn(const std::string& sceneName) const
 {
     return SceneFile::loadBuiltIn(QString::fromStdString(sceneName));
+}
+
+std::vector<SceneStore::SystemEntry> GuiSceneStore::builtInSystems() const
+{
+    std::vector<SystemEntry> entries;
+    const QDir dir(QStringLiteral(":/systems"));
+    for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files)) {
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        // Only the title here: deriving every system would slow the start.
+        const QString title = QJsonDocument::fromJson(file.readAll())
+                                  .object()
+                                  .value(QLatin1String("title"))
+                                  .toString();
+        entries.push_back({dir.filePath(name), title.isEmpty() ? name : title});
+    }
+    std::sort(entries.begin(), entries.end(),
+              [](const SystemEntry& a, const SystemEntry& b) { return a.title < b.title; });
+    return entries;
 }
 
 void GuiSceneStore::writeCsv(const std::vector<LabelledTrace>& runs,

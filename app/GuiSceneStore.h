@@ -14,6 +14,8 @@ public:
     SceneDocument load(const QString& path) const override;
     void save(const SceneDocument& document, const QString& path) const override;
     SceneDocument builtIn(const std::string& sceneName) const override;
+    /// The system files embedded as :/systems/NAME.json, titles read from their JSON.
+    std::vector<SystemEntry> builtInSystems() const override;
     /// One run through CsvWriter::writeFile (no "run" column), several through
     /// CsvWriter::writeRunsFile (a first "run" column with the labels).
     void writeCsv(const std::vector<LabelledTrace>& runs, const std::vector<std::string>& columns,

@@ -88,13 +88,6 @@ SceneArgument loadScene(const clab::GuiSceneStore& store, const QString& argumen
                 .toStdString());
     }
     clab::SceneDocument document = store.load(argument);
-    if (document.system)
-        throw clab::ConstraintLabError(
-            clab::ConstraintLabError::Kind::InvalidParameter,
-            QStringLiteral("%1 describes a system by its equations (scene file format 2); the "
-                           "desktop view cannot draw it yet: run it with constraintlab-cli run %1")
-                .arg(argument)
-                .toStdString());
     return {document, QFileInfo(argument).absoluteFilePath()};
 }
 
@@ -139,7 +132,7 @@ int renderScreenshot(const clab::SceneDocument& document, const QString& file, c
     }
     clab::SceneView view;
     view.resize(size);
-    view.setScene(document.scene, document.parameters);
+    view.setScene(document);
     view.setTrace(trace);
     view.setTime(time);
     const QImage image = view.renderImage(size);

@@ -51,6 +51,15 @@ struct SceneDocument {
     /// A document for a format-2 system with its parameters' values from the description.
     static SceneDocument fromSystem(std::shared_ptr<const SymbolicModel> model);
 
+    /// True when both show the same scene: one built-in scene, or one system whatever its
+    /// parameter values.
+    bool sameScene(const SceneDocument& other) const
+    {
+        return scene == other.scene && system == other.system;
+    }
+    /// A short name for file names and labels: the built-in scene's name, or "system".
+    std::string shortName() const { return system ? std::string("system") : scene; }
+
     /// The system's definition, else the built-in scene's; nullptr for an unknown scene name.
     const SceneDefinition* definition() const;
 

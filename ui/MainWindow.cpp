@@ -314,6 +314,19 @@ void MainWindow::createActions()
             first = false;
         }
     }
+    // Systems written as equations, in a submenu of their own.
+    const std::vector<SceneStore::SystemEntry> systems = store_->builtInSystems();
+    if (!systems.empty()) {
+        QMenu* systemsMenu = newMenu_->addMenu(tr("System from &Equations"));
+        systemsMenu->setObjectName(QStringLiteral("newSystemMenu"));
+        for (const SceneStore::SystemEntry& entry : systems) {
+            QAction* action = systemsMenu->addAction(entry.title);
+            action->setObjectName(
+                QStringLiteral("newSystem_%1").arg(QFileInfo(entry.path).baseName()));
+            const QString path = entry.path;
+            connect(action, &QAction::triggered, this, [this, path] { newFromSystem(path); });
+        }
+    }
     newAction_->setMenu(newMenu_);
 
     openAction_ = new QAction(themed("document-open", ":/icons/open.svg"), tr("&Open…"), this);
@@ -631,6 +644,21 @@ void MainWindow::setDocument(const SceneDocument& document, const QString& path)
     session_->setDocument(document, path);
 }
 
+bool MainWindow::newFromSystem(const QString& path)
+{
+    if (!maybeSave())
+        return false;
+    try {
+        // A new, unsaved document: Save asks where, as for a built-in scene.
+        session_->setDocument(store_->load(path), {});
+    } catch (const std::exception& error) {
+        showFileError(tr("Could not create the system %1").arg(QFileInfo(path).baseName()),
+                      QString::fromStdString(error.what()));
+        return false;
+    }
+    return true;
+}
+
 bool MainWindow::newFromBuiltIn(const std::string& sceneName)
 {
     if (!maybeSave())
@@ -661,17 +689,6 @@ bool MainWindow::openFile(const QString& path)
     SceneDocument document;
     try {
         document = store_->load(path);
-        if (document.system) {
-            // The 3D view has no geometry for systems written as equations yet: say so rather
-            // than open a scene it cannot draw (the command line runs them).
-            showFileError(
-                tr("Could not open %1").arg(QFileInfo(path).fileName()),
-                tr("%1 describes a system by its equations (scene file format 2). This version "
-                   "runs such files from the command line: constraintlab-cli run \"%2\" "
-                   "(derive, describe and sweep work too); the desktop view cannot draw them yet.")
-                    .arg(QFileInfo(path).fileName(), QDir::toNativeSeparators(path)));
-            return false;
-        }
         session_->setDocument(document, QFileInfo(path).absoluteFilePath());
     } catch (const std::exception& error) {
         showFileError(tr("Could not open %1").arg(QFileInfo(path).fileName()),
@@ -696,7 +713,7 @@ bool MainWindow::saveAsDialog()
     if (suggested.isEmpty())
         suggested = DialogFolders::suggestedPath(
             QStringLiteral("scene"),
-            QString::fromStdString(session_->document().scene) + QStringLiteral(".json"));
+            QString::fromStdString(session_->document().shortName()) + QStringLiteral(".json"));
     QString path = saveProvider_ ? saveProvider_(suggested, tr(sceneFilter)) : QString();
     if (path.isEmpty())
         return false;
@@ -748,7 +765,7 @@ void MainWindow::exportImage()
         return;
     const QString suggested = DialogFolders::suggestedPath(
         QStringLiteral("image"),
-        QString::fromStdString(session_->document().scene) + QStringLiteral(".png"));
+        QString::fromStdString(session_->document().shortName()) + QStringLiteral(".png"));
     QString path = saveProvider_ ? saveProvider_(suggested, tr("PNG images (*.png)")) : QString();
     if (path.isEmpty())
         return;
@@ -786,7 +803,7 @@ void MainWindow::exportCsvDialog()
         return;
     const QString suggested = DialogFolders::suggestedPath(
         QStringLiteral("csv"),
-        QString::fromStdString(session_->document().scene) + QStringLiteral(".csv"));
+        QString::fromStdString(session_->document().shortName()) + QStringLiteral(".csv"));
     QString path = saveProvider_ ? saveProvider_(suggested, tr("CSV files (*.csv)")) : QString();
     if (path.isEmpty())
         return;
@@ -842,12 +859,12 @@ void MainWindow::exportVideo()
     VideoExportDialog dialog(view_, trace_->samples.front().t, trace_->samples.back().t, this);
     // The last video's name when there was one, else one named after the scene.
     const QString last = QSettings().value(QStringLiteral("export/videoPath")).toString();
-    dialog.setOutputPath(
-        !last.isEmpty() && QFileInfo(QFileInfo(last).absolutePath()).isDir()
-            ? last
-            : DialogFolders::suggestedPath(QStringLiteral("video"),
-                                           QString::fromStdString(session_->document().scene) +
-                                               QStringLiteral(".ogv")));
+    dialog.setOutputPath(!last.isEmpty() && QFileInfo(QFileInfo(last).absolutePath()).isDir()
+                             ? last
+                             : DialogFolders::suggestedPath(
+                                   QStringLiteral("video"),
+                                   QString::fromStdString(session_->document().shortName()) +
+                                       QStringLiteral(".ogv")));
     connect(&dialog, &VideoExportDialog::exported, this, [this](const QString& path) {
         QSettings().setValue(QStringLiteral("export/videoPath"), path);
         DialogFolders::remember(QStringLiteral("video"), path);
@@ -1021,18 +1038,18 @@ void MainWindow::simulationFinished(quint64 generation, std::shared_ptr<const Tr
     const SceneDocument& document = pendingDocument_;
     // Compare mode: the run on screen becomes a ghost when a distinct edit replaces it.
     if (isCompareEnabled() && trace_ && sceneShown_ && shownSerial_ != pendingSerial_ &&
-        shownDocument_.scene == document.scene) {
+        shownDocument_.sameScene(document)) {
         ghosts_.push_back({QString(), trace_, shownDocument_});
     }
     const bool comparing = !ghosts_.empty();
 
-    const bool sameGeometry = sceneShown_ && shownDocument_.scene == document.scene &&
+    const bool sameGeometry = sceneShown_ && shownDocument_.sameScene(document) &&
                               shownDocument_.parameters == document.parameters;
     trace_ = std::move(trace);
     shownDocument_ = document;
     shownSerial_ = pendingSerial_;
     if (!sameGeometry) {
-        view_->setScene(document.scene, document.parameters);
+        view_->setScene(document);
         forces_->setDescriptions({view_->forceDescription(ForceKind::Given),
                                   view_->forceDescription(ForceKind::IdealConstraint),
                                   view_->forceDescription(ForceKind::NonIdealConstraint)});
@@ -1101,7 +1118,7 @@ void MainWindow::clearGhosts()
 QString MainWindow::currentRunLabel() const
 {
     if (ghosts_.empty())
-        return QString::fromStdString(shownDocument_.scene);
+        return QString::fromStdString(shownDocument_.shortName());
     const QString label = runLabel(shownDocument_);
     return label.isEmpty() ? tr("current") : label;
 }

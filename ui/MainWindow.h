@@ -59,6 +59,9 @@ public:
     void showError(const QString& what, const QString& message) { showFileError(what, message); }
     /// File → New: the built-in scene's document, after the unsaved-changes prompt.
     bool newFromBuiltIn(const std::string& sceneName);
+    /// File → New → System from Equations: the shipped system file at `path`, as a new
+    /// unsaved document, after the unsaved-changes prompt.
+    bool newFromSystem(const QString& path);
     /// File → Open without the dialog: prompts for unsaved changes, then loads. On a bad file
     /// the banner names the problem and the current scene stays. Returns true when loaded.
     bool openFile(const QString& path);

@@ -5,6 +5,7 @@
 #include "SceneGeometryNonholonomic.h"
 #include "SceneGeometryRigidBody.h"
 #include "SceneGeometryRing.h"
+#include "SceneGeometrySystem.h"
 
 #include <ConstraintLabError.h>
 
@@ -47,6 +48,13 @@ std::unique_ptr<SceneGeometry> SceneGeometry::create(const std::string& sceneNam
     throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
                              "SceneGeometry::create: the 3D view cannot draw scene '" + sceneName +
                                  "' (no geometry for it)");
+}
+
+std::unique_ptr<SceneGeometry> SceneGeometry::create(const SceneDocument& document)
+{
+    if (document.system)
+        return std::make_unique<SceneGeometrySystem>(document.system.model, document.parameters);
+    return create(document.scene, document.parameters);
 }
 
 void SceneGeometry::addTo(vtkRenderer* renderer) const

@@ -3,6 +3,7 @@
 #include "ForceKind.h"
 
 #include <ParameterSpec.h>
+#include <SceneDocument.h>
 #include <Trace.h>
 #include <TraceSample.h>
 
@@ -45,6 +46,8 @@ public:
     /// Throws ConstraintLabError(InvalidParameter) for an unknown scene or a missing parameter.
     static std::unique_ptr<SceneGeometry> create(const std::string& sceneName,
                                                  const ParameterValues& values);
+    /// The geometry of a document's scene: a built-in scene's, or a system's from its "view".
+    static std::unique_ptr<SceneGeometry> create(const SceneDocument& document);
 
     void addTo(vtkRenderer* renderer) const;
     void removeFrom(vtkRenderer* renderer) const;

@@ -25,6 +25,13 @@ public:
     virtual void save(const SceneDocument& document, const QString& path) const = 0;
     /// The document of a built-in scene (its shipped file, with title and notes).
     virtual SceneDocument builtIn(const std::string& sceneName) const = 0;
+    /// A shipped system written as equations (format 2).
+    struct SystemEntry {
+        QString path;  ///< to load with load()
+        QString title; ///< for menus
+    };
+    /// The shipped systems in title order; none by default.
+    virtual std::vector<SystemEntry> builtInSystems() const { return {}; }
     /// Writes runs as CSV atomically, in the CLI's format (CsvWriter): one run without a "run"
     /// column, several with one. `columns` empty means all; `comment` lines go first as
     /// "# ..." (none: plain RFC 4180).

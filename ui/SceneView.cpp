@@ -31,8 +31,8 @@ struct SceneView::Impl {
     std::unique_ptr<SceneViewContent> offscreen;
 
     // The state both contents are built from.
-    std::string sceneName;
-    ParameterValues values;
+    SceneDocument scene; ///< which scene, its system and complete parameters; no scene: empty
+    bool hasScene() const { return !scene.scene.empty() || scene.system; }
     std::shared_ptr<const Trace> trace;
     std::vector<std::pair<std::shared_ptr<const Trace>, QString>> ghosts;
     double time = 0.0;
@@ -58,21 +58,21 @@ struct SceneView::Impl {
             offscreen->attachTo(offscreenWindow->window());
         }
         if (offscreenScene != sceneGeneration) {
-            if (!sceneName.empty()) {
-                offscreen->setScene(sceneName, values);
+            if (hasScene()) {
+                offscreen->setScene(scene);
             }
             offscreenScene = sceneGeneration;
             offscreenTrace = 0;
             offscreenGhosts = 0;
         }
-        if (!sceneName.empty() && offscreenGhosts != ghostGeneration) {
+        if (hasScene() && offscreenGhosts != ghostGeneration) {
             offscreen->clearGhosts();
             for (const auto& [ghost, label] : ghosts) {
                 offscreen->addGhost(ghost, label);
             }
             offscreenGhosts = ghostGeneration;
         }
-        if (!sceneName.empty() && offscreenTrace != traceGeneration) {
+        if (hasScene() && offscreenTrace != traceGeneration) {
             if (trace) {
                 offscreen->setTrace(trace);
             }
@@ -137,22 +137,32 @@ SceneView::~SceneView() = default;
 
 void SceneView::setScene(const std::string& sceneName, const ParameterValues& values)
 {
-    const SceneDefinition* definition = SceneRegistry::find(sceneName);
+    SceneDocument document;
+    document.scene = sceneName;
+    document.parameters = values;
+    setScene(document);
+}
+
+void SceneView::setScene(const SceneDocument& document)
+{
+    const SceneDefinition* definition = document.definition();
     if (definition == nullptr) {
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
-                                 "SceneView::setScene: there is no built-in scene '" + sceneName +
-                                     "'");
+                                 "SceneView::setScene: there is no built-in scene '" +
+                                     document.scene + "'");
     }
     // Missing parameters take their defaults (mu_s follows mu), as everywhere else.
-    ParameterValues complete = definition->complete(values);
-    d->onscreen.setScene(sceneName, complete);
-    const bool newScene = sceneName != d->sceneName;
+    SceneDocument scene;
+    scene.scene = document.scene;
+    scene.system = document.system;
+    scene.parameters = definition->complete(document.parameters);
+    d->onscreen.setScene(scene);
+    const bool newScene = scene.scene != d->scene.scene || !(scene.system == d->scene.system);
     if (newScene) {
         d->ghosts.clear();
         ++d->ghostGeneration;
     }
-    d->sceneName = sceneName;
-    d->values = std::move(complete);
+    d->scene = std::move(scene);
     d->trace.reset();
     ++d->sceneGeneration;
     ++d->traceGeneration;
@@ -170,7 +180,7 @@ void SceneView::setTrace(const Trace& trace)
 {
     d->trace = std::make_shared<const Trace>(trace);
     ++d->traceGeneration;
-    if (d->sceneName.empty()) {
+    if (!d->hasScene()) {
         return;
     }
     d->onscreen.setTrace(d->trace);

@@ -3,6 +3,7 @@
 #include "ForceKind.h"
 
 #include <ParameterSpec.h>
+#include <SceneDocument.h>
 #include <Trace.h>
 
 #include <QImage>
@@ -31,6 +32,8 @@ public:
 
     /// Builds the constraint geometry for a built-in scene type and frames the camera.
     void setScene(const std::string& sceneName, const ParameterValues& values);
+    /// The document's scene: a built-in one or a system written as equations.
+    void setScene(const SceneDocument& document);
     /// The trajectory to show; the view keeps its own copy.
     void setTrace(const Trace& trace);
     /// Moves body, trail and arrows to the sample nearest to (at or before) time t.

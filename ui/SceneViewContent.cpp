@@ -230,17 +230,27 @@ void SceneViewContent::attachTo(vtkRenderWindow* window)
 
 void SceneViewContent::setScene(const std::string& sceneName, const ParameterValues& values)
 {
-    std::unique_ptr<SceneGeometry> geometry = SceneGeometry::create(sceneName, values);
+    SceneDocument document;
+    document.scene = sceneName;
+    document.parameters = values;
+    setScene(document);
+}
+
+void SceneViewContent::setScene(const SceneDocument& document)
+{
+    const ParameterValues& values = document.parameters;
+    std::unique_ptr<SceneGeometry> geometry = SceneGeometry::create(document);
     if (geometry_) {
         geometry_->removeFrom(renderer_);
     }
-    const bool sameScene = sceneName == sceneName_;
+    const bool sameScene = document.scene == sceneName_ && document.system == system_;
     geometry_ = std::move(geometry);
     geometry_->addTo(renderer_);
-    sceneName_ = sceneName;
-    const SceneDefinition* definition = SceneRegistry::find(sceneName);
-    sceneTitle_ =
-        definition ? QString::fromStdString(definition->title) : QString::fromStdString(sceneName);
+    sceneName_ = document.scene;
+    system_ = document.system;
+    const SceneDefinition* definition = document.definition();
+    sceneTitle_ = definition ? QString::fromStdString(definition->title)
+                             : QString::fromStdString(document.scene);
 
     // The state the scene starts from, with its forces: what the view shows before a run.
     initialSample_.reset();

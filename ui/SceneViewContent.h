@@ -8,6 +8,7 @@
 #include "WorldLabel.h"
 
 #include <ParameterSpec.h>
+#include <SceneDocument.h>
 #include <Trace.h>
 
 #include <QString>
@@ -52,6 +53,8 @@ public:
     /// Builds a built-in scene from complete parameter values; throws ConstraintLabError for an
     /// unknown scene. Drops the trace; keeps the ghosts when the scene name is unchanged.
     void setScene(const std::string& sceneName, const ParameterValues& values);
+    /// The document's scene (built in or a system) with its parameters, which must be complete.
+    void setScene(const SceneDocument& document);
     bool hasScene() const { return geometry_ != nullptr; }
     void setTrace(std::shared_ptr<const Trace> trace);
     void setTime(double t);
@@ -130,6 +133,7 @@ private:
     vtkSmartPointer<vtkAxesActor> triad_;
     std::unique_ptr<SceneGeometry> geometry_;
     std::string sceneName_;
+    SystemRef system_;
     QString sceneTitle_;
     std::shared_ptr<const Trace> trace_;
     std::optional<TraceSample> initialSample_;

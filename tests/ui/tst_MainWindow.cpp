@@ -519,20 +519,40 @@ private slots:
         QVERIFY2(!window.banner()->isVisibleTo(&window), qPrintable(window.banner()->text()));
     }
 
-    // A system written as equations is refused with the command that runs it, and the open
-    // scene stays as it was.
-    void systemFileIsRefusedNamingTheCommandThatRunsIt()
+    // A system written as equations opens like a scene file: it runs, its parameters are
+    // edited in the Scene dock's session, and an edit runs it again.
+    void systemFileOpensRunsAndFollowsAParameterEdit()
     {
         MainWindow& window = freshWindow();
         QVERIFY(waitForMu(window, 0.2));
-        const SceneDocument before = window.session()->document();
         const QString path = QStringLiteral(CLAB_SOURCE_DIR "/scenes/systems/double-pendulum.json");
-        QVERIFY(!window.openFile(path));
-        QCOMPARE(window.banner()->kind(), MessageBanner::Kind::Error);
-        QVERIFY2(window.banner()->text().contains(QStringLiteral("constraintlab-cli run")),
-                 qPrintable(window.banner()->text()));
-        QCOMPARE(window.session()->document(), before);
-        QVERIFY(!window.recentFiles().contains(path));
+        QVERIFY(window.openFile(path));
+        QVERIFY(window.session()->document().system);
+        QTRY_VERIFY_WITH_TIMEOUT(window.trace() && window.shownDocument().system, timeout);
+        QCOMPARE(window.trace()->samples.front().q.size(), 4);
+        QCOMPARE(window.trace()->samples.front().q[2], 1.7); // x2 = l1 + l2
+        QVERIFY(window.recentFiles().contains(QFileInfo(path).absoluteFilePath()));
+
+        window.session()->edit(QStringLiteral("l2"), {0.5});
+        QTRY_VERIFY_WITH_TIMEOUT(param(window.shownDocument(), "l2") == 0.5, timeout);
+        QTRY_COMPARE_WITH_TIMEOUT(window.trace()->samples.front().q[2], 1.5, timeout);
+        // The energy audit of the new run stays at round-off: no friction in this system.
+        for (const TraceSample& sample : window.trace()->samples)
+            QVERIFY(std::abs(sample.E_error) < 1e-6);
+    }
+
+    // File → New lists the shipped systems and starts one as a new, unsaved document.
+    void newMenuStartsASystemFromEquations()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForMu(window, 0.2));
+        auto* action = window.findChild<QAction*>(QStringLiteral("newSystem_double-pendulum"));
+        QVERIFY(action);
+        QCOMPARE(action->text(), QStringLiteral("Double pendulum"));
+        action->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownDocument().system, timeout);
+        QVERIFY(window.session()->filePath().isEmpty());
+        QCOMPARE(window.session()->definition()->title, std::string("Double pendulum"));
     }
 
     // At start-up (a scene file from the command line that cannot be opened) the message must
