@@ -28,6 +28,7 @@ private slots:
     void initialValuesLeftOutAreCompletedFromTheConstraints();
     void initialValuesThatViolateTheConstraintsAreRefused();
     void aNewParameterValueNeedsNoNewDerivation();
+    void twoLoadsOfOneSystemRunBitForBitAlike();
 };
 
 namespace {
@@ -265,6 +266,26 @@ void TestSymbolicSystem::aNewParameterValueNeedsNoNewDerivation()
     b->givenForce(q, v, 0.0, Qb);
     QCOMPARE(Qa[3], -1.5 * 9.81);
     QCOMPARE(Qb[3], -1.5 * 1.62);
+}
+
+void TestSymbolicSystem::twoLoadsOfOneSystemRunBitForBitAlike()
+{
+    // Each load makes new GiNaC symbols, whose hashes reorder sums and flip the sign GiNaC
+    // factors out of (x2 − x1)²; the compiled order must not depend on that.
+    SystemDescription d = doublePendulum();
+    d.forces = {{"x2", "-0.3*x2_dot*(x2 - x1)"}, {"y2", "-0.3*y2_dot"}};
+    std::vector<Trace> traces;
+    for (int load = 0; load < 4; ++load)
+        traces.push_back(run(*build(d), 5.0));
+    for (std::size_t k = 1; k < traces.size(); ++k) {
+        QCOMPARE(traces[k].samples.size(), traces[0].samples.size());
+        for (std::size_t i = 0; i < traces[0].samples.size(); ++i) {
+            const TraceSample &a = traces[0].samples[i], &b = traces[k].samples[i];
+            QVERIFY2(a.q == b.q && a.qd == b.qd && a.Qci == b.Qci && a.E == b.E &&
+                         a.residualMax == b.residualMax,
+                     qPrintable(QStringLiteral("load %1 differs at t = %2").arg(k).arg(a.t)));
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestSymbolicSystem)
