@@ -330,7 +330,17 @@ private:
 
     void view(const QJsonObject& view, Description& d) const
     {
-        allow(view, {"points", "links", "curves"}, QStringLiteral("view"));
+        allow(view, {"points", "links", "curves", "up"}, QStringLiteral("view"));
+        if (view.contains(QLatin1String("up"))) {
+            const std::string up =
+                string(view.value(QLatin1String("up")), QStringLiteral("view.up"));
+            if (up != "x" && up != "y" && up != "z")
+                fail(QStringLiteral("view.up"),
+                     QStringLiteral("must be \"x\", \"y\" or \"z\" (the axis shown upwards), "
+                                    "not %1")
+                         .arg(FileError::quoted(QString::fromStdString(up))));
+            d.up = up[0];
+        }
         if (view.contains(QLatin1String("points"))) {
             const QString key = QStringLiteral("view.points");
             const QJsonArray list = array(view.value(QLatin1String("points")), key);
@@ -529,6 +539,8 @@ private:
             }
             view.push_back(member("curves", block('[', items, ']', inner)));
         }
+        if (d_.up != 'y')
+            view.push_back(member("up", text(std::string(1, d_.up))));
         return view;
     }
 

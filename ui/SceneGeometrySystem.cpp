@@ -215,6 +215,26 @@ Eigen::AlignedBox3d SceneGeometrySystem::frameBox() const
     return box;
 }
 
+Eigen::Vector3d SceneGeometrySystem::viewUp() const
+{
+    const char up = model_->description().up;
+    return up == 'z'   ? Eigen::Vector3d::UnitZ()
+           : up == 'x' ? Eigen::Vector3d::UnitX()
+                       : Eigen::Vector3d::UnitY();
+}
+
+Eigen::Vector3d SceneGeometrySystem::viewDirection() const
+{
+    switch (model_->description().up) {
+    case 'z':
+        return Eigen::Vector3d(0.55, -1.0, 0.45).normalized();
+    case 'x':
+        return Eigen::Vector3d(0.30, 0.22, 1.0).normalized();
+    default:
+        return SceneGeometry::viewDirection();
+    }
+}
+
 void SceneGeometrySystem::update(const TraceSample& sample)
 {
     t_ = sample.t;

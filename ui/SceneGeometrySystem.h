@@ -29,6 +29,9 @@ public:
     Eigen::Vector3d forceVector(const Eigen::VectorXd& q, const Eigen::VectorXd& F) const override;
     double sceneSize() const override { return size_; }
     Eigen::AlignedBox3d frameBox() const override;
+    /// The file's "up" axis; with z up, an oblique view from the front right and above.
+    Eigen::Vector3d viewUp() const override;
+    Eigen::Vector3d viewDirection() const override;
 
     int pointCount() const { return static_cast<int>(points_.size()); }
     /// Position of point i at (q, t); the origin for −1.

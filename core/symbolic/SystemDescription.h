@@ -97,6 +97,7 @@ struct SystemDescription {
     std::vector<ViewPoint> points;
     std::vector<std::pair<std::string, std::string>> links; ///< point names or "origin"
     std::vector<ViewCurve> curves;
+    char up = 'y'; ///< the axis the view shows upwards: 'x', 'y' or 'z' (z for gravity along −z)
 
     friend bool operator==(const SystemDescription&, const SystemDescription&) = default;
 };

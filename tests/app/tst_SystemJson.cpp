@@ -66,7 +66,8 @@ const QByteArray roughWire = R"json({
     },
     "view": {
         "points": [{"name": "bead", "at": ["x", "y", 0]}],
-        "curves": [{"x": "u*cos(a)", "y": "u*sin(a)", "u": [0, 3]}]
+        "curves": [{"x": "u*cos(a)", "y": "u*sin(a)", "u": [0, 3]}],
+        "up": "z"
     },
     "simulation": {"t_end": 3, "stop_at_end": true}
 })json";
@@ -106,6 +107,7 @@ class SystemJsonTest : public QObject {
     Q_OBJECT
 
 private slots:
+    void viewUpMustBeAnAxis();
     void doublePendulumLoadsAndRoundTrips();
     void everyPartOfTheFormatRoundTrips();
     void numbersLoadWhereExpressionsAreExpected();
@@ -118,6 +120,18 @@ private slots:
     void expressionErrorsFromTheCoreKeepTheirKeyAndColumn();
     void curveNeedsOneParameterRange();
 };
+
+void SystemJsonTest::viewUpMustBeAnAxis()
+{
+    const SceneDocument up = SceneFile::fromJson(
+        fileWithSystem(pendulum, R"(, "view": {"up": "z"})"), QStringLiteral("lesson.json"));
+    QCOMPARE(up.system->description().up, 'z');
+    QVERIFY(SceneFile::toJson(up).contains("\"up\": \"z\""));
+    const FileError e =
+        testing::parseError(fileWithSystem(pendulum, R"(, "view": {"up": "vertical"})"));
+    QCOMPARE(e.key(), QStringLiteral("view.up"));
+    QVERIFY2(e.reason().contains("must be \"x\", \"y\" or \"z\""), e.what());
+}
 
 void SystemJsonTest::doublePendulumLoadsAndRoundTrips()
 {
