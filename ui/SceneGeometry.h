@@ -69,6 +69,20 @@ public:
     /// The arrow of `kind` for one sample, per unit of force: forceVector() of that force by
     /// default.
     virtual Eigen::Vector3d arrowVector(const TraceSample& sample, ForceKind kind) const;
+    /// Points besides the body that carry force arrows of their own (the other bodies of a
+    /// system written as equations); none by default.
+    virtual int extraArrowPointCount() const { return 0; }
+    /// Where extra point i is for one sample, and the arrow of `kind` there (per unit of force).
+    virtual Eigen::Vector3d extraArrowOrigin(int i, const TraceSample& sample) const
+    {
+        (void)i;
+        return bodyPosition(sample.q);
+    }
+    virtual Eigen::Vector3d extraArrowVector(int i, const TraceSample& sample, ForceKind kind) const
+    {
+        (void)i, (void)sample, (void)kind;
+        return Eigen::Vector3d::Zero();
+    }
     /// Legend text of a force arrow.
     virtual QString forceLabel(ForceKind kind) const;
     /// Unit of the arrows' magnitudes: what forceVector() returns per unit of force.

@@ -179,20 +179,38 @@ Eigen::Vector3d SceneGeometrySystem::bodyPosition(const Eigen::VectorXd& q) cons
 Eigen::Vector3d SceneGeometrySystem::forceVector(const Eigen::VectorXd& q,
                                                  const Eigen::VectorXd& F) const
 {
+    return forceAt(pointCount() - 1, q, t_, F);
+}
+
+Eigen::Vector3d SceneGeometrySystem::forceAt(int i, const Eigen::VectorXd& q, double t,
+                                             const Eigen::VectorXd& F) const
+{
     // J = ∂p/∂q by central differences: the view's expressions are smooth where drawn.
     Eigen::Matrix<double, 3, Eigen::Dynamic> J(3, n_);
     Eigen::VectorXd x = q;
-    for (int i = 0; i < n_; ++i) {
-        const double h = 1e-6 * (1.0 + std::abs(q[i]));
-        x[i] = q[i] + h;
-        const Eigen::Vector3d plus = bodyPosition(x);
-        x[i] = q[i] - h;
-        const Eigen::Vector3d minus = bodyPosition(x);
-        x[i] = q[i];
-        J.col(i) = (plus - minus) / (2.0 * h);
+    for (int k = 0; k < n_; ++k) {
+        const double h = 1e-6 * (1.0 + std::abs(q[k]));
+        x[k] = q[k] + h;
+        const Eigen::Vector3d plus = pointPosition(i, x, t);
+        x[k] = q[k] - h;
+        const Eigen::Vector3d minus = pointPosition(i, x, t);
+        x[k] = q[k];
+        J.col(k) = (plus - minus) / (2.0 * h);
     }
     const Eigen::Matrix3d JJt = J * J.transpose();
     return JJt.completeOrthogonalDecomposition().solve(J * F);
+}
+
+Eigen::Vector3d SceneGeometrySystem::extraArrowOrigin(int i, const TraceSample& sample) const
+{
+    return pointPosition(i, sample.q, sample.t);
+}
+
+Eigen::Vector3d SceneGeometrySystem::extraArrowVector(int i, const TraceSample& sample,
+                                                      ForceKind kind) const
+{
+    const Eigen::VectorXd& F = generalizedForce(sample, kind);
+    return F.size() == n_ ? forceAt(i, sample.q, sample.t, F) : Eigen::Vector3d::Zero();
 }
 
 void SceneGeometrySystem::fitToTrace(const Trace& trace)

@@ -5,6 +5,7 @@
 #include <symbolic/ExpressionTape.h>
 #include <symbolic/SymbolicModel.h>
 
+#include <algorithm>
 #include <memory>
 
 class vtkLineSource;
@@ -27,6 +28,11 @@ public:
     void update(const TraceSample& sample) override;
     Eigen::Vector3d bodyPosition(const Eigen::VectorXd& q) const override;
     Eigen::Vector3d forceVector(const Eigen::VectorXd& q, const Eigen::VectorXd& F) const override;
+    /// Every point but the last (which is the body) carries arrows too.
+    int extraArrowPointCount() const override { return std::max(0, pointCount() - 1); }
+    Eigen::Vector3d extraArrowOrigin(int i, const TraceSample& sample) const override;
+    Eigen::Vector3d extraArrowVector(int i, const TraceSample& sample,
+                                     ForceKind kind) const override;
     double sceneSize() const override { return size_; }
     Eigen::AlignedBox3d frameBox() const override;
     /// The file's "up" axis; with z up, an oblique view from the front right and above.
@@ -39,6 +45,9 @@ public:
 
 private:
     void positions(const Eigen::VectorXd& q, double t) const;
+    /// The force at point i whose generalized force comes closest to F: (J Jᵀ)⁺ J F.
+    Eigen::Vector3d forceAt(int i, const Eigen::VectorXd& q, double t,
+                            const Eigen::VectorXd& F) const;
     void addCurves(const std::vector<double>& parameters);
 
     std::shared_ptr<const SymbolicModel> model_;

@@ -246,6 +246,7 @@ void SceneViewContent::setScene(const SceneDocument& document)
     const bool sameScene = document.scene == sceneName_ && document.system == system_;
     geometry_ = std::move(geometry);
     geometry_->addTo(renderer_);
+    rebuildPointArrows();
     sceneName_ = document.scene;
     system_ = document.system;
     const SceneDefinition* definition = document.definition();
@@ -347,6 +348,26 @@ void SceneViewContent::rebuildGhost(Ghost& ghost)
     }
 }
 
+void SceneViewContent::rebuildPointArrows()
+{
+    const int wanted = geometry_ ? geometry_->extraArrowPointCount() : 0;
+    while (static_cast<int>(pointArrows_.size()) > wanted) {
+        for (ForceArrow& arrow : *pointArrows_.back())
+            arrowRenderer_->RemoveViewProp(arrow.actor());
+        pointArrows_.pop_back();
+    }
+    while (static_cast<int>(pointArrows_.size()) < wanted) {
+        auto set = std::make_unique<std::array<ForceArrow, 3>>();
+        for (ForceKind kind : kKinds) {
+            ForceArrow& arrow = (*set)[static_cast<std::size_t>(kind)];
+            arrow.setColor(forceColor(kind));
+            arrow.setEnabled(arrows_[static_cast<std::size_t>(kind)].isEnabled());
+            arrowRenderer_->AddViewProp(arrow.actor());
+        }
+        pointArrows_.push_back(std::move(set));
+    }
+}
+
 void SceneViewContent::updateArrowStyle()
 {
     maxForce_ = 0.0;
@@ -363,7 +384,9 @@ void SceneViewContent::updateArrowStyle()
                 if (std::isfinite(F.norm())) {
                     largestGeneralized = std::max(largestGeneralized, F.norm());
                 }
-                const double m = geometry_->arrowVector(s, kind).norm();
+                double m = geometry_->arrowVector(s, kind).norm();
+                for (int i = 0; i < geometry_->extraArrowPointCount(); ++i)
+                    m = std::max(m, geometry_->extraArrowVector(i, s, kind).norm());
                 if (std::isfinite(m)) {
                     double& kindMax = maxForceOfKind_[static_cast<int>(kind)];
                     kindMax = std::max(kindMax, m);
@@ -400,12 +423,17 @@ void SceneViewContent::updateArrowStyle()
     // The largest force of the whole run is 40 % of the scene: long enough to read, short
     // enough to stay in the frame.
     autoScale_ = maxForce_ > 0.0 ? 0.4 * size / maxForce_ : 1.0;
-    for (ForceArrow& arrow : arrows_) {
+    const auto style = [&](ForceArrow& arrow) {
         arrow.setDimensions(0.014 * size, 0.034 * size, 0.08 * size);
         // Below a thousandth of the largest force an arrow would be a speck: draw none.
         arrow.setMinimumLength(maxForce_ > 0.0 ? 1e-3 * maxForce_ * autoScale_ * arrowScale_
                                                : 1e300);
-    }
+    };
+    for (ForceArrow& arrow : arrows_)
+        style(arrow);
+    for (auto& set : pointArrows_)
+        for (ForceArrow& arrow : *set)
+            style(arrow);
 }
 
 void SceneViewContent::updateLegend()
@@ -475,6 +503,9 @@ void SceneViewContent::showSample()
         for (ForceArrow& arrow : arrows_) {
             arrow.clear();
         }
+        for (auto& set : pointArrows_)
+            for (ForceArrow& arrow : *set)
+                arrow.clear();
         for (WorldLabel& label : magnitudeLabels_) {
             label.actor()->VisibilityOff();
         }
@@ -513,6 +544,25 @@ void SceneViewContent::showSample()
         label.setPosition(arrow.tip());
         label.actor()->SetVisibility(magnitudesVisible_ && arrow.isDrawn() ? 1 : 0);
     }
+    // The other points' arrows, scaled like the body's, from their surfaces.
+    for (std::size_t i = 0; i < pointArrows_.size(); ++i)
+        for (ForceKind kind : kKinds) {
+            const int k = static_cast<int>(kind);
+            ForceArrow& arrow = (*pointArrows_[i])[static_cast<std::size_t>(k)];
+            if (maxForceOfKind_[k] == 0.0) {
+                arrow.clear();
+                continue;
+            }
+            const int point = static_cast<int>(i);
+            const Eigen::Vector3d v = autoScale_ * arrowScale_ * boost_[k] *
+                                      geometry_->extraArrowVector(point, *sample, kind);
+            const Eigen::Vector3d at = geometry_->extraArrowOrigin(point, *sample);
+            const double n = v.norm();
+            arrow.set(n > 0.0 && std::isfinite(n)
+                          ? Eigen::Vector3d(at + geometry_->bodyRadius() * v / n)
+                          : at,
+                      v);
+        }
     // A stuck contact is the other half of a friction lesson: say so beside the body.
     bool stuck = false;
     for (Eigen::Index i = 0; i < sample->contacts.size(); ++i) {
@@ -558,6 +608,8 @@ void SceneViewContent::updateCaptions()
 void SceneViewContent::setForceVisible(ForceKind kind, bool visible)
 {
     arrows_[static_cast<int>(kind)].setEnabled(visible);
+    for (auto& set : pointArrows_)
+        (*set)[static_cast<std::size_t>(kind)].setEnabled(visible);
     updateLegend();
 }
 

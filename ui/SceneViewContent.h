@@ -142,6 +142,10 @@ private:
 
     TrailActor trail_;
     std::array<ForceArrow, 3> arrows_;
+    /// Arrows at the geometry's other points (SceneGeometry::extraArrowPointCount), drawn and
+    /// scaled like the body's; heap-held so that their actors keep their place.
+    std::vector<std::unique_ptr<std::array<ForceArrow, 3>>> pointArrows_;
+    void rebuildPointArrows();
     double maxForce_ = 0.0;
     std::array<double, 3> maxForceOfKind_ = {0.0, 0.0, 0.0};
     std::array<double, 3> boost_ = {1.0, 1.0, 1.0};
