@@ -193,6 +193,7 @@ private slots:
     void describeListsASystemFilesParameters();
     void badSystemFilesExitWithThreeNamingKeyAndColumn();
     void initialValuesLeftOutAreReported();
+    void sweepRunsASystemFilesParameter();
 };
 
 void CliApplicationTest::initTestCase()
@@ -1376,4 +1377,16 @@ void CliApplicationTest::initialValuesLeftOutAreReported()
     QVERIFY(parseCsv(r.out, table));
     QVERIFY(std::abs(table.rows.front()[static_cast<std::size_t>(table.column("x2"))] - 0.3) <
             1e-12);
+}
+
+void CliApplicationTest::sweepRunsASystemFilesParameter()
+{
+    const Result r = runCli({"sweep", systemFile("double-pendulum.json"), "--param", "l2",
+                             "--values", "0.5,0.7", "--t-end", "0.5", "--columns", "t,x2"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    const QList<QByteArray> lines = r.out.split('\n');
+    QCOMPARE(lines.value(0).trimmed(), QByteArray("run,t,x2"));
+    // RFC 4180: rows end in CRLF.
+    QVERIFY2(r.out.contains("l2=0.5,0,1.5\r\n") && r.out.contains("l2=0.7,0,1.7\r\n"),
+             qPrintable(describe(r)));
 }

@@ -29,6 +29,7 @@ private slots:
     void initialValuesThatViolateTheConstraintsAreRefused();
     void aNewParameterValueNeedsNoNewDerivation();
     void twoLoadsOfOneSystemRunBitForBitAlike();
+    void nonIdealForceWrittenWithTheNormalForceSlowsTheBeadAsCoulombSays();
 };
 
 namespace {
@@ -286,6 +287,38 @@ void TestSymbolicSystem::twoLoadsOfOneSystemRunBitForBitAlike()
                      qPrintable(QStringLiteral("load %1 differs at t = %2").arg(k).arg(a.t)));
         }
     }
+}
+
+void TestSymbolicSystem::nonIdealForceWrittenWithTheNormalForceSlowsTheBeadAsCoulombSays()
+{
+    // Coulomb friction written by hand as a general non-ideal force, μ N_wire against the
+    // sliding direction, on a bead already sliding down: s(t) = s0 + v0 t − ½ g (sin α − μ cos α)
+    // t².
+    SystemDescription d;
+    d.coordinates = {{"x"}, {"y"}};
+    d.parameters = {P::plain("m", 2.0), P::plain("g", 9.81), P::plain("a", 0.5),
+                    P::plain("mu", 0.2)};
+    d.masses = {"m", "m"};
+    d.potentialEnergy = "m*g*y";
+    d.constraints = {{"wire", Kind::Holonomic, "-x*sin(a) + y*cos(a)"}};
+    const std::string slide = "sign(x_dot*cos(a) + y_dot*sin(a))";
+    d.nonideal = {{"x", "-mu*N_wire*" + slide + "*cos(a)"},
+                  {"y", "-mu*N_wire*" + slide + "*sin(a)"}};
+    d.initial = {
+        {"x", "3*cos(a)"}, {"y", "3*sin(a)"}, {"x_dot", "-0.5*cos(a)"}, {"y_dot", "-0.5*sin(a)"}};
+    const auto system = build(d);
+    const Trace trace = run(*system, 0.8);
+    const double g = 9.81, a = 0.5, mu = 0.2, m = 2.0;
+    const double down = g * (std::sin(a) - mu * std::cos(a));
+    double worst = 0.0;
+    for (const TraceSample& s : trace.samples) {
+        const double along = s.q[0] * std::cos(a) + s.q[1] * std::sin(a);
+        worst = std::max(worst, std::abs(along - (3.0 - 0.5 * s.t - 0.5 * down * s.t * s.t)));
+        // The friction is μ times the wire's force m g cos α, and N_wire reports that force.
+        QVERIFY(std::abs(s.Qcni.norm() - mu * m * g * std::cos(a)) < 1e-9);
+        QVERIFY(std::abs(s.extra[0] - m * g * std::cos(a)) < 1e-9);
+    }
+    QVERIFY2(worst < 1e-9, qPrintable(QString::number(worst)));
 }
 
 QTEST_APPLESS_MAIN(TestSymbolicSystem)
