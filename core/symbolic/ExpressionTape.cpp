@@ -1,5 +1,6 @@
 #include "ExpressionTape.h"
 
+#include "CanonicalOrder.h"
 #include "ExpressionParser.h"
 
 #include <algorithm>
@@ -89,7 +90,7 @@ private:
         if (GiNaC::is_exactly_a<GiNaC::add>(e)) {
             // The sign its text prefers; the check on −e only guards against a loop.
             const GiNaC::ex negated = -e;
-            if (canonical(e).sign < 0 && canonical(negated).sign > 0)
+            if (order_.canonical(e).sign < 0 && order_.canonical(negated).sign > 0)
                 return emit(Op::Neg, node(negated));
             return sum(e);
         }
@@ -102,106 +103,10 @@ private:
         unsupported(e, "cannot evaluate");
     }
 
-    /// `e` as a sign times a form named by a text that is the same in every process.
-    ///
-    /// GiNaC orders the operands of sums and products by hashes that change from run to run
-    /// (address-space randomization), and with that order it also picks the sign of a sum it
-    /// factors out: (x1 − x2)² in one run, (x2 − x1)² in the next. Compiling in GiNaC's order
-    /// would change the order of the additions, and so the last bits of every result, from one
-    /// run to the next. Operands are therefore taken in the order of these texts, and a sum in
-    /// the sign its text prefers (the other sign costs an exact negation).
-    struct Signed {
-        int sign = 1;
-        std::string key; ///< the same for e and −e when e is a sum
-        std::string text() const { return (sign < 0 ? "-" : "") + key; }
-    };
-
-    // By value: a reference into the map would not survive the insertions of a recursive call.
-    Signed canonical(const GiNaC::ex& e)
-    {
-        if (const auto it = canonical_.find(e); it != canonical_.end())
-            return it->second;
-        Signed c;
-        if (GiNaC::is_exactly_a<GiNaC::add>(e)) {
-            std::vector<std::string> plus, minus;
-            for (std::size_t i = 0; i < e.nops(); ++i) {
-                const Signed term = canonical(e.op(i));
-                plus.push_back((term.sign < 0 ? "-" : "+") + term.key);
-                minus.push_back((term.sign < 0 ? "+" : "-") + term.key);
-            }
-            const std::string asIs = joined("+(", plus), negated = joined("+(", minus);
-            c = negated < asIs ? Signed{-1, negated} : Signed{1, asIs};
-        } else if (GiNaC::is_exactly_a<GiNaC::mul>(e)) {
-            std::vector<std::string> keys;
-            for (std::size_t i = 0; i < e.nops(); ++i) {
-                const Signed factor = canonical(e.op(i));
-                c.sign *= factor.sign;
-                // −x is −1 times x: the same key as x, or x and −x would not pair up.
-                if (!(GiNaC::is_exactly_a<GiNaC::numeric>(e.op(i)) && factor.key == "1"))
-                    keys.push_back(factor.key);
-            }
-            c.key = keys.size() == 1 ? keys.front() : joined("*(", keys);
-        } else if (GiNaC::is_exactly_a<GiNaC::numeric>(e)) {
-            const GiNaC::numeric& v = GiNaC::ex_to<GiNaC::numeric>(e);
-            c.sign = v.is_real() && v.is_negative() ? -1 : 1;
-            c.key = printed(c.sign < 0 ? GiNaC::ex(-v) : e);
-        } else if (GiNaC::is_exactly_a<GiNaC::power>(e)) {
-            const Signed base = canonical(e.op(0));
-            const GiNaC::ex& k = e.op(1);
-            const bool integer = GiNaC::is_exactly_a<GiNaC::numeric>(k) &&
-                                 GiNaC::ex_to<GiNaC::numeric>(k).is_integer();
-            // (−b)^k = ±b^k for whole k; otherwise the base keeps its sign inside.
-            c.sign = integer && GiNaC::ex_to<GiNaC::numeric>(k).is_odd() ? base.sign : 1;
-            c.key = joined("^(", {integer ? base.key : base.text(), canonical(k).text()});
-        } else if (GiNaC::is_exactly_a<GiNaC::function>(e)) {
-            std::vector<std::string> arguments;
-            for (std::size_t i = 0; i < e.nops(); ++i)
-                arguments.push_back(canonical(e.op(i)).text());
-            c.key = GiNaC::ex_to<GiNaC::function>(e).get_name() + joined("(", arguments, false);
-        } else {
-            c.key = printed(e); // a symbol or a constant
-        }
-        return canonical_.emplace(e, std::move(c)).first->second;
-    }
-
-    static std::string printed(const GiNaC::ex& e)
-    {
-        std::ostringstream text;
-        text << e;
-        return text.str();
-    }
-
-    static std::string joined(const char* open, std::vector<std::string> parts, bool sort = true)
-    {
-        if (sort)
-            std::sort(parts.begin(), parts.end());
-        std::string out = open;
-        for (const std::string& part : parts)
-            out += part + ",";
-        return out + ")";
-    }
-
-    /// The operands of a sum (by their signed texts) or a product (by their keys), in the
-    /// same order in every process.
-    std::vector<GiNaC::ex> ordered(const GiNaC::ex& e)
-    {
-        const bool sum = GiNaC::is_exactly_a<GiNaC::add>(e);
-        std::vector<std::pair<std::string, std::size_t>> keyed;
-        for (std::size_t i = 0; i < e.nops(); ++i) {
-            const Signed c = canonical(e.op(i));
-            keyed.emplace_back(sum ? c.text() : c.key, i);
-        }
-        std::sort(keyed.begin(), keyed.end());
-        std::vector<GiNaC::ex> out;
-        for (const auto& entry : keyed)
-            out.push_back(e.op(entry.second));
-        return out;
-    }
-
     int sum(const GiNaC::ex& e)
     {
         int acc = -1;
-        for (const GiNaC::ex& term : ordered(e)) {
+        for (const GiNaC::ex& term : order_.ordered(e)) {
             // A term with a negative coefficient is subtracted: x - y, not x + (-1*y).
             const bool negative =
                 acc >= 0 && GiNaC::is_exactly_a<GiNaC::mul>(term) &&
@@ -219,7 +124,7 @@ private:
     {
         GiNaC::numeric coefficient = 1;
         std::vector<int> numerators, denominators;
-        for (const GiNaC::ex& factor : ordered(e)) {
+        for (const GiNaC::ex& factor : order_.ordered(e)) {
             if (GiNaC::is_exactly_a<GiNaC::numeric>(factor))
                 coefficient *= GiNaC::ex_to<GiNaC::numeric>(factor);
             else if (GiNaC::is_exactly_a<GiNaC::power>(factor) &&
@@ -315,7 +220,7 @@ private:
     ExpressionTape& tape_;
     std::vector<double>& constants_;
     GiNaC::exhashmap<int> memo_;
-    GiNaC::exhashmap<Signed> canonical_;
+    CanonicalOrder order_;
     std::unordered_map<double, int> constantRegs_;
     std::vector<bool> varying_;
     int next_ = 0;

@@ -1,6 +1,7 @@
 #include "SymbolicModel.h"
 
 #include "ExpressionParser.h"
+#include "ExpressionPrinter.h"
 #include "SymbolicSystem.h"
 #include "SystemError.h"
 
@@ -46,18 +47,15 @@ std::string texName(const std::string& name)
     return stem;
 }
 
+// Printed the same way in every run (GiNaC's own order changes from run to run).
 std::string str(const GiNaC::ex& e)
 {
-    std::ostringstream out;
-    out << e;
-    return out.str();
+    return ExpressionPrinter(ExpressionPrinter::Style::Text).print(e);
 }
 
 std::string latex(const GiNaC::ex& e)
 {
-    std::ostringstream out;
-    out << GiNaC::latex << e;
-    return out.str();
+    return ExpressionPrinter(ExpressionPrinter::Style::Latex).print(e);
 }
 
 std::string jsonString(const std::string& s)
