@@ -79,97 +79,53 @@ SymbolicSystem::SymbolicSystem(std::shared_ptr<const SymbolicModel> model,
     completeInitialState(given);
 }
 
+namespace {
+
+/// Which of the n coordinates (offset 0) or velocities (offset n) the file left out.
+std::vector<int> leftOut(const std::vector<bool>& given, int n, int offset)
+{
+    std::vector<int> out;
+    for (int i = 0; i < n; ++i)
+        if (!given[static_cast<std::size_t>(offset + i)])
+            out.push_back(i);
+    return out;
+}
+
+/// The columns `columns` of M.
+Eigen::MatrixXd columnsOf(const Eigen::MatrixXd& M, const std::vector<int>& columns)
+{
+    Eigen::MatrixXd out(M.rows(), static_cast<Eigen::Index>(columns.size()));
+    for (std::size_t k = 0; k < columns.size(); ++k)
+        out.col(static_cast<Eigen::Index>(k)) = M.col(columns[k]);
+    return out;
+}
+
+} // namespace
+
+std::string SymbolicSystem::constraintLabel(int row) const
+{
+    const std::string& name = model_->rowNames()[static_cast<std::size_t>(row)];
+    return name.empty() ? "constraint " + std::to_string(row + 1) : "'" + name + "'";
+}
+
+std::string SymbolicSystem::leftOutNames(const std::vector<bool>& given, bool velocities) const
+{
+    std::string out;
+    for (int i : leftOut(given, n_, velocities ? n_ : 0))
+        out += (out.empty() ? "" : ", ") +
+               model_->description().coordinates[static_cast<std::size_t>(i)].name +
+               (velocities ? "_dot" : "");
+    return out.empty() ? std::string("none") : out;
+}
+
 void SymbolicSystem::completeInitialState(const std::vector<bool>& given)
 {
-    const SymbolicModel& model = *model_;
-    const auto& names = model.description().coordinates;
-    const double t0 = 0.0;
-    auto label = [&](int row) {
-        const std::string& name = model.rowNames()[static_cast<std::size_t>(row)];
-        return name.empty() ? "constraint " + std::to_string(row + 1) : "'" + name + "'";
-    };
-    auto freeNames = [&](int offset) {
-        std::string out;
-        for (int i = 0; i < n_; ++i)
-            if (!given[static_cast<std::size_t>(offset + i)])
-                out += (out.empty() ? "" : ", ") + names[static_cast<std::size_t>(i)].name +
-                       (offset ? "_dot" : "");
-        return out.empty() ? std::string("none") : out;
-    };
-    auto freeColumns = [&](int offset) {
-        std::vector<int> out;
-        for (int i = 0; i < n_; ++i)
-            if (!given[static_cast<std::size_t>(offset + i)])
-                out.push_back(i);
-        return out;
-    };
-
-    // Positions: Newton's method on φ(q) = 0 over the coordinates left out, minimum-norm steps.
-    if (h_ > 0) {
-        const std::vector<int> free = freeColumns(0);
-        Eigen::VectorXd phi(h_);
-        Eigen::MatrixXd J(h_, n_);
-        const double scale = 1.0 + q0_.lpNorm<Eigen::Infinity>();
-        bool nudged = false;
-        for (int iteration = 0; iteration < 60; ++iteration) {
-            positionConstraints(q0_, t0, phi, J);
-            if (!phi.allFinite())
-                invalidStart("the constraints are not finite at the initial values");
-            if (phi.lpNorm<Eigen::Infinity>() <= 1e-14 * scale || free.empty())
-                break;
-            Eigen::MatrixXd Jf(h_, static_cast<int>(free.size()));
-            for (std::size_t k = 0; k < free.size(); ++k)
-                Jf.col(static_cast<int>(k)) = J.col(free[k]);
-            if (Jf.lpNorm<Eigen::Infinity>() == 0.0 && !nudged) {
-                // Flat at 0 (x² + y² = l² at y = 0): start just below, for the hanging root.
-                for (int i : free)
-                    q0_[i] -= 1e-3 * scale;
-                nudged = true;
-                continue;
-            }
-            const Eigen::VectorXd step = Jf.completeOrthogonalDecomposition().solve(phi);
-            for (std::size_t k = 0; k < free.size(); ++k)
-                q0_[free[k]] -= step[static_cast<int>(k)];
-        }
-        positionConstraints(q0_, t0, phi, J);
-        for (int r = 0; r < h_; ++r)
-            if (!(std::abs(phi[r]) <= 1e-9 * scale)) {
-                std::ostringstream message;
-                message << "system.initial: the initial values violate " << label(r)
-                        << " (its value is " << number(phi[r]) << ", not 0); the coordinates "
-                        << "left out (" << freeNames(0) << ") cannot make up for it. Leave out "
-                        << "a coordinate this constraint determines, or correct the values";
-                invalidStart(message.str());
-            }
-    }
-    // Velocities: the smallest change of the velocities left out that satisfies Av q̇ = bv.
-    if (m_ > 0) {
-        const std::vector<int> free = freeColumns(n_);
-        Eigen::MatrixXd Av(m_, n_);
-        Eigen::VectorXd bv(m_);
-        velocityConstraints(q0_, t0, Av, bv);
-        Eigen::VectorXd r = Av * qd0_ - bv;
-        if (!free.empty()) {
-            Eigen::MatrixXd Af(m_, static_cast<int>(free.size()));
-            for (std::size_t k = 0; k < free.size(); ++k)
-                Af.col(static_cast<int>(k)) = Av.col(free[k]);
-            const Eigen::VectorXd step = Af.completeOrthogonalDecomposition().solve(r);
-            for (std::size_t k = 0; k < free.size(); ++k)
-                qd0_[free[k]] -= step[static_cast<int>(k)];
-            r = Av * qd0_ - bv;
-        }
-        const double scale = (1.0 + qd0_.lpNorm<Eigen::Infinity>()) *
-                             (1.0 + Av.lpNorm<Eigen::Infinity>() + bv.lpNorm<Eigen::Infinity>());
-        for (int row = 0; row < m_; ++row)
-            if (!(std::abs(r[row]) <= 1e-9 * scale)) {
-                std::ostringstream message;
-                message << "system.initial: the initial velocities violate " << label(row)
-                        << " (its rate is " << number(r[row]) << ", not 0); the velocities "
-                        << "left out (" << freeNames(n_) << ") cannot make up for it";
-                invalidStart(message.str());
-            }
-    }
+    if (h_ > 0)
+        completePositions(given);
+    if (m_ > 0)
+        completeVelocities(given);
     // Report what the constraints determined (values left out and still 0 were not needed).
+    const auto& names = model_->description().coordinates;
     for (int i = 0; i < 2 * n_; ++i) {
         const bool velocity = i >= n_;
         const int c = velocity ? i - n_ : i;
@@ -179,6 +135,70 @@ void SymbolicSystem::completeInitialState(const std::vector<bool>& given)
             notes_.push_back(names[static_cast<std::size_t>(c)].name + (velocity ? "_dot" : "") +
                              " = " + number(value) + " (from the constraints)");
     }
+}
+
+void SymbolicSystem::completePositions(const std::vector<bool>& given)
+{
+    // Newton's method on φ(q, 0) = 0 over the coordinates left out, minimum-norm steps.
+    const std::vector<int> free = leftOut(given, n_, 0);
+    Eigen::VectorXd phi(h_);
+    Eigen::MatrixXd J(h_, n_);
+    const double scale = 1.0 + q0_.lpNorm<Eigen::Infinity>();
+    bool nudged = false;
+    for (int iteration = 0; iteration < 60; ++iteration) {
+        positionConstraints(q0_, 0.0, phi, J);
+        if (!phi.allFinite())
+            invalidStart("the constraints are not finite at the initial values");
+        if (phi.lpNorm<Eigen::Infinity>() <= 1e-14 * scale || free.empty())
+            break;
+        const Eigen::MatrixXd Jf = columnsOf(J, free);
+        if (Jf.lpNorm<Eigen::Infinity>() == 0.0 && !nudged) {
+            // Flat at 0 (x² + y² = l² at y = 0): start just below, for the hanging root.
+            for (int i : free)
+                q0_[i] -= 1e-3 * scale;
+            nudged = true;
+            continue;
+        }
+        const Eigen::VectorXd step = Jf.completeOrthogonalDecomposition().solve(phi);
+        for (std::size_t k = 0; k < free.size(); ++k)
+            q0_[free[k]] -= step[static_cast<Eigen::Index>(k)];
+    }
+    positionConstraints(q0_, 0.0, phi, J);
+    for (int r = 0; r < h_; ++r)
+        if (!(std::abs(phi[r]) <= 1e-9 * scale)) {
+            std::ostringstream message;
+            message << "system.initial: the initial values violate " << constraintLabel(r)
+                    << " (its value is " << number(phi[r]) << ", not 0); the coordinates "
+                    << "left out (" << leftOutNames(given, false) << ") cannot make up for it. "
+                    << "Leave out a coordinate this constraint determines, or correct the values";
+            invalidStart(message.str());
+        }
+}
+
+void SymbolicSystem::completeVelocities(const std::vector<bool>& given)
+{
+    // The smallest change of the velocities left out that satisfies Av q̇ = bv.
+    const std::vector<int> free = leftOut(given, n_, n_);
+    Eigen::MatrixXd Av(m_, n_);
+    Eigen::VectorXd bv(m_);
+    velocityConstraints(q0_, 0.0, Av, bv);
+    Eigen::VectorXd r = Av * qd0_ - bv;
+    if (!free.empty()) {
+        const Eigen::VectorXd step = columnsOf(Av, free).completeOrthogonalDecomposition().solve(r);
+        for (std::size_t k = 0; k < free.size(); ++k)
+            qd0_[free[k]] -= step[static_cast<Eigen::Index>(k)];
+        r = Av * qd0_ - bv;
+    }
+    const double scale = (1.0 + qd0_.lpNorm<Eigen::Infinity>()) *
+                         (1.0 + Av.lpNorm<Eigen::Infinity>() + bv.lpNorm<Eigen::Infinity>());
+    for (int row = 0; row < m_; ++row)
+        if (!(std::abs(r[row]) <= 1e-9 * scale)) {
+            std::ostringstream message;
+            message << "system.initial: the initial velocities violate " << constraintLabel(row)
+                    << " (its rate is " << number(r[row]) << ", not 0); the velocities "
+                    << "left out (" << leftOutNames(given, true) << ") cannot make up for it";
+            invalidStart(message.str());
+        }
 }
 
 std::vector<std::string> SymbolicSystem::coordinateNames() const

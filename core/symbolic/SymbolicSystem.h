@@ -100,6 +100,12 @@ private:
     double frictionSize(int contact, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                         const Eigen::VectorXd& Qci, bool limit) const;
     void completeInitialState(const std::vector<bool>& given);
+    void completePositions(const std::vector<bool>& given);
+    void completeVelocities(const std::vector<bool>& given);
+    /// "'rod1'" or "constraint 2", for messages.
+    std::string constraintLabel(int row) const;
+    /// The coordinates (or velocities) the file left out, "none" when none.
+    std::string leftOutNames(const std::vector<bool>& given, bool velocities) const;
 
     std::shared_ptr<const SymbolicModel> model_;
     SymbolicModel::Tapes tapes_;
