@@ -294,7 +294,8 @@ void MainWindow::createDocks()
         compareRow->addAction(action);
 }
 
-void MainWindow::createActions()
+// File → New: the built-in scenes, then the shipped systems written as equations.
+void MainWindow::createNewMenu()
 {
     newAction_ = new QAction(themed("document-new", ":/icons/new.svg"), tr("&New"), this);
     newMenu_ = new QMenu(tr("&New"), this);
@@ -328,6 +329,11 @@ void MainWindow::createActions()
         }
     }
     newAction_->setMenu(newMenu_);
+}
+
+void MainWindow::createActions()
+{
+    createNewMenu();
 
     openAction_ = new QAction(themed("document-open", ":/icons/open.svg"), tr("&Open…"), this);
     openAction_->setShortcut(QKeySequence::Open);

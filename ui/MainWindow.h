@@ -135,6 +135,7 @@ protected:
 
 private:
     void createActions();
+    void createNewMenu();
     void createMenus();
     void createDocks();
     void readSettings();
