@@ -51,6 +51,12 @@ struct SceneDocument {
     /// A document for a format-2 system with its parameters' values from the description.
     static SceneDocument fromSystem(std::shared_ptr<const SymbolicModel> model);
 
+    /// Sets this document's parameters from `other`'s where the names agree: a scalar by its
+    /// name, a vector's components by the first of the namings NAME<i+1>, NAME_<i>, NAME_<i+1>
+    /// that this document has for all of them (a built-in scene's J becomes J1..J3 of its
+    /// system file, quat0 quat0_0..quat0_3, omega0 omega0_1..omega0_3).
+    /// Duplicating a built-in scene as a system keeps the values the user set this way.
+    void takeValuesFrom(const SceneDocument& other);
     /// True when both show the same scene: one built-in scene, or one system whatever its
     /// parameter values.
     bool sameScene(const SceneDocument& other) const

@@ -404,6 +404,14 @@ GiNaC::ex ExpressionParser::parse(const std::string& text, const SymbolTable& sy
     return Parser(text, symbols, key).run();
 }
 
+std::vector<std::string> ExpressionParser::functionNames()
+{
+    std::vector<std::string> names;
+    for (const Function& f : kFunctions)
+        names.emplace_back(f.name);
+    return names;
+}
+
 bool ExpressionParser::isReserved(const std::string& name)
 {
     if (name == "t")

@@ -1,11 +1,130 @@
 #include "ExpressionPrinter.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <sstream>
 #include <vector>
 
 namespace clab {
+
+namespace {
+
+/// A name read as stem, subscripts and dot: "mu_s2_dot" is mu, sub s, index 2, dotted.
+struct NameParts {
+    std::string stem, sub, index;
+    bool dot = false;
+};
+
+NameParts split(const std::string& name)
+{
+    NameParts parts;
+    std::string rest = name;
+    if (rest.size() > 4 && rest.ends_with("_dot")) {
+        parts.dot = true;
+        rest.resize(rest.size() - 4);
+    }
+    std::size_t split = rest.size();
+    while (split > 1 && std::isdigit(static_cast<unsigned char>(rest[split - 1])))
+        --split;
+    parts.stem = rest.substr(0, split);
+    parts.index = rest.substr(split);
+    if (const std::size_t u = parts.stem.find('_'); u != std::string::npos && u > 0) {
+        parts.sub = parts.stem.substr(u + 1);
+        parts.stem.resize(u);
+    }
+    return parts;
+}
+
+// The Greek names both styles know (LaTeX has a command for each), with their letters.
+const std::map<std::string, std::string>& greek()
+{
+    static const std::map<std::string, std::string> letters{
+        {"alpha", "α"},  {"beta", "β"},  {"gamma", "γ"}, {"delta", "δ"}, {"epsilon", "ε"},
+        {"zeta", "ζ"},   {"eta", "η"},   {"theta", "θ"}, {"iota", "ι"},  {"kappa", "κ"},
+        {"lambda", "λ"}, {"mu", "μ"},    {"nu", "ν"},    {"xi", "ξ"},    {"rho", "ρ"},
+        {"sigma", "σ"},  {"tau", "τ"},   {"phi", "φ"},   {"chi", "χ"},   {"psi", "ψ"},
+        {"omega", "ω"},  {"Gamma", "Γ"}, {"Delta", "Δ"}, {"Theta", "Θ"}, {"Lambda", "Λ"},
+        {"Xi", "Ξ"},     {"Sigma", "Σ"}, {"Phi", "Φ"},   {"Psi", "Ψ"},   {"Omega", "Ω"}};
+    return letters;
+}
+
+std::string texName(const NameParts& parts)
+{
+    std::string stem = parts.stem;
+    if (greek().count(stem))
+        stem = "\\" + stem;
+    else if (stem.size() > 1)
+        stem = "\\mathrm{" + stem + "}";
+    const std::string subscript = parts.index.empty() ? parts.sub
+                                  : parts.sub.empty() ? parts.index
+                                                      : parts.sub + "," + parts.index;
+    if (!subscript.empty()) {
+        std::string escaped;
+        for (char c : subscript)
+            escaped += c == '_' ? std::string("\\_") : std::string(1, c);
+        stem += "_{" + escaped + "}";
+    }
+    return parts.dot ? "\\dot{" + stem + "}" : stem;
+}
+
+/// `text` in subscript characters, or "" when one of them has none.
+std::string subscript(const std::string& text)
+{
+    static const std::map<char, std::string> small{
+        {'0', "₀"}, {'1', "₁"}, {'2', "₂"}, {'3', "₃"}, {'4', "₄"}, {'5', "₅"}, {'6', "₆"},
+        {'7', "₇"}, {'8', "₈"}, {'9', "₉"}, {'a', "ₐ"}, {'e', "ₑ"}, {'h', "ₕ"}, {'i', "ᵢ"},
+        {'j', "ⱼ"}, {'k', "ₖ"}, {'l', "ₗ"}, {'m', "ₘ"}, {'n', "ₙ"}, {'o', "ₒ"}, {'p', "ₚ"},
+        {'r', "ᵣ"}, {'s', "ₛ"}, {'t', "ₜ"}, {'u', "ᵤ"}, {'v', "ᵥ"}, {'x', "ₓ"}};
+    std::string out;
+    for (char c : text) {
+        const auto it = small.find(c);
+        if (it == small.end())
+            return {};
+        out += it->second;
+    }
+    return out;
+}
+
+std::string unicodeName(const NameParts& parts)
+{
+    const auto letter = greek().find(parts.stem);
+    std::string out = letter != greek().end() ? letter->second : parts.stem;
+    if (parts.dot)
+        out += "\u0307"; // combining dot above, on the stem's last letter
+    if (parts.sub.empty())
+        return out + subscript(parts.index);
+    const std::string small = subscript(parts.sub + parts.index);
+    // No subscript letter for some character: the rest as written, "N_rod1".
+    return out + (small.empty() ? "_" + parts.sub + parts.index : small);
+}
+
+/// An integer in superscript characters: ², ⁻¹.
+std::string superscript(const GiNaC::numeric& k)
+{
+    static const char* const digits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+    std::ostringstream plain;
+    plain << k;
+    std::string out;
+    for (char c : plain.str())
+        out += c == '-' ? std::string("⁻") : std::string(digits[c - '0']);
+    return out;
+}
+
+} // namespace
+
+std::string ExpressionPrinter::symbolName(const std::string& name, Style style)
+{
+    switch (style) {
+    case Style::Latex:
+        return texName(split(name));
+    case Style::Unicode:
+        return unicodeName(split(name));
+    case Style::Text:
+        break;
+    }
+    return name;
+}
 
 std::string ExpressionPrinter::print(const GiNaC::ex& e)
 {
@@ -23,15 +142,17 @@ std::string ExpressionPrinter::print(const GiNaC::ex& e, Binding context)
         const auto [sign, form] = canonicalSign(e);
         const bool reciprocal = GiNaC::is_exactly_a<GiNaC::numeric>(e.op(1)) &&
                                 GiNaC::ex_to<GiNaC::numeric>(e.op(1)).is_negative();
-        text = reciprocal ? product(e) : (sign < 0 ? "-" : "") + power(form.op(0), form.op(1));
+        text = reciprocal ? product(e) : (sign < 0 ? minus() : "") + power(form.op(0), form.op(1));
     } else if (GiNaC::is_exactly_a<GiNaC::function>(e))
         text = function(e);
     else if (GiNaC::is_exactly_a<GiNaC::numeric>(e))
         text = number(GiNaC::ex_to<GiNaC::numeric>(e));
     else if (GiNaC::is_a<GiNaC::constant>(e))
-        text = style_ == Style::Latex ? "\\pi" : "pi";
+        text = style_ == Style::Latex ? "\\pi" : style_ == Style::Unicode ? "π" : "pi";
+    else if (style_ == Style::Unicode && GiNaC::is_a<GiNaC::symbol>(e))
+        text = symbolName(GiNaC::ex_to<GiNaC::symbol>(e).get_name(), style_);
     else {
-        std::ostringstream out; // a symbol: its name, or its TeX name
+        std::ostringstream out; // a symbol: its name, or the TeX name it was made with
         if (style_ == Style::Latex)
             out << GiNaC::latex;
         out << e;
@@ -78,7 +199,17 @@ std::string ExpressionPrinter::number(const GiNaC::numeric& v) const
     }
     std::ostringstream out;
     out << v;
-    return out.str();
+    if (style_ != Style::Unicode)
+        return out.str();
+    std::string text;
+    for (char c : out.str())
+        text += c == '-' ? minus() : std::string(1, c);
+    return text;
+}
+
+std::string ExpressionPrinter::minus() const
+{
+    return style_ == Style::Unicode ? "−" : "-";
 }
 
 std::string ExpressionPrinter::sum(const GiNaC::ex& e)
@@ -92,7 +223,7 @@ std::string ExpressionPrinter::sum(const GiNaC::ex& e)
         if (out.empty())
             out = print(term, Sum);
         else if (isNegative(term))
-            out += " - " + print(-term, Product);
+            out += " " + minus() + " " + print(-term, Product);
         else
             out += " + " + print(term, Product);
     }
@@ -129,10 +260,11 @@ std::string ExpressionPrinter::product(const GiNaC::ex& e)
         numerator.insert(numerator.begin(), size);
     }
     const bool latex = style_ == Style::Latex;
+    const std::string times = latex ? " " : style_ == Style::Unicode ? "·" : "*";
     const auto join = [&](const std::vector<GiNaC::ex>& list, Binding context) {
         std::string out;
         for (const GiNaC::ex& f : list)
-            out += (out.empty() ? "" : (latex ? " " : "*")) + print(f, context);
+            out += (out.empty() ? "" : times) + print(f, context);
         return out;
     };
     std::string out;
@@ -145,7 +277,7 @@ std::string ExpressionPrinter::product(const GiNaC::ex& e)
                                        : "(" + join(denominator, Power) + ")");
     else
         out = join(numerator, Power);
-    return (negative ? "-" : "") + out;
+    return (negative ? minus() : "") + out;
 }
 
 std::pair<int, GiNaC::ex> ExpressionPrinter::canonicalSign(const GiNaC::ex& e)
@@ -172,11 +304,24 @@ std::string ExpressionPrinter::power(const GiNaC::ex& rawBase, const GiNaC::ex& 
             ? GiNaC::ex(-rawBase)
             : rawBase;
     const bool latex = style_ == Style::Latex;
-    if (exponent.is_equal(GiNaC::numeric(1, 2)))
+    const bool unicode = style_ == Style::Unicode;
+    if (exponent.is_equal(GiNaC::numeric(1, 2))) {
+        if (unicode) {
+            // √x for a name or a whole number; anything longer needs the parentheses.
+            const bool single = GiNaC::is_a<GiNaC::symbol>(base) ||
+                                GiNaC::is_a<GiNaC::constant>(base) ||
+                                (GiNaC::is_exactly_a<GiNaC::numeric>(base) &&
+                                 GiNaC::ex_to<GiNaC::numeric>(base).is_nonneg_integer());
+            return single ? "√" + print(base, Atom) : "√(" + print(base, Sum) + ")";
+        }
         return latex ? "\\sqrt{" + print(base, Sum) + "}" : "sqrt(" + print(base, Sum) + ")";
+    }
     const std::string b = print(base, Atom);
     if (latex)
         return b + "^{" + print(exponent, Sum) + "}";
+    if (unicode && GiNaC::is_exactly_a<GiNaC::numeric>(exponent) &&
+        GiNaC::ex_to<GiNaC::numeric>(exponent).is_integer())
+        return b + superscript(GiNaC::ex_to<GiNaC::numeric>(exponent));
     const bool plain = (GiNaC::is_exactly_a<GiNaC::numeric>(exponent) &&
                         GiNaC::ex_to<GiNaC::numeric>(exponent).is_nonneg_integer()) ||
                        GiNaC::is_a<GiNaC::symbol>(exponent);
@@ -191,6 +336,18 @@ std::string ExpressionPrinter::function(const GiNaC::ex& e)
         arguments += (i ? ", " : "") + print(e.op(i), Sum);
     if (style_ == Style::Text)
         return (name == "clab_sign" ? std::string("sign") : name) + "(" + arguments + ")";
+    if (style_ == Style::Unicode) {
+        // The names of the LaTeX style, for the same reader.
+        static const std::map<std::string, std::string> shown{{"asin", "arcsin"},
+                                                              {"acos", "arccos"},
+                                                              {"atan", "arctan"},
+                                                              {"log", "ln"},
+                                                              {"clab_sign", "sign"}};
+        if (name == "abs")
+            return "|" + arguments + "|";
+        const auto it = shown.find(name);
+        return (it != shown.end() ? it->second : name) + "(" + arguments + ")";
+    }
     static const std::map<std::string, std::string> tex{
         {"sin", "\\sin"},     {"cos", "\\cos"},     {"tan", "\\tan"},   {"asin", "\\arcsin"},
         {"acos", "\\arccos"}, {"atan", "\\arctan"}, {"sinh", "\\sinh"}, {"cosh", "\\cosh"},

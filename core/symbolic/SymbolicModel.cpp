@@ -1,5 +1,6 @@
 #include "SymbolicModel.h"
 
+#include "DerivationSheet.h"
 #include "ExpressionParser.h"
 #include "ExpressionPrinter.h"
 #include "SymbolicSystem.h"
@@ -16,46 +17,16 @@ namespace {
 
 using Table = ExpressionParser::SymbolTable;
 
-/// TeX for a name: trailing digits as a subscript, Greek letters as commands.
+// Made once, with the symbol: GiNaC's LaTeX output shows it.
 std::string texName(const std::string& name)
 {
-    static const std::set<std::string> greek{
-        "alpha",  "beta",  "gamma", "delta", "epsilon", "zeta",  "eta",   "theta", "iota", "kappa",
-        "lambda", "mu",    "nu",    "xi",    "rho",     "sigma", "tau",   "phi",   "chi",  "psi",
-        "omega",  "Gamma", "Delta", "Theta", "Lambda",  "Xi",    "Sigma", "Phi",   "Psi",  "Omega"};
-    std::size_t split = name.size();
-    while (split > 1 && std::isdigit(static_cast<unsigned char>(name[split - 1])))
-        --split;
-    std::string stem = name.substr(0, split);
-    const std::string index = name.substr(split);
-    std::string sub;
-    if (const std::size_t u = stem.find('_'); u != std::string::npos && u > 0) {
-        sub = stem.substr(u + 1);
-        stem = stem.substr(0, u);
-    }
-    if (greek.count(stem))
-        stem = "\\" + stem;
-    else if (stem.size() > 1)
-        stem = "\\mathrm{" + stem + "}";
-    std::string subscript = index.empty() ? sub : (sub.empty() ? index : sub + "," + index);
-    if (!subscript.empty()) {
-        std::string escaped;
-        for (char c : subscript)
-            escaped += c == '_' ? std::string("\\_") : std::string(1, c);
-        stem += "_{" + escaped + "}";
-    }
-    return stem;
+    return ExpressionPrinter::symbolName(name, ExpressionPrinter::Style::Latex);
 }
 
 // Printed the same way in every run (GiNaC's own order changes from run to run).
 std::string str(const GiNaC::ex& e)
 {
     return ExpressionPrinter(ExpressionPrinter::Style::Text).print(e);
-}
-
-std::string latex(const GiNaC::ex& e)
-{
-    return ExpressionPrinter(ExpressionPrinter::Style::Latex).print(e);
 }
 
 std::string jsonString(const std::string& s)
@@ -190,8 +161,7 @@ private:
         m_.t_ = GiNaC::realsymbol("t");
         for (const SystemDescription::Coordinate& c : d_.coordinates) {
             m_.q_.push_back(GiNaC::realsymbol(c.name, texName(c.name)));
-            const std::string tex = texName(c.name);
-            m_.qd_.push_back(GiNaC::realsymbol(c.name + "_dot", "\\dot{" + tex + "}"));
+            m_.qd_.push_back(GiNaC::realsymbol(c.name + "_dot", texName(c.name + "_dot")));
         }
         for (const SystemDescription::Parameter& p : d_.parameters)
             m_.p_.push_back(GiNaC::realsymbol(p.name, texName(p.name)));
@@ -795,76 +765,9 @@ std::string SymbolicModel::derivationText(Format format) const
 {
     if (format == Format::Json)
         return derivationJson();
-    const Derivation& d = derivation_;
-    const int n = dof();
-    const int m = constraintCount();
-    std::ostringstream out;
-    auto print = [&](const GiNaC::ex& e) {
-        return format == Format::Latex ? latex(e) : str(e);
-    };
-    auto constraintLabel = [&](int r) {
-        return rowNames_[r].empty() ? "constraint " + std::to_string(r + 1) : rowNames_[r];
-    };
-    const bool tex = format == Format::Latex;
-    auto vector = [&](const std::vector<GiNaC::ex>& v) {
-        std::string s = tex ? "\\begin{pmatrix}" : "(";
-        for (std::size_t i = 0; i < v.size(); ++i)
-            s += (i ? (tex ? " \\\\ " : ", ") : "") + print(v[i]);
-        return s + (tex ? "\\end{pmatrix}" : ")");
-    };
-    const char* eq = tex ? " = " : " = ";
-    auto line = [&](const std::string& lhs, const std::string& rhs) {
-        if (tex)
-            out << "\\[ " << lhs << eq << rhs << " \\]\n";
-        else
-            out << lhs << eq << rhs << "\n";
-    };
-    line("q", vector(q_));
-    line("T", print(d.T));
-    line("V", print(d.V));
-    if (tex) {
-        std::string s = "\\begin{pmatrix}";
-        for (int i = 0; i < n; ++i) {
-            for (int j = 0; j < n; ++j)
-                s += (j ? " & " : "") + latex(d.M(i, j));
-            s += i + 1 < n ? " \\\\ " : "";
-        }
-        line("M", s + "\\end{pmatrix}");
-    } else {
-        out << "M =\n";
-        for (int i = 0; i < n; ++i) {
-            std::vector<GiNaC::ex> row;
-            for (int j = 0; j < n; ++j)
-                row.push_back(d.M(i, j));
-            out << "  " << vector(row) << "\n";
-        }
-    }
-    line("Q", vector(d.Q));
-    for (int r = 0; r < m; ++r) {
-        const bool holonomic = r < holonomic_;
-        const std::string label = constraintLabel(r);
-        if (tex) {
-            out << "% " << label << "\n";
-            line(std::string(holonomic ? "\\varphi" : "\\psi") + "_{" + std::to_string(r + 1) + "}",
-                 print(d.constraint[r]) + " = 0");
-            line("A_{" + std::to_string(r + 1) + "}", vector(d.A[r]) + "^{T}");
-            line("b_{" + std::to_string(r + 1) + "}", print(d.b[r]));
-        } else {
-            out << label << " (" << (holonomic ? "holonomic" : "velocity")
-                << "): " << (holonomic ? "phi" : "psi") << " = " << print(d.constraint[r])
-                << " = 0\n";
-            line("  A row", vector(d.A[r]));
-            line("  b", print(d.b[r]));
-        }
-    }
-    for (std::size_t c = 0; c < contacts_.size(); ++c) {
-        const std::string lhs = tex ? "v_{\\mathrm{" + contacts_[c].name + "}}"
-                                    : "slip velocity of " + contacts_[c].name;
-        line(lhs, vector(d.slip[c]));
-    }
-    if (hasNonIdeal_)
-        line("C", vector(d.C));
-    return out.str();
+    // The sheet's blocks carry the lines, so `derive` shows what the derivation panel shows.
+    const DerivationSheet sheet(*this);
+    return format == Format::Latex ? sheet.latex() : sheet.text();
 }
 
 } // namespace clab

@@ -103,7 +103,8 @@ public:
     int userColumnCount() const { return static_cast<int>(description_.columns.size()); }
     bool hasEnd() const { return !description_.end.empty(); }
 
-    /// The derivation as text a student can check by hand: plain, LaTeX or JSON.
+    /// The derivation as text a student can check by hand: plain, LaTeX or JSON. Plain and
+    /// LaTeX are the lines of DerivationSheet's blocks, which the derivation panel shows.
     enum class Format { Text, Latex, Json };
     std::string derivationText(Format format) const;
 
