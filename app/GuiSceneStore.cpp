@@ -28,10 +28,13 @@ SceneDocument GuiSceneStore::builtIn(const std::string& sceneName) const
     return SceneFile::loadBuiltIn(QString::fromStdString(sceneName));
 }
 
-std::vector<SceneStore::SystemEntry> GuiSceneStore::builtInSystems() const
+namespace {
+
+/// The scene files in a resource folder, with the titles their JSON states.
+std::vector<SceneStore::SystemEntry> systemFiles(const QString& folder)
 {
-    std::vector<SystemEntry> entries;
-    const QDir dir(QStringLiteral(":/systems"));
+    std::vector<SceneStore::SystemEntry> entries;
+    const QDir dir(folder);
     for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files)) {
         QFile file(dir.filePath(name));
         if (!file.open(QIODevice::ReadOnly))
@@ -43,9 +46,22 @@ std::vector<SceneStore::SystemEntry> GuiSceneStore::builtInSystems() const
                                   .toString();
         entries.push_back({dir.filePath(name), title.isEmpty() ? name : title});
     }
+    return entries;
+}
+
+} // namespace
+
+std::vector<SceneStore::SystemEntry> GuiSceneStore::builtInSystems() const
+{
+    std::vector<SystemEntry> entries = systemFiles(QStringLiteral(":/systems"));
     std::sort(entries.begin(), entries.end(),
               [](const SystemEntry& a, const SystemEntry& b) { return a.title < b.title; });
     return entries;
+}
+
+std::vector<SceneStore::SystemEntry> GuiSceneStore::systemTemplates() const
+{
+    return systemFiles(QStringLiteral(":/templates"));
 }
 
 void GuiSceneStore::writeCsv(const std::vector<LabelledTrace>& runs,

@@ -16,6 +16,8 @@ public:
     SceneDocument builtIn(const std::string& sceneName) const override;
     /// The system files embedded as :/systems/NAME.json, titles read from their JSON.
     std::vector<SystemEntry> builtInSystems() const override;
+    /// The templates embedded as :/templates/NAME.json.
+    std::vector<SystemEntry> systemTemplates() const override;
     /// One run through CsvWriter::writeFile (no "run" column), several through
     /// CsvWriter::writeRunsFile (a first "run" column with the labels).
     void writeCsv(const std::vector<LabelledTrace>& runs, const std::vector<std::string>& columns,

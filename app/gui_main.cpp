@@ -159,12 +159,26 @@ void showScene(clab::MainWindow& window, const SceneArgument& scene, const QStri
                          loadError);
 }
 
+/// Shows the panels named by --panel; false (after saying why) for an unknown name.
+bool showPanels(clab::MainWindow& window, const QStringList& panels)
+{
+    for (const QString& panel : panels)
+        if (!window.showPanel(panel)) {
+            fail(UsageError, QStringLiteral("unknown --panel \"%1\": expected one of %2")
+                                 .arg(panel, window.panelNames().join(QStringLiteral(", "))));
+            return false;
+        }
+    return true;
+}
+
 int grabWindow(const SceneArgument& scene, const QString& argument, const QString& loadError,
-               const QString& file, const QSize& size, double time)
+               const QString& file, const QSize& size, double time, const QStringList& panels)
 {
     clab::MainWindow window(std::make_shared<clab::GuiSceneStore>());
     window.resize(size);
     showScene(window, scene, argument, loadError);
+    if (!showPanels(window, panels))
+        return UsageError;
     window.show();
     QEventLoop loop;
     QString failure;
@@ -235,7 +249,12 @@ int main(int argc, char* argv[])
                                   QStringLiteral("Save an image of the whole main window."),
                                   QStringLiteral("FILE"));
     grabOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({screenshotOption, sizeOption, timeOption, grabOption});
+    const QCommandLineOption panelOption(
+        QStringLiteral("panel"),
+        QStringLiteral("Show the panel NAME on top at the start: scene, system, forces, plots, "
+                       "derivation or time (may be given more than once)."),
+        QStringLiteral("NAME"));
+    parser.addOptions({screenshotOption, sizeOption, timeOption, grabOption, panelOption});
 
     if (!parser.parse(QApplication::arguments()))
         return fail(UsageError, parser.errorText() + QStringLiteral(" (see --help)"));
@@ -296,7 +315,8 @@ int main(int argc, char* argv[])
     if (screenshot)
         return renderScreenshot(scene.document, parser.value(screenshotOption), size, time);
     if (grab)
-        return grabWindow(scene, argument, loadError, parser.value(grabOption), size, time);
+        return grabWindow(scene, argument, loadError, parser.value(grabOption), size, time,
+                          parser.values(panelOption));
 
     clab::MainWindow window(std::make_shared<clab::GuiSceneStore>());
     try {
@@ -304,6 +324,8 @@ int main(int argc, char* argv[])
     } catch (const clab::ConstraintLabError& error) {
         return fail(exitCodeFor(error), QString::fromStdString(error.what()));
     }
+    if (!showPanels(window, parser.values(panelOption)))
+        return UsageError;
     window.setAutoPlay(true);
     window.show();
     return QApplication::exec();

@@ -6,6 +6,7 @@
 #include "VideoExportDialog.h"
 #include <CsvWriter.h>
 
+#include "DerivationPanel.h"
 #include "DialogFolders.h"
 #include "ForceKind.h"
 #include "ForcesPanel.h"
@@ -18,6 +19,7 @@
 #include "SceneStore.h"
 #include "SceneView.h"
 #include "SimulationWorker.h"
+#include "SystemEditor.h"
 #include "TimeControls.h"
 #include "VtkOpenGLWindow.h"
 
@@ -202,6 +204,8 @@ MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
 
     connect(session_, &SceneSession::documentReset, this, &MainWindow::sceneReset);
     connect(session_, &SceneSession::valueChanged, this, &MainWindow::requestSimulation);
+    connect(session_, &SceneSession::systemChanged, this, &MainWindow::requestSimulation);
+    connect(systemEditor_, &SystemEditor::duplicateRequested, this, &MainWindow::duplicateAsSystem);
     connect(session_, &SceneSession::modifiedChanged, this, &MainWindow::updateTitle);
     connect(session_, &SceneSession::filePathChanged, this, &MainWindow::updateTitle);
     connect(worker_, &SimulationWorker::started, this, &MainWindow::simulationStarted);
@@ -290,8 +294,39 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, plotsDock);
     splitDockWidget(forcesDock, plotsDock, Qt::Vertical);
 
+    // Derivation: the equations and the fundamental equation at the time on screen, a tab
+    // beside Plots.
+    derivationDock_ = new QDockWidget(tr("Derivation"), this);
+    derivationDock_->setObjectName(QStringLiteral("derivationDock"));
+    derivation_ = new DerivationPanel(derivationDock_);
+    derivation_->setObjectName(QStringLiteral("derivationPanel"));
+    derivationDock_->setWidget(derivation_);
+    addDockWidget(Qt::RightDockWidgetArea, derivationDock_);
+    tabifyDockWidget(plotsDock, derivationDock_);
+    plotsDock->raise(); // the last dock tabified would be on top
+    connect(derivationDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        // After the tab switch has moved the panel back onto the window.
+        if (visible)
+            QTimer::singleShot(0, this, [this] { showDerivation(clock_->time()); });
+    });
+
     for (QAction* action : {compareAction_, clearGhostsAction_, defaultsAction_})
         compareRow->addAction(action);
+
+    // System: the equations of a system written as equations, a tab beside Scene.
+    systemDock_ = new QDockWidget(tr("System"), this);
+    systemDock_->setObjectName(QStringLiteral("systemDock"));
+    auto* systemScroll = new QScrollArea(systemDock_);
+    systemScroll->setObjectName(QStringLiteral("systemScroll"));
+    systemEditor_ = new SystemEditor(session_, systemScroll);
+    systemEditor_->setObjectName(QStringLiteral("systemEditor"));
+    systemScroll->setWidget(systemEditor_);
+    systemScroll->setWidgetResizable(true);
+    systemScroll->setFrameShape(QFrame::NoFrame);
+    systemDock_->setWidget(systemScroll);
+    addDockWidget(Qt::LeftDockWidgetArea, systemDock_);
+    tabifyDockWidget(sceneDock, systemDock_);
+    sceneDock->raise();
 }
 
 // File → New: the built-in scenes, then the shipped systems written as equations.
@@ -326,6 +361,24 @@ void MainWindow::createNewMenu()
                 QStringLiteral("newSystem_%1").arg(QFileInfo(entry.path).baseName()));
             const QString path = entry.path;
             connect(action, &QAction::triggered, this, [this, path] { newFromSystem(path); });
+        }
+    }
+    // Starting points for a system of one's own, edited in the System dock.
+    const std::vector<SceneStore::SystemEntry> templates = store_->systemTemplates();
+    if (!templates.empty()) {
+        QMenu* templateMenu = newMenu_->addMenu(tr("System from &Template"));
+        templateMenu->setObjectName(QStringLiteral("newTemplateMenu"));
+        for (const SceneStore::SystemEntry& entry : templates) {
+            QAction* action = templateMenu->addAction(entry.title);
+            action->setObjectName(
+                QStringLiteral("newTemplate_%1").arg(QFileInfo(entry.path).baseName()));
+            const QString path = entry.path;
+            connect(action, &QAction::triggered, this, [this, path] {
+                if (newFromSystem(path)) {
+                    systemDock_->show();
+                    systemDock_->raise();
+                }
+            });
         }
     }
     newAction_->setMenu(newMenu_);
@@ -488,6 +541,11 @@ void MainWindow::createMenus()
     edit->addAction(redoAction_);
     edit->addSeparator();
     edit->addAction(defaultsAction_);
+    duplicateAction_ = edit->addAction(tr("&Duplicate as Editable System"));
+    duplicateAction_->setObjectName(QStringLiteral("duplicateAsSystem"));
+    duplicateAction_->setStatusTip(
+        tr("A copy of this scene as a system written as equations, to edit in the System dock"));
+    connect(duplicateAction_, &QAction::triggered, this, &MainWindow::duplicateAsSystem);
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
     viewMenu_->addAction(compareAction_);
@@ -662,6 +720,43 @@ bool MainWindow::newFromSystem(const QString& path)
                       QString::fromStdString(error.what()));
         return false;
     }
+    return true;
+}
+
+bool MainWindow::duplicateAsSystem()
+{
+    const SceneDocument current = session_->document();
+    SceneDocument copy;
+    if (current.system) {
+        copy = current;
+    } else {
+        // A built-in scene is duplicated through its shipped format-2 file of the same name.
+        const std::vector<SceneStore::SystemEntry> systems = store_->builtInSystems();
+        const auto entry =
+            std::find_if(systems.begin(), systems.end(), [&](const SceneStore::SystemEntry& e) {
+                return QFileInfo(e.path).baseName().toStdString() == current.scene;
+            });
+        if (entry == systems.end()) {
+            showFileError(tr("Could not duplicate “%1”").arg(session_->displayName()),
+                          tr("there is no system file for the scene “%1”")
+                              .arg(QString::fromStdString(current.scene)));
+            return false;
+        }
+        try {
+            copy = store_->load(entry->path);
+        } catch (const std::exception& error) {
+            showFileError(tr("Could not duplicate “%1”").arg(session_->displayName()),
+                          QString::fromStdString(error.what()));
+            return false;
+        }
+        copy.simulation = current.simulation;
+        copy.takeValuesFrom(current);
+    }
+    if (!maybeSave())
+        return false;
+    session_->setDocument(copy, {});
+    systemDock_->show();
+    systemDock_->raise();
     return true;
 }
 
@@ -990,6 +1085,7 @@ void MainWindow::sceneReset()
     bannerShowsFileError_ = false;
     banner_->clearMessage();
     forces_->clearMagnitudes();
+    derivation_->clear();
     statusReadout_->clear();
     timeControls_->setTrajectoryAvailable(false);
     clock_->pause();
@@ -1208,11 +1304,39 @@ void MainWindow::showTime(double t)
                             view_->forceMagnitude(ForceKind::NonIdealConstraint)},
                            view_->forceUnit());
     forces_->setReadouts(view_->readouts());
+    showDerivation(t);
     statusReadout_->setText(tr("E = %1 J    W(%2) = %3 J    residual %4")
                                 .arg(sample->E, 0, 'f', 4)
                                 .arg(forceSymbol(ForceKind::NonIdealConstraint))
                                 .arg(sample->W_nonideal, 0, 'f', 4)
                                 .arg(sample->residualMax, 0, 'e', 1));
+}
+
+bool MainWindow::showPanel(const QString& name)
+{
+    auto* dock = findChild<QDockWidget*>(name + QStringLiteral("Dock"));
+    if (!dock)
+        return false;
+    dock->show();
+    dock->raise();
+    return true;
+}
+
+QStringList MainWindow::panelNames() const
+{
+    QStringList names;
+    for (const QDockWidget* dock : findChildren<QDockWidget*>())
+        if (dock->objectName().endsWith(QLatin1String("Dock")))
+            names << dock->objectName().chopped(4);
+    return names;
+}
+
+void MainWindow::showDerivation(double t)
+{
+    // Behind the Plots tab the panel is moved off the window, not hidden: skip the work then.
+    if (!trace_ || trace_->samples.empty() || derivation_->visibleRegion().isEmpty())
+        return;
+    derivation_->show(shownDocument_, trace_->samples[trace_->sampleIndexAt(t)]);
 }
 
 void MainWindow::showFileError(const QString& what, const QString& message)

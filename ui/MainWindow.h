@@ -29,6 +29,8 @@ class SceneSession;
 class SceneStore;
 class SceneView;
 class SimulationWorker;
+class SystemEditor;
+class DerivationPanel;
 class TimeControls;
 
 /// \brief ConstraintLab's main window: the 3D view with the Scene, Forces and Time docks, file
@@ -62,6 +64,10 @@ public:
     /// File → New → System from Equations: the shipped system file at `path`, as a new
     /// unsaved document, after the unsaved-changes prompt.
     bool newFromSystem(const QString& path);
+    /// Edit → Duplicate as Editable System: the current scene as a new, unsaved system written
+    /// as equations (a built-in scene through its shipped format-2 file, with the same
+    /// parameter values and settings), after the unsaved-changes prompt; the System dock shows.
+    bool duplicateAsSystem();
     /// File → Open without the dialog: prompts for unsaved changes, then loads. On a bad file
     /// the banner names the problem and the current scene stays. Returns true when loaded.
     bool openFile(const QString& path);
@@ -80,6 +86,12 @@ public:
     /// column, or one file per run.
     bool exportCsv(const QString& path, const std::vector<std::string>& columns,
                    bool filePerRun = false, bool commentHeader = false);
+
+    /// Shows the panel `name` (scene, system, forces, plots, derivation, time) on top of its
+    /// tab group; false for an unknown name.
+    bool showPanel(const QString& name);
+    /// The names showPanel knows, in the order of the View → Panels menu.
+    QStringList panelNames() const;
 
     /// Plays the next trajectory as soon as it arrives (used at start-up).
     void setAutoPlay(bool autoPlay) { autoPlay_ = autoPlay; }
@@ -116,6 +128,8 @@ public:
     SimulationWorker* worker() const { return worker_; }
     MessageBanner* banner() const { return banner_; }
     PlotsPanel* plotsPanel() const { return plots_; }
+    SystemEditor* systemEditor() const { return systemEditor_; }
+    DerivationPanel* derivationPanel() const { return derivation_; }
 
 signals:
     /// A new trajectory is on screen.
@@ -161,6 +175,8 @@ private:
     void simulationFinished(quint64 generation, std::shared_ptr<const Trace> trace, double seconds);
     void simulationError(quint64 generation, const QString& message);
     void showTime(double t);
+    /// The derivation panel at the time on screen, when it is visible.
+    void showDerivation(double t);
     void showFileError(const QString& what, const QString& message);
     QString currentRunLabel() const;
     /// The values that set `run` apart from the other runs on screen ("mu = 0.1"); empty when
@@ -182,6 +198,10 @@ private:
     ParameterEditor* editor_ = nullptr;
     ForcesPanel* forces_ = nullptr;
     PlotsPanel* plots_ = nullptr;
+    SystemEditor* systemEditor_ = nullptr;
+    QDockWidget* systemDock_ = nullptr;
+    DerivationPanel* derivation_ = nullptr;
+    QDockWidget* derivationDock_ = nullptr;
     TimeControls* timeControls_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* statusReadout_ = nullptr;
@@ -198,6 +218,7 @@ private:
     QAction* exportVideoAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QAction* undoAction_ = nullptr;
+    QAction* duplicateAction_ = nullptr;
     QAction* redoAction_ = nullptr;
     QAction* defaultsAction_ = nullptr;
     QAction* compareAction_ = nullptr;

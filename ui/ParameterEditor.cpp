@@ -82,6 +82,8 @@ ParameterEditor::ParameterEditor(SceneSession* session, QWidget* parent)
 {
     layout_->setContentsMargins(0, 0, 0, 0);
     connect(session_, &SceneSession::documentReset, this, &ParameterEditor::rebuild);
+    // An edited system may have other parameters (or other ranges for their sliders).
+    connect(session_, &SceneSession::systemChanged, this, &ParameterEditor::rebuild);
     connect(session_, &SceneSession::valueChanged, this, &ParameterEditor::showValue);
     rebuild();
 }

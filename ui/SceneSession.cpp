@@ -1,6 +1,7 @@
 #include "SceneSession.h"
 
 #include "SetParameterCommand.h"
+#include "SetSystemCommand.h"
 
 #include <ConstraintLabError.h>
 #include <SceneRegistry.h>
@@ -108,6 +109,25 @@ void SceneSession::edit(const QString& key, const std::vector<double>& value, in
     lastMergeId_ = mergeId;
     undo_.push(command);
     continuingDrag_ = false;
+}
+
+void SceneSession::editSystem(const SceneDocument& document, const QString& what, int mergeId)
+{
+    if (!document.system)
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "the document holds no system written as equations");
+    if (document == document_)
+        return;
+    undo_.push(new SetSystemCommand(this, document, what, mergeId));
+}
+
+void SceneSession::replaceSystem(const SceneDocument& document)
+{
+    document_ = document;
+    definition_ = document_.definition();
+    ++serial_;
+    lastMergeId_ = 0;
+    emit systemChanged();
 }
 
 void SceneSession::addLinkedChanges(SetParameterCommand& command, const QString& key,

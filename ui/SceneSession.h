@@ -55,6 +55,13 @@ public:
     /// linked to `key` by ParameterSpec::defaultsTo / notBelow change with it in the same step,
     /// so that the document stays valid (raising mu above mu_s raises mu_s too).
     void edit(const QString& key, const std::vector<double>& value, int mergeId = 0);
+    /// Records a new system (format 2) with its parameter values as one undo step named
+    /// `what`; commands with the same non-zero mergeId merge (the keystrokes of one field).
+    /// Throws ConstraintLabError when `document` holds no system. Does nothing when unchanged.
+    void editSystem(const SceneDocument& document, const QString& what, int mergeId = 0);
+    /// Puts a document with another system in place without recording it (SetSystemCommand
+    /// calls this); emits systemChanged. The undo history and file path stay.
+    void replaceSystem(const SceneDocument& document);
 
     QUndoStack* undoStack() { return &undo_; }
     QString filePath() const { return path_; }
@@ -70,6 +77,8 @@ public:
 signals:
     /// The whole document was replaced.
     void documentReset();
+    /// The system changed (editSystem, undo or redo): its parameters may be others now.
+    void systemChanged();
     /// One value changed (edit, undo or redo).
     void valueChanged(const QString& key);
     void modifiedChanged(bool modified);

@@ -32,6 +32,9 @@ public:
     };
     /// The shipped systems in title order; none by default.
     virtual std::vector<SystemEntry> builtInSystems() const { return {}; }
+    /// Starting points for a system of one's own (File → New → From Template), in the order
+    /// of their file names; none by default.
+    virtual std::vector<SystemEntry> systemTemplates() const { return {}; }
     /// Writes runs as CSV atomically, in the CLI's format (CsvWriter): one run without a "run"
     /// column, several with one. `columns` empty means all; `comment` lines go first as
     /// "# ..." (none: plain RFC 4180).

@@ -92,7 +92,9 @@ private slots:
                                 .arg(screen.height())));
         int docks = 0;
         for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
-            if (!dock->isVisible())
+            // A dock behind another in a tab group (System, Derivation) is moved off the
+            // window rather than hidden: what counts is what can be seen.
+            if (!dock->isVisible() || dock->visibleRegion().isEmpty())
                 continue;
             ++docks;
             const QRect onScreen(dock->mapToGlobal(QPoint(0, 0)), dock->size());

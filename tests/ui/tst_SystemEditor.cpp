@@ -1,0 +1,360 @@
+// The System editor end to end in the main window: a system typed field by field runs (checked
+// against the shipped pendulum and the rod length), each kind of problem shows at its field while
+// the last valid run stays, every committed field edit is one undo step, templates and
+// "Duplicate as Editable System" run like their source, and an edited system survives a save and
+// an open.
+
+#include <ExpressionField.h>
+#include <GuiSceneStore.h>
+#include <MainWindow.h>
+#include <SceneFile.h>
+#include <SceneSession.h>
+#include <SimulationWorker.h>
+#include <SystemEditor.h>
+#include <Trace.h>
+#include <VtkOpenGLWidget.h>
+#include <symbolic/SymbolicModel.h>
+
+#include <QAbstractItemView>
+#include <QComboBox>
+#include <QCompleter>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStringListModel>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cmath>
+
+using namespace clab;
+
+namespace {
+
+const bool surfaceFormatSet = [] {
+    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    return true;
+}();
+
+constexpr int timeout = 60000;
+
+// Largest difference of q over two traces of equal length (infinity when they differ in
+// length).
+double largestDifference(const Trace& a, const Trace& b)
+{
+    if (a.samples.size() != b.samples.size())
+        return INFINITY;
+    double worst = 0.0;
+    for (std::size_t i = 0; i < a.samples.size(); ++i)
+        worst = std::max(worst, (a.samples[i].q - b.samples[i].q).cwiseAbs().maxCoeff());
+    return worst;
+}
+
+} // namespace
+
+class SystemEditorTest : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> window_;
+
+    SystemEditor* editor() { return window_->systemEditor(); }
+
+    ExpressionField* expression(const QString& key)
+    {
+        return qobject_cast<ExpressionField*>(editor()->field(key));
+    }
+
+    // Waits for the trajectory of the session's current document.
+    bool waitForRun()
+    {
+        return QTest::qWaitFor(
+            [this] {
+                return window_->trace() &&
+                       window_->shownDocument() == window_->session()->document();
+            },
+            timeout);
+    }
+
+    // Types into a field as a user does, then leaves it (the end of one field edit).
+    void type(QWidget* field, const QString& text)
+    {
+        QVERIFY(field);
+        field->setFocus();
+        if (auto* e = qobject_cast<ExpressionField*>(field))
+            e->selectAll();
+        else if (auto* l = qobject_cast<QLineEdit*>(field))
+            l->selectAll();
+        QTest::keyClick(field, Qt::Key_Backspace);
+        QTest::keyClicks(field, text);
+        QTest::keyClick(field, Qt::Key_Return);
+    }
+
+    // Replaces a field's text in one edit, as a paste does (typing would pass through valid
+    // states on its way, and each of those runs).
+    void paste(QWidget* field, const QString& text)
+    {
+        QVERIFY(field);
+        field->setFocus();
+        if (auto* e = qobject_cast<ExpressionField*>(field)) {
+            e->selectAll();
+            e->insertPlainText(text);
+        } else {
+            QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClicks(field, text);
+        }
+        QTest::keyClick(field, Qt::Key_Return);
+    }
+
+    std::shared_ptr<const Trace> runOf(const SceneDocument& document)
+    {
+        // The worker's own path, so that the comparison is with what the window shows.
+        return std::make_shared<Trace>(
+            SimulationWorker::simulate(document, [](double) { return true; }));
+    }
+
+private slots:
+    void init()
+    {
+        window_ = std::make_unique<MainWindow>(std::make_shared<GuiSceneStore>());
+        window_->setUnsavedChangesPrompt(
+            [](const QString&) { return MainWindow::UnsavedChoice::Discard; });
+        window_->resize(1600, 1000);
+        window_->show();
+        QVERIFY(window_->newFromSystem(QStringLiteral(":/templates/particle-in-plane.json")));
+        QVERIFY(waitForRun());
+    }
+
+    void cleanup() { window_.reset(); }
+
+    void typedPendulumRunsOnItsCircle()
+    {
+        // From the free particle to a pendulum of length l, typed field by field.
+        QTest::mouseClick(editor()->findChild<QPushButton*>(QStringLiteral("addParameter")),
+                          Qt::LeftButton);
+        type(editor()->field(QStringLiteral("system.parameters.p1.name")), QStringLiteral("l"));
+        type(editor()->field(QStringLiteral("system.parameters.l")), QStringLiteral("0.8"));
+        QTest::mouseClick(editor()->findChild<QPushButton*>(QStringLiteral("addConstraint")),
+                          Qt::LeftButton);
+        // A new constraint has no expression yet: nothing applied, the free flight stays.
+        QVERIFY(!editor()->problem().isEmpty());
+        QVERIFY(window_->session()->document().system->constraintCount() == 0);
+        type(expression(QStringLiteral("system.initial.x")), QStringLiteral("l"));
+        type(expression(QStringLiteral("system.initial.x_dot")), QStringLiteral("0"));
+        type(expression(QStringLiteral("system.initial.y_dot")), QStringLiteral("0"));
+        type(expression(QStringLiteral("system.constraints[0].holonomic")),
+             QStringLiteral("x^2 + y^2 - l^2"));
+        QVERIFY2(editor()->problem().isEmpty(), qPrintable(editor()->problem()));
+        QCOMPARE(window_->session()->document().system->constraintCount(), 1);
+        QVERIFY(waitForRun());
+
+        // The bob stays on its circle, and energy is conserved.
+        const Trace& trace = *window_->trace();
+        QVERIFY(trace.samples.size() > 100);
+        for (const TraceSample& s : trace.samples) {
+            QVERIFY(std::abs(std::hypot(s.q[0], s.q[1]) - 0.8) < 1e-8);
+            QVERIFY(std::abs(s.E - trace.samples.front().E) < 1e-7);
+        }
+        // The same motion as the shipped pendulum of the same length over the same span.
+        SceneDocument shipped = SceneFile::load(QStringLiteral(":/templates/pendulum.json"));
+        shipped.parameters["l"] = {0.8};
+        shipped.simulation = window_->session()->document().simulation;
+        QVERIFY(largestDifference(trace, *runOf(shipped)) < 1e-9);
+    }
+
+    void problemsShowAtTheirFieldAndTheLastRunStays_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<int>("underlined"); // first underlined character, 0-based
+        QTest::newRow("unknown symbol, with a suggestion")
+            << "system.potential_energy"
+            << "m*g*yy"
+            << "unknown symbol 'yy' (did you mean y" << 4;
+        QTest::newRow("syntax: an operator without its operand") << "system.potential_energy"
+                                                                 << "m*g*"
+                                                                 << "" << 3;
+        QTest::newRow("kinetic energy not quadratic in the velocities")
+            << "system.kinetic_energy"
+            << "m*x_dot^3/2 + m*y_dot^2/2"
+            << "quadratic in the velocities" << 0;
+        QTest::newRow("a force with an unknown function") << "system.forces.x"
+                                                          << "-0.1*sinn(x)"
+                                                          << "sinn" << 5;
+        QTest::newRow("a parameter value that is no number") << "system.parameters.m"
+                                                             << "heavy"
+                                                             << "not a number" << 0;
+    }
+
+    void problemsShowAtTheirFieldAndTheLastRunStays()
+    {
+        QFETCH(QString, key);
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        QFETCH(int, underlined);
+        const SceneDocument before = window_->session()->document();
+        const std::shared_ptr<const Trace> run = window_->trace();
+        const int steps = window_->session()->undoStack()->count();
+
+        paste(editor()->field(key), text);
+
+        QCOMPARE(editor()->problemKey(), key);
+        QVERIFY2(editor()->problem().contains(message), qPrintable(editor()->problem()));
+        QLabel* label = editor()->message(key);
+        QVERIFY(label && label->isVisible());
+        QVERIFY(label->text().contains(message));
+        if (auto* field = qobject_cast<ExpressionField*>(editor()->field(key))) {
+            QVERIFY(field->hasError());
+            QCOMPARE(field->errorRange().first, underlined);
+            QCOMPARE(field->text(), text); // the typed text stays
+        }
+        // Nothing applied: the same document, the same run, no undo step.
+        QVERIFY(window_->session()->document() == before);
+        QTest::qWait(50);
+        QCOMPARE(window_->trace(), run);
+        QCOMPARE(window_->session()->undoStack()->count(), steps);
+        QVERIFY(editor()->hasUnappliedEdits());
+    }
+
+    void velocityConstraintMustBeLinearInTheVelocities()
+    {
+        QTest::mouseClick(editor()->findChild<QPushButton*>(QStringLiteral("addConstraint")),
+                          Qt::LeftButton);
+        auto* kind = editor()->findChild<QComboBox*>(QStringLiteral("system.constraints[0].kind"));
+        QVERIFY(kind);
+        kind->setCurrentIndex(1);
+        emit kind->activated(1);
+        const QString key = QStringLiteral("system.constraints[0].velocity");
+        paste(editor()->field(key), QStringLiteral("x_dot^2 - y_dot"));
+        QCOMPARE(editor()->problemKey(), key);
+        QVERIFY(editor()->problem().contains(QStringLiteral("linear in the velocities")));
+        QCOMPARE(window_->session()->document().system->constraintCount(), 0);
+    }
+
+    void eachCommittedFieldEditIsOneUndoStep()
+    {
+        QUndoStack* undo = window_->session()->undoStack();
+        const int start = undo->count();
+        const QString key = QStringLiteral("system.potential_energy");
+        type(editor()->field(key), QStringLiteral("m*g*y/2")); // many keystrokes, one step
+        QCOMPARE(undo->count(), start + 1);
+        type(editor()->field(key), QStringLiteral("2*m*g*y"));
+        QCOMPARE(undo->count(), start + 2);
+        QCOMPARE(window_->session()->document().system->description().potentialEnergy,
+                 std::string("2*m*g*y"));
+
+        undo->undo();
+        QCOMPARE(expression(key)->text(), QStringLiteral("m*g*y/2"));
+        QCOMPARE(window_->session()->document().system->description().potentialEnergy,
+                 std::string("m*g*y/2"));
+        undo->undo();
+        QCOMPARE(expression(key)->text(), QStringLiteral("m*g*y"));
+        undo->redo();
+        QCOMPARE(expression(key)->text(), QStringLiteral("m*g*y/2"));
+        QVERIFY(waitForRun());
+        // The run on screen is the redone system's: half the gravity on y.
+        const TraceSample& last = window_->trace()->samples.back();
+        QVERIFY(std::abs(last.qdd[1] + 9.81 / 2) < 1e-9);
+    }
+
+    void completionOffersTheSystemsNames()
+    {
+        ExpressionField* field = expression(QStringLiteral("system.potential_energy"));
+        const QStringList words =
+            qobject_cast<QStringListModel*>(field->completer()->model())->stringList();
+        for (const char* name : {"x", "x_dot", "y_dot", "m", "g", "t", "sin", "atan2"})
+            QVERIFY2(words.contains(QLatin1String(name)), name);
+        field->setFocus();
+        field->selectAll();
+        QTest::keyClick(field, Qt::Key_Backspace);
+        QTest::keyClicks(field, QStringLiteral("m*g*x_d"));
+        QVERIFY(field->completer()->popup()->isVisible());
+        QCOMPARE(field->completer()->currentCompletion(), QStringLiteral("x_dot"));
+        QTest::keyClick(field->completer()->popup(), Qt::Key_Return);
+        QCOMPARE(field->text(), QStringLiteral("m*g*x_dot"));
+    }
+
+    void templatesRunLikeTheirFiles_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const char* name :
+             {"particle-in-plane", "particle-in-space", "pendulum", "two-bodies-rod"})
+            QTest::newRow(name) << name;
+    }
+
+    void templatesRunLikeTheirFiles()
+    {
+        QFETCH(QString, name);
+        auto* action = window_->findChild<QAction*>(QStringLiteral("newTemplate_") + name);
+        QVERIFY(action);
+        action->trigger();
+        QVERIFY(waitForRun());
+        const QString path = QStringLiteral(CLAB_SOURCE_DIR "/scenes/templates/%1.json").arg(name);
+        QCOMPARE(largestDifference(*window_->trace(), *runOf(SceneFile::load(path))), 0.0);
+        QVERIFY(editor()->field(QStringLiteral("system.coordinates[0]")));
+    }
+
+    void duplicateOfABuiltInSceneRunsLikeIt_data()
+    {
+        QTest::addColumn<QString>("scene");
+        QTest::addColumn<QString>("parameter");
+        QTest::addColumn<double>("value");
+        QTest::newRow("bead on a wire, a rougher wire") << "bead-on-wire"
+                                                        << "mu" << 0.3;
+        QTest::newRow("rigid body, another start spin") << "rigid-body"
+                                                        << "omega0" << 0.5;
+    }
+
+    void duplicateOfABuiltInSceneRunsLikeIt()
+    {
+        QFETCH(QString, scene);
+        QFETCH(QString, parameter);
+        QFETCH(double, value);
+        QVERIFY(window_->newFromBuiltIn(scene.toStdString()));
+        std::vector<double> v = window_->session()->value(parameter);
+        v[0] = value;
+        window_->session()->edit(parameter, v);
+        const SceneDocument builtIn = window_->session()->document();
+        // A built-in scene offers the duplicate in the System dock.
+        auto* button = editor()->findChild<QPushButton*>(QStringLiteral("duplicateButton"));
+        QVERIFY(button);
+        QTest::mouseClick(button, Qt::LeftButton);
+        const SceneDocument& copy = window_->session()->document();
+        QVERIFY(copy.system);
+        QVERIFY(copy.simulation == builtIn.simulation);
+        QVERIFY(waitForRun());
+        // The hand-coded scene and its equations agree (as tst_SystemScenes checks the files).
+        const double difference = largestDifference(*window_->trace(), *runOf(builtIn));
+        QVERIFY2(difference < 1e-8, qPrintable(QString::number(difference)));
+        // A system's duplicate is the same system.
+        const std::shared_ptr<const Trace> before = window_->trace();
+        QVERIFY(window_->duplicateAsSystem());
+        QVERIFY(waitForRun());
+        QCOMPARE(largestDifference(*window_->trace(), *before), 0.0);
+    }
+
+    void editedSystemSurvivesSaveAndOpen()
+    {
+        type(editor()->field(QStringLiteral("system.potential_energy")),
+             QStringLiteral("m*g*y + x^2/2"));
+        type(editor()->field(QStringLiteral("system.parameters.g")), QStringLiteral("3.5"));
+        const SceneDocument edited = window_->session()->document();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("edited.json"));
+        QVERIFY(window_->saveAs(path));
+        QVERIFY(window_->openFile(path));
+        const SceneDocument reopened = window_->session()->document();
+        QVERIFY(reopened.sameScene(edited));
+        QVERIFY(reopened.parameters == edited.parameters);
+        QCOMPARE(expression(QStringLiteral("system.potential_energy"))->text(),
+                 QStringLiteral("m*g*y + x^2/2"));
+        QCOMPARE(qobject_cast<QLineEdit*>(editor()->field(QStringLiteral("system.parameters.g")))
+                     ->text(),
+                 QStringLiteral("3.5"));
+    }
+};
+
+QTEST_MAIN(SystemEditorTest)
+#include "tst_SystemEditor.moc"
