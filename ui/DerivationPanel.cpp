@@ -54,8 +54,9 @@ QString matrixHtml(const std::vector<std::vector<QString>>& cells)
     for (std::size_t r = 0; r < rows; ++r) {
         html += QStringLiteral("<tr><td>%1</td>").arg(bracket(r, true));
         for (const QString& cell : cells[r])
-            html +=
-                QStringLiteral("<td align=\"center\" style=\"padding: 0 6px;\">%1</td>").arg(cell);
+            html += QStringLiteral("<td align=\"center\" style=\"padding: 0 6px; white-space: "
+                                   "nowrap;\">%1</td>")
+                        .arg(cell);
         html += QStringLiteral("<td>%1</td></tr>").arg(bracket(r, false));
     }
     return html + QStringLiteral("</table>");
@@ -163,12 +164,18 @@ QString DerivationPanel::equationsHtml()
             for (const std::string& cell : row)
                 cells.back().push_back(qs(cell).toHtmlEscaped());
         }
-        html += QStringLiteral("<tr><td colspan=\"4\"><b>%1</b>%2</td></tr>")
+        html += QStringLiteral("<tr><td colspan=\"3\"><b>%1</b>%2</td></tr>")
                     .arg(qs(block.title).toHtmlEscaped(), copyLink(qs(block.latex)));
+        // The suffix (" = 0") right after the matrix, not in a column of its own.
         html += QStringLiteral("<tr><td>&nbsp;&nbsp;</td><td valign=\"middle\">%1 =</td>"
-                               "<td valign=\"middle\">%2</td><td valign=\"middle\">%3</td></tr>")
+                               "<td valign=\"middle\"><table cellspacing=\"0\"><tr><td "
+                               "valign=\"middle\" style=\"white-space: nowrap;\">%2</td><td "
+                               "valign=\"middle\" style=\"white-space: nowrap;\">%3</td></tr>"
+                               "</table></td></tr>")
                     .arg(qs(block.symbol).toHtmlEscaped(), matrixHtml(cells),
-                         qs(block.suffix).toHtmlEscaped());
+                         qs(block.suffix)
+                             .toHtmlEscaped()
+                             .replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
     }
     return html + QStringLiteral("</table>");
 }
@@ -186,7 +193,8 @@ QString DerivationPanel::numbersHtml(const TraceSample& sample)
         if (value.size() == 0)
             return;
         latex_ << latexOf(latexSymbol, value);
-        rows += QStringLiteral("<tr><td valign=\"middle\">%1</td><td valign=\"middle\">%2 "
+        rows += QStringLiteral("<tr><td valign=\"middle\" style=\"white-space: "
+                               "nowrap;\">%1</td><td valign=\"middle\">%2 "
                                "=</td><td valign=\"middle\">%3</td><td valign=\"middle\"><a "
                                "href=\"copy:%4\"><small>LaTeX</small></a></td></tr>")
                     .arg(title, symbol, matrixHtml(cellsOf(value)))

@@ -305,9 +305,9 @@ void MainWindow::createDocks()
     tabifyDockWidget(plotsDock, derivationDock_);
     plotsDock->raise(); // the last dock tabified would be on top
     connect(derivationDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        // After the tab switch has moved the panel back onto the window.
+        derivationOnTop_ = visible;
         if (visible)
-            QTimer::singleShot(0, this, [this] { showDerivation(clock_->time()); });
+            showDerivation(clock_->time());
     });
 
     for (QAction* action : {compareAction_, clearGhostsAction_, defaultsAction_})
@@ -327,6 +327,8 @@ void MainWindow::createDocks()
     addDockWidget(Qt::LeftDockWidgetArea, systemDock_);
     tabifyDockWidget(sceneDock, systemDock_);
     sceneDock->raise();
+    connect(systemDock_, &QDockWidget::visibilityChanged, this,
+            [this](bool visible) { systemOnTop_ = visible; });
 }
 
 // File → New: the built-in scenes, then the shipped systems written as equations.
@@ -374,10 +376,8 @@ void MainWindow::createNewMenu()
                 QStringLiteral("newTemplate_%1").arg(QFileInfo(entry.path).baseName()));
             const QString path = entry.path;
             connect(action, &QAction::triggered, this, [this, path] {
-                if (newFromSystem(path)) {
-                    systemDock_->show();
-                    systemDock_->raise();
-                }
+                if (newFromSystem(path))
+                    showSystemEditor();
             });
         }
     }
@@ -618,10 +618,12 @@ void MainWindow::readSettings()
         // keeps about half of the width.
         QTimer::singleShot(0, this, [this] {
             const int w = width();
+            // The System editor, when on top, needs more room than the parameters.
+            const int left = systemOnTop_ ? std::clamp(w * 30 / 100, 285, 480)
+                                          : std::clamp(w * 28 / 100, 285, 340);
             resizeDocks({findChild<QDockWidget*>(QStringLiteral("sceneDock")),
                          findChild<QDockWidget*>(QStringLiteral("forcesDock"))},
-                        {std::clamp(w * 28 / 100, 285, 340), std::clamp(w * 28 / 100, 280, 460)},
-                        Qt::Horizontal);
+                        {left, std::clamp(w * 28 / 100, 280, 460)}, Qt::Horizontal);
         });
     }
     for (int i = 0; i < 3; ++i) {
@@ -755,9 +757,18 @@ bool MainWindow::duplicateAsSystem()
     if (!maybeSave())
         return false;
     session_->setDocument(copy, {});
+    showSystemEditor();
+    return true;
+}
+
+void MainWindow::showSystemEditor()
+{
     systemDock_->show();
     systemDock_->raise();
-    return true;
+    // Expressions need room: up to a third of a wide window, never less than the dock has.
+    const int wanted = std::min(480, width() / 3);
+    if (systemDock_->width() < wanted)
+        resizeDocks({systemDock_}, {wanted}, Qt::Horizontal);
 }
 
 bool MainWindow::newFromBuiltIn(const std::string& sceneName)
@@ -1317,6 +1328,10 @@ bool MainWindow::showPanel(const QString& name)
     auto* dock = findChild<QDockWidget*>(name + QStringLiteral("Dock"));
     if (!dock)
         return false;
+    if (dock == systemDock_) {
+        showSystemEditor();
+        return true;
+    }
     dock->show();
     dock->raise();
     return true;
@@ -1334,7 +1349,7 @@ QStringList MainWindow::panelNames() const
 void MainWindow::showDerivation(double t)
 {
     // Behind the Plots tab the panel is moved off the window, not hidden: skip the work then.
-    if (!trace_ || trace_->samples.empty() || derivation_->visibleRegion().isEmpty())
+    if (!trace_ || trace_->samples.empty() || !derivationOnTop_)
         return;
     derivation_->show(shownDocument_, trace_->samples[trace_->sampleIndexAt(t)]);
 }

@@ -177,6 +177,8 @@ private:
     void showTime(double t);
     /// The derivation panel at the time on screen, when it is visible.
     void showDerivation(double t);
+    /// Brings the System dock to the front, wide enough for its equations.
+    void showSystemEditor();
     void showFileError(const QString& what, const QString& message);
     QString currentRunLabel() const;
     /// The values that set `run` apart from the other runs on screen ("mu = 0.1"); empty when
@@ -202,6 +204,8 @@ private:
     QDockWidget* systemDock_ = nullptr;
     DerivationPanel* derivation_ = nullptr;
     QDockWidget* derivationDock_ = nullptr;
+    bool derivationOnTop_ = false; ///< its tab is the one shown (docks behind stay "visible")
+    bool systemOnTop_ = false;
     TimeControls* timeControls_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* statusReadout_ = nullptr;

@@ -435,6 +435,15 @@ QGroupBox* section(QWidget* parent, QVBoxLayout* layout, const QString& title)
     return box;
 }
 
+/// A form inside `box`, added first: QFormLayout gives the labels it makes the layout's widget
+/// as parent, and a label made without one would never show.
+QFormLayout* formIn(QGroupBox* box)
+{
+    auto* form = new QFormLayout;
+    qobject_cast<QVBoxLayout*>(box->layout())->addLayout(form);
+    return form;
+}
+
 QLabel* header(QWidget* parent, const QString& text)
 {
     auto* label = new QLabel(text, parent);
@@ -630,8 +639,9 @@ void SystemEditor::buildParameters(QVBoxLayout* layout)
         });
         grid->addWidget(remove, i + 1, 5, Qt::AlignTop);
     }
-    grid->setColumnStretch(0, 2);
-    grid->setColumnStretch(1, 2);
+    // Every column stretches, so that none keeps a line edit's wide default width.
+    for (const auto& [column, stretch] : {std::pair{0, 3}, {1, 3}, {2, 2}, {3, 2}, {4, 2}})
+        grid->setColumnStretch(column, stretch);
     box->layout()->addItem(grid);
     auto* add = new QPushButton(tr("Add Parameter"), box);
     add->setObjectName(QStringLiteral("addParameter"));
@@ -653,7 +663,7 @@ void SystemEditor::buildParameters(QVBoxLayout* layout)
 void SystemEditor::buildEnergies(QVBoxLayout* layout)
 {
     QGroupBox* box = section(content_, layout, tr("Energies"));
-    auto* form = new QFormLayout;
+    auto* form = formIn(box);
     auto* mass = new QComboBox(box);
     mass->setObjectName(QStringLiteral("massForm"));
     mass->addItems({tr("Kinetic energy T"), tr("One mass per coordinate"), tr("Mass matrix M")});
@@ -690,7 +700,6 @@ void SystemEditor::buildEnergies(QVBoxLayout* layout)
                      box, QStringLiteral("system.potential_energy"), draft_.potentialEnergy,
                      [this](const std::string& e) { draft_.potentialEnergy = e; },
                      tr("Edit the potential energy"), tr("e.g. m*g*y (empty: none)")));
-    box->layout()->addItem(form);
 }
 
 void SystemEditor::buildMassMatrix(QFormLayout* form)
@@ -713,7 +722,7 @@ void SystemEditor::buildForcesAndInitial(QVBoxLayout* layout)
     QGroupBox* box = section(content_, layout, tr("Forces and initial values"));
     auto* grid = new QGridLayout;
     grid->addWidget(header(box, tr("Extra force")), 0, 1);
-    grid->addWidget(header(box, tr("Position at start")), 0, 2);
+    grid->addWidget(header(box, tr("At start")), 0, 2);
     grid->addWidget(header(box, tr("Velocity at start")), 0, 3);
     auto find = [](const std::vector<SystemDescription::Named>& list, const std::string& name) {
         const auto it =
@@ -761,12 +770,11 @@ void SystemEditor::buildForcesAndInitial(QVBoxLayout* layout)
                             box);
     note->setWordWrap(true);
     box->layout()->addWidget(note);
-    auto* end = new QFormLayout;
+    auto* end = formIn(box);
     end->addRow(tr("Runs while"), expression(
                                       box, QStringLiteral("system.end"), draft_.end,
                                       [this](const std::string& e) { draft_.end = e; },
                                       tr("Edit the end of the motion"), tr("> 0 (empty: always)")));
-    box->layout()->addItem(end);
 }
 
 void SystemEditor::buildConstraints(QVBoxLayout* layout)
@@ -775,7 +783,6 @@ void SystemEditor::buildConstraints(QVBoxLayout* layout)
     auto* grid = new QGridLayout;
     grid->addWidget(header(box, tr("Name")), 0, 0);
     grid->addWidget(header(box, tr("Kind")), 0, 1);
-    grid->addWidget(header(box, tr("Expression = 0")), 0, 2);
     const int m = static_cast<int>(draft_.constraints.size());
     for (int i = 0; i < m; ++i) {
         const SystemDescription::Constraint& c = draft_.constraints[i];
@@ -785,7 +792,7 @@ void SystemEditor::buildConstraints(QVBoxLayout* layout)
                             box, key + QStringLiteral(".name"), c.name,
                             [this, i](const std::string& n) { draft_.constraints[i].name = n; },
                             tr("Rename constraint"), tr("unnamed")),
-                        i + 1, 0);
+                        2 * i + 1, 0);
         auto* kind = new QComboBox(box);
         kind->addItems({tr("holonomic φ(q, t)"), tr("velocity ψ(q, q̇, t)")});
         kind->setObjectName(key + QStringLiteral(".kind"));
@@ -798,14 +805,15 @@ void SystemEditor::buildConstraints(QVBoxLayout* layout)
                                                  : SystemDescription::Constraint::Kind::Velocity;
             });
         });
-        grid->addWidget(kind, i + 1, 1, Qt::AlignTop);
+        grid->addWidget(kind, 2 * i + 1, 1, Qt::AlignTop);
         grid->addWidget(
             expression(
                 box, key + (holonomic ? QStringLiteral(".holonomic") : QStringLiteral(".velocity")),
                 c.expression,
                 [this, i](const std::string& e) { draft_.constraints[i].expression = e; },
-                tr("Edit %1").arg(label)),
-            i + 1, 2);
+                tr("Edit %1").arg(label),
+                holonomic ? tr("φ(q, t), zero on the constraint") : tr("ψ(q, q̇, t), linear in q̇")),
+            2 * i + 2, 0, 1, 3); // the expression gets the whole width, under its name
         auto* buttons = new QHBoxLayout;
         buttons->setSpacing(0);
         auto move = [this, i](int to, const QString& what) {
@@ -827,10 +835,10 @@ void SystemEditor::buildConstraints(QVBoxLayout* layout)
         });
         for (QToolButton* b : {up, down, remove})
             buttons->addWidget(b);
-        grid->addLayout(buttons, i + 1, 3, Qt::AlignTop);
+        grid->addLayout(buttons, 2 * i + 1, 2, Qt::AlignTop);
     }
     grid->setColumnStretch(0, 1);
-    grid->setColumnStretch(2, 4);
+    grid->setColumnStretch(1, 1);
     box->layout()->addItem(grid);
     auto* add = new QPushButton(tr("Add Constraint"), box);
     add->setObjectName(QStringLiteral("addConstraint"));
@@ -856,7 +864,7 @@ void SystemEditor::buildFriction(QVBoxLayout* layout)
             return draft_.friction[i];
         };
         const QString what = tr("Edit friction %1").arg(qs(f.name));
-        auto* form = new QFormLayout;
+        auto* form = formIn(box);
         auto* nameRow = new QHBoxLayout;
         nameRow->addWidget(plain(
             box, key + QStringLiteral(".name"), f.name,
@@ -893,7 +901,6 @@ void SystemEditor::buildFriction(QVBoxLayout* layout)
                                      box, key + QStringLiteral(".magnitude"), f.magnitude,
                                      [contact](const std::string& e) { contact().magnitude = e; },
                                      what, tr("instead of μ: a force of constant size")));
-        box->layout()->addItem(form);
     }
     auto* add = new QPushButton(tr("Add Friction Contact"), box);
     add->setObjectName(QStringLiteral("addFriction"));
@@ -914,7 +921,7 @@ void SystemEditor::buildFriction(QVBoxLayout* layout)
 void SystemEditor::buildView(QVBoxLayout* layout)
 {
     QGroupBox* box = section(content_, layout, tr("View"));
-    auto* upRow = new QFormLayout;
+    auto* upRow = formIn(box);
     auto* up = new QComboBox(box);
     up->setObjectName(QStringLiteral("viewUp"));
     up->addItems({QStringLiteral("x"), QStringLiteral("y"), QStringLiteral("z")});
@@ -924,7 +931,6 @@ void SystemEditor::buildView(QVBoxLayout* layout)
         edited(tr("Change the view's up axis"), false);
     });
     upRow->addRow(tr("Upwards on screen"), up);
-    box->layout()->addItem(upRow);
     auto* points = new QGridLayout;
     const QStringList titles{tr("Point"), QStringLiteral("x"), QStringLiteral("y"),
                              QStringLiteral("z")};

@@ -4,9 +4,11 @@
 // "Duplicate as Editable System" run like their source, and an edited system survives a save and
 // an open.
 
+#include <DerivationPanel.h>
 #include <ExpressionField.h>
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
+#include <PlaybackClock.h>
 #include <SceneFile.h>
 #include <SceneSession.h>
 #include <SimulationWorker.h>
@@ -16,6 +18,8 @@
 #include <symbolic/SymbolicModel.h>
 
 #include <QAbstractItemView>
+#include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QCompleter>
 #include <QLabel>
@@ -28,6 +32,7 @@
 #include <QUndoStack>
 
 #include <cmath>
+#include <numbers>
 
 using namespace clab;
 
@@ -161,6 +166,88 @@ private slots:
         shipped.parameters["l"] = {0.8};
         shipped.simulation = window_->session()->document().simulation;
         QVERIFY(largestDifference(trace, *runOf(shipped)) < 1e-9);
+    }
+
+    void typedCycloidIsATautochrone()
+    {
+        // Huygens: on a cycloid x = R(θ + sin θ), y = R(1 − cos θ) a bead reaches the bottom
+        // after π√(R/g) from wherever it starts. Typed from the free particle; θ has no mass,
+        // so M is singular.
+        auto click = [this](const char* name) {
+            QTest::mouseClick(editor()->findChild<QPushButton*>(QLatin1String(name)),
+                              Qt::LeftButton);
+        };
+        click("addCoordinate");
+        type(editor()->field(QStringLiteral("system.coordinates[2]")), QStringLiteral("theta"));
+        type(editor()->field(QStringLiteral("system.coordinates[2].unit")), QString());
+        click("addParameter");
+        type(editor()->field(QStringLiteral("system.parameters.p1.name")), QStringLiteral("R"));
+        type(editor()->field(QStringLiteral("system.parameters.R")), QStringLiteral("0.5"));
+        click("addParameter");
+        type(editor()->field(QStringLiteral("system.parameters.p1.name")),
+             QStringLiteral("theta0"));
+        type(editor()->field(QStringLiteral("system.parameters.theta0")), QStringLiteral("-2.5"));
+        click("addConstraint");
+        type(editor()->field(QStringLiteral("system.constraints[0].holonomic")),
+             QStringLiteral("x - R*(theta + sin(theta))"));
+        click("addConstraint");
+        type(editor()->field(QStringLiteral("system.constraints[1].holonomic")),
+             QStringLiteral("y - R*(1 - cos(theta))"));
+        const std::pair<const char*, const char*> initial[] = {{"theta", "theta0"},
+                                                               {"x", "R*(theta0 + sin(theta0))"},
+                                                               {"y", "R*(1 - cos(theta0))"},
+                                                               {"theta_dot", "0"},
+                                                               {"x_dot", "0"},
+                                                               {"y_dot", "0"}};
+        for (const auto& [name, value] : initial)
+            type(editor()->field(QStringLiteral("system.initial.") + QLatin1String(name)),
+                 QLatin1String(value));
+        type(editor()->field(QStringLiteral("system.end")), QStringLiteral("-theta"));
+        QVERIFY2(editor()->problem().isEmpty(), qPrintable(editor()->problem()));
+        window_->session()->edit(QStringLiteral("simulation.t_end"), {3.0});
+        window_->session()->edit(QStringLiteral("simulation.stop_at_end"), {1.0});
+
+        const double arrival = std::numbers::pi * std::sqrt(0.5 / 9.81);
+        for (double theta0 : {-2.5, -1.0, -0.2}) {
+            window_->session()->edit(QStringLiteral("theta0"), {theta0});
+            QVERIFY(waitForRun());
+            QVERIFY(window_->trace()->reachedEnd);
+            QVERIFY2(std::abs(window_->trace()->samples.back().t - arrival) < 1e-7,
+                     qPrintable(QString::number(window_->trace()->samples.back().t, 'g', 12)));
+        }
+    }
+
+    void derivationPanelFollowsTheTimeOnScreen()
+    {
+        QVERIFY(window_->newFromSystem(QStringLiteral(":/templates/pendulum.json")));
+        QVERIFY(waitForRun());
+        QVERIFY(window_->showPanel(QStringLiteral("derivation")));
+        DerivationPanel* panel = window_->derivationPanel();
+        window_->clock()->setTime(0.5);
+        QTRY_VERIFY(panel->plainText().contains(QStringLiteral("t = 0.5 s")));
+        window_->clock()->setTime(1.25);
+        QTRY_VERIFY(panel->plainText().contains(QStringLiteral("t = 1.25 s")));
+        const QString text = panel->plainText();
+        for (const char* step : {"M =", "K = A M⁻¹ Aᵀ", "λ", "Qᶜᵢ = Aᵀλ", "q̈", "φ₁"})
+            QVERIFY2(text.contains(QString::fromUtf8(step)), step);
+
+        // The equations' LaTeX blocks are `derive --format latex`, block for block.
+        const SymbolicModel& model = *window_->session()->document().system.model;
+        const std::string latex = model.derivationText(SymbolicModel::Format::Latex);
+        std::string joined;
+        for (const QString& block : panel->latexBlocks())
+            if (latex.find(block.toStdString()) != std::string::npos)
+                joined += block.toStdString();
+        QCOMPARE(joined, latex);
+        panel->copyLatex(0);
+        QCOMPARE(QApplication::clipboard()->text(), panel->latexBlocks().front());
+
+        // The rod's tension at t = 1.25 s: λ·(2x, 2y) is m(g y − v²)/l² (x, y) for the pendulum.
+        const TraceSample& s = window_->trace()->samples[window_->trace()->sampleIndexAt(1.25)];
+        const double v2 = s.qd.squaredNorm();
+        const double lambda = (9.81 * s.q[1] - v2) / 2.0; // m = l = 1
+        QVERIFY2(text.contains(QString::number(lambda, 'g', 6).replace('-', QChar(0x2212))),
+                 qPrintable(QString::number(lambda, 'g', 6)));
     }
 
     void problemsShowAtTheirFieldAndTheLastRunStays_data()
