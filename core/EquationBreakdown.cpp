@@ -61,10 +61,9 @@ EquationBreakdown::EquationBreakdown(const MechanicalSystem& system, const Trace
     }
 }
 
-void EquationBreakdown::evaluate(const MechanicalSystem& system, const TraceSample& sample)
+void EquationBreakdown::readSample(const MechanicalSystem& system, const TraceSample& sample)
 {
     const int n = system.dof();
-    const int m = system.constraintCount();
     const int contacts = system.contactCount();
     t_ = sample.t;
 
@@ -86,6 +85,13 @@ void EquationBreakdown::evaluate(const MechanicalSystem& system, const TraceSamp
     Qcni_ = sample.Qcni;
     for (int c = 0; c < contacts; ++c)
         contacts_.push_back({system.contactName(c), sample.contacts[c] != 0.0});
+}
+
+void EquationBreakdown::evaluate(const MechanicalSystem& system, const TraceSample& sample)
+{
+    readSample(system, sample);
+    const int n = system.dof();
+    const int m = system.constraintCount();
 
     // Sized as the simulator sizes them: some systems write entries only.
     M_.setZero(n, n);
@@ -139,7 +145,11 @@ void EquationBreakdown::evaluate(const MechanicalSystem& system, const TraceSamp
         throw ConstraintLabError(Kind::NonFinite, "the sample's q̈, Qᶜᵢ or Qᶜₙᵢ is not finite",
                                  kOverflowHint);
     sampleQciDifference_ = maxAbs(Qci_ - sample.Qci);
+    balance();
+}
 
+void EquationBreakdown::balance()
+{
     const Eigen::VectorXd inertia = M_ * qdd_;
     const Eigen::VectorXd residual = inertia - Q_ - Qci_ - Qcni_;
     requireFinite(residual, "the balance M q̈ − Q − Qᶜᵢ − Qᶜₙᵢ");

@@ -99,6 +99,10 @@ public:
 
 private:
     void evaluate(const MechanicalSystem& system, const TraceSample& sample);
+    /// Checks the sample against the system's sizes and takes t, q, q̇, q̈, Qᶜₙᵢ and the modes.
+    void readSample(const MechanicalSystem& system, const TraceSample& sample);
+    /// The residual of M q̈ = Q + Qᶜᵢ + Qᶜₙᵢ, absolute and relative to the largest term.
+    void balance();
 
     std::optional<ConstraintLabError> error_;
     double t_ = 0.0;

@@ -5,6 +5,7 @@
 #include <TraceSample.h>
 #include <symbolic/DerivationSheet.h>
 #include <symbolic/SymbolicModel.h>
+#include <symbolic/SystemDescription.h>
 
 #include <QApplication>
 #include <QClipboard>
@@ -84,6 +85,24 @@ QString latexOf(const QString& symbol, const Eigen::MatrixXd& m)
     return QStringLiteral("\\[ %1 = \\begin{pmatrix}%2\\end{pmatrix} \\]\n").arg(symbol, body);
 }
 
+/// One block: its title with a link that copies LaTeX block `copy`, then "symbol = matrix"
+/// and the suffix right after the matrix (" = 0").
+QString blockHtml(const QString& title, const QString& symbol, const QString& matrix,
+                  const QString& suffix, qsizetype copy)
+{
+    return QStringLiteral("<tr><td colspan=\"3\"><b>%1</b> <a href=\"copy:%2\"><small>%3"
+                          "</small></a></td></tr>"
+                          "<tr><td>&nbsp;&nbsp;</td><td valign=\"middle\" style=\"white-space: "
+                          "nowrap;\">%4 =</td><td valign=\"middle\"><table cellspacing=\"0\">"
+                          "<tr><td valign=\"middle\" style=\"white-space: nowrap;\">%5</td>"
+                          "<td valign=\"middle\" style=\"white-space: nowrap;\">%6</td></tr>"
+                          "</table></td></tr>")
+        .arg(title)
+        .arg(copy)
+        .arg(QObject::tr("Copy as LaTeX"), symbol, matrix,
+             QString(suffix).replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+}
+
 } // namespace
 
 DerivationPanel::DerivationPanel(QWidget* parent)
@@ -145,11 +164,6 @@ void DerivationPanel::show(const SceneDocument& document, const TraceSample& sam
 
 QString DerivationPanel::equationsHtml()
 {
-    auto copyLink = [this](const QString& latex) {
-        latex_ << latex;
-        return QStringLiteral(" <a href=\"copy:%1\"><small>Copy as LaTeX</small></a>")
-            .arg(latex_.size() - 1);
-    };
     QString html = QStringLiteral("<h3>%1</h3>").arg(tr("Equations"));
     if (!document_.system) {
         return html + tr("<p>This built-in scene is coded by hand. <i>Edit → Duplicate as "
@@ -164,20 +178,32 @@ QString DerivationPanel::equationsHtml()
             for (const std::string& cell : row)
                 cells.back().push_back(qs(cell).toHtmlEscaped());
         }
-        html += QStringLiteral("<tr><td colspan=\"3\"><b>%1</b>%2</td></tr>")
-                    .arg(qs(block.title).toHtmlEscaped(), copyLink(qs(block.latex)));
-        // The suffix (" = 0") right after the matrix, not in a column of its own.
-        html += QStringLiteral("<tr><td>&nbsp;&nbsp;</td><td valign=\"middle\">%1 =</td>"
-                               "<td valign=\"middle\"><table cellspacing=\"0\"><tr><td "
-                               "valign=\"middle\" style=\"white-space: nowrap;\">%2</td><td "
-                               "valign=\"middle\" style=\"white-space: nowrap;\">%3</td></tr>"
-                               "</table></td></tr>")
-                    .arg(qs(block.symbol).toHtmlEscaped(), matrixHtml(cells),
-                         qs(block.suffix)
-                             .toHtmlEscaped()
-                             .replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+        latex_ << qs(block.latex);
+        html += blockHtml(qs(block.title).toHtmlEscaped(), qs(block.symbol).toHtmlEscaped(),
+                          matrixHtml(cells), qs(block.suffix).toHtmlEscaped(), latex_.size() - 1);
     }
-    return html + QStringLiteral("</table>");
+    html += QStringLiteral("</table>");
+    // The friction laws in words: C follows from the slip velocity v above and the normal force.
+    for (const SystemDescription::Friction& f : document_.system->description().friction) {
+        const QString name = qs(f.name).toHtmlEscaped();
+        if (!f.magnitude.empty()) {
+            html += tr("<p><b>Friction at %1</b>: a drag of constant size %2 against the slip "
+                       "velocity, C = −%2·Gᵀ v/‖v‖; it holds the contact at rest while the force "
+                       "needed stays within %2.</p>")
+                        .arg(name, qs(f.magnitude).toHtmlEscaped());
+            continue;
+        }
+        const QString muS = qs(f.muStatic.empty() ? f.mu : f.muStatic).toHtmlEscaped();
+        html += tr("<p><b>Friction at %1</b>: while it slides, C = −μ‖N‖·Gᵀ v/‖v‖ with μ = %2 "
+                   "and N the force of %3; while it sticks, v = 0 is an extra constraint whose "
+                   "force (static friction) holds while it stays within μₛ‖N‖, μₛ = %4.</p>")
+                    .arg(name, qs(f.mu).toHtmlEscaped(),
+                         f.normal.empty() ? tr("all the constraints")
+                                          : qs(f.normal.front()).toHtmlEscaped() +
+                                                (f.normal.size() > 1 ? tr(" and others") : ""),
+                         muS);
+    }
+    return html;
 }
 
 QString DerivationPanel::numbersHtml(const TraceSample& sample)
@@ -193,19 +219,14 @@ QString DerivationPanel::numbersHtml(const TraceSample& sample)
         if (value.size() == 0)
             return;
         latex_ << latexOf(latexSymbol, value);
-        rows += QStringLiteral("<tr><td valign=\"middle\" style=\"white-space: "
-                               "nowrap;\">%1</td><td valign=\"middle\">%2 "
-                               "=</td><td valign=\"middle\">%3</td><td valign=\"middle\"><a "
-                               "href=\"copy:%4\"><small>LaTeX</small></a></td></tr>")
-                    .arg(title, symbol, matrixHtml(cellsOf(value)))
-                    .arg(latex_.size() - 1);
+        rows += blockHtml(title, symbol, matrixHtml(cellsOf(value)), {}, latex_.size() - 1);
     };
     block(tr("position"), QStringLiteral("q"), step.q(), QStringLiteral("q"));
     block(tr("velocity"), QStringLiteral("q̇"), step.qd(), QStringLiteral("\\dot{q}"));
     block(tr("mass matrix"), QStringLiteral("M"), step.M(), QStringLiteral("M"));
     block(tr("given force"), QStringLiteral("Q"), step.Q(), QStringLiteral("Q"));
     block(tr("constraints A q̈ = b"), QStringLiteral("A"), step.A(), QStringLiteral("A"));
-    block(QString(), QStringLiteral("b"), step.b(), QStringLiteral("b"));
+    block(tr("right-hand side"), QStringLiteral("b"), step.b(), QStringLiteral("b"));
     block(tr("1. acceleration without constraints"), QStringLiteral("a = M⁻¹Q"), step.a(),
           QStringLiteral("a"));
     block(tr("2. how far a misses the constraints"), QStringLiteral("b − A a"),

@@ -119,7 +119,19 @@ QString HelpDialog::html(const QList<QAction*>& actions)
                        "<p>Every change in the <b>Scene</b> panel recomputes the whole trajectory "
                        "in the background; playback continues from the same time. Turn on "
                        "<b>Compare</b> to keep a faded, labelled trail of each earlier run "
-                       "(for example &mu; = 0.1, 0.2, 0.4). Every change can be undone.</p>");
+                       "(for example &mu; = 0.1, 0.2, 0.4). Every change can be undone.</p>"
+                       "<h3>A system of your own</h3>"
+                       "<p>Start from <b>File &rarr; New &rarr; System from Template</b>, or turn "
+                       "the current scene into one with <b>Edit &rarr; Duplicate as Editable "
+                       "System</b>. The <b>System</b> panel holds its equations: coordinates, "
+                       "parameters, the kinetic and potential energy, forces, constraints, "
+                       "friction, initial values and what the view draws. Each keystroke is "
+                       "checked: a valid system runs at once; a problem is underlined where it is "
+                       "and explained under the field, while the last valid system keeps "
+                       "running. The <b>Derivation</b> panel shows the equations derived from "
+                       "it and, at the time on screen, each step of the fundamental equation: "
+                       "M, Q, A, b, K = A M<sup>&minus;1</sup>A<sup>T</sup>, &lambda;, the "
+                       "constraint forces and the acceleration.</p>");
 
     page += QStringLiteral("<h3>Keyboard</h3><table>");
     QStringList listed;

@@ -294,25 +294,16 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, plotsDock);
     splitDockWidget(forcesDock, plotsDock, Qt::Vertical);
 
-    // Derivation: the equations and the fundamental equation at the time on screen, a tab
-    // beside Plots.
-    derivationDock_ = new QDockWidget(tr("Derivation"), this);
-    derivationDock_->setObjectName(QStringLiteral("derivationDock"));
-    derivation_ = new DerivationPanel(derivationDock_);
-    derivation_->setObjectName(QStringLiteral("derivationPanel"));
-    derivationDock_->setWidget(derivation_);
-    addDockWidget(Qt::RightDockWidgetArea, derivationDock_);
-    tabifyDockWidget(plotsDock, derivationDock_);
-    plotsDock->raise(); // the last dock tabified would be on top
-    connect(derivationDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        derivationOnTop_ = visible;
-        if (visible)
-            showDerivation(clock_->time());
-    });
-
     for (QAction* action : {compareAction_, clearGhostsAction_, defaultsAction_})
         compareRow->addAction(action);
 
+    createEquationDocks(sceneDock, plotsDock);
+}
+
+// The System editor beside the Scene dock and the derivation beside the plots, each a tab
+// behind the dock it joins.
+void MainWindow::createEquationDocks(QDockWidget* sceneDock, QDockWidget* plotsDock)
+{
     // System: the equations of a system written as equations, a tab beside Scene.
     systemDock_ = new QDockWidget(tr("System"), this);
     systemDock_->setObjectName(QStringLiteral("systemDock"));
@@ -329,6 +320,22 @@ void MainWindow::createDocks()
     sceneDock->raise();
     connect(systemDock_, &QDockWidget::visibilityChanged, this,
             [this](bool visible) { systemOnTop_ = visible; });
+
+    // Derivation: the equations and the fundamental equation at the time on screen, a tab
+    // beside Plots.
+    derivationDock_ = new QDockWidget(tr("Derivation"), this);
+    derivationDock_->setObjectName(QStringLiteral("derivationDock"));
+    derivation_ = new DerivationPanel(derivationDock_);
+    derivation_->setObjectName(QStringLiteral("derivationPanel"));
+    derivationDock_->setWidget(derivation_);
+    addDockWidget(Qt::RightDockWidgetArea, derivationDock_);
+    tabifyDockWidget(plotsDock, derivationDock_);
+    plotsDock->raise(); // the last dock tabified would be on top
+    connect(derivationDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        derivationOnTop_ = visible;
+        if (visible)
+            showDerivation(clock_->time());
+    });
 }
 
 // File → New: the built-in scenes, then the shipped systems written as equations.

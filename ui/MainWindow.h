@@ -152,6 +152,7 @@ private:
     void createNewMenu();
     void createMenus();
     void createDocks();
+    void createEquationDocks(QDockWidget* sceneDock, QDockWidget* plotsDock);
     void readSettings();
     void writeSettings() const;
 

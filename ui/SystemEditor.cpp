@@ -542,7 +542,7 @@ void SystemEditor::buildCoordinates(QVBoxLayout* layout)
             plain(
                 box, key + QStringLiteral(".unit"), c.unit,
                 [this, i](const std::string& unit) { draft_.coordinates[i].unit = unit; },
-                tr("Change the unit of %1").arg(qs(c.name)), QStringLiteral("m")),
+                tr("Change the unit of %1").arg(qs(c.name)), tr("none")),
             i + 1, 1);
         QToolButton* remove = smallButton(box, QStringLiteral("✕"), tr("Remove this coordinate"));
         remove->setEnabled(n > 1);
@@ -962,29 +962,7 @@ void SystemEditor::buildView(QVBoxLayout* layout)
     for (int c = 0; c < 4; ++c)
         points->setColumnStretch(c, 1);
     box->layout()->addItem(points);
-    auto* links = new QGridLayout;
-    for (int i = 0; i < static_cast<int>(draft_.links.size()); ++i) {
-        const QString key = indexed(QStringLiteral("view.links"), i);
-        auto& link = draft_.links[i];
-        links->addWidget(new QLabel(tr("Link"), box), i, 0);
-        links->addWidget(plain(
-                             box, key, link.first,
-                             [this, i](const std::string& n) { draft_.links[i].first = n; },
-                             tr("Change a link"), tr("point or origin")),
-                         i, 1);
-        links->addWidget(plain(
-                             box, key + QStringLiteral(".to"), link.second,
-                             [this, i](const std::string& n) { draft_.links[i].second = n; },
-                             tr("Change a link"), tr("point or origin")),
-                         i, 2);
-        QToolButton* remove = smallButton(box, QStringLiteral("✕"), tr("Remove this link"));
-        connect(remove, &QToolButton::clicked, this, [this, i] {
-            restructure(tr("Remove a link"),
-                        [this, i] { draft_.links.erase(draft_.links.begin() + i); });
-        });
-        links->addWidget(remove, i, 3, Qt::AlignTop);
-    }
-    box->layout()->addItem(links);
+    buildViewLinks(qobject_cast<QVBoxLayout*>(box->layout()));
     buildViewCurves(qobject_cast<QVBoxLayout*>(box->layout()));
     auto* buttons = new QHBoxLayout;
     auto* addPoint = new QPushButton(tr("Add Point"), box);
@@ -1013,6 +991,34 @@ void SystemEditor::buildView(QVBoxLayout* layout)
     for (QPushButton* b : {addPoint, addLink, addCurve})
         buttons->addWidget(b);
     box->layout()->addItem(buttons);
+}
+
+void SystemEditor::buildViewLinks(QVBoxLayout* layout)
+{
+    QWidget* box = layout->parentWidget();
+    auto* links = new QGridLayout;
+    for (int i = 0; i < static_cast<int>(draft_.links.size()); ++i) {
+        const QString key = indexed(QStringLiteral("view.links"), i);
+        auto& link = draft_.links[i];
+        links->addWidget(new QLabel(tr("Link"), box), i, 0);
+        links->addWidget(plain(
+                             box, key, link.first,
+                             [this, i](const std::string& n) { draft_.links[i].first = n; },
+                             tr("Change a link"), tr("point or origin")),
+                         i, 1);
+        links->addWidget(plain(
+                             box, key + QStringLiteral(".to"), link.second,
+                             [this, i](const std::string& n) { draft_.links[i].second = n; },
+                             tr("Change a link"), tr("point or origin")),
+                         i, 2);
+        QToolButton* remove = smallButton(box, QStringLiteral("✕"), tr("Remove this link"));
+        connect(remove, &QToolButton::clicked, this, [this, i] {
+            restructure(tr("Remove a link"),
+                        [this, i] { draft_.links.erase(draft_.links.begin() + i); });
+        });
+        links->addWidget(remove, i, 3, Qt::AlignTop);
+    }
+    layout->addLayout(links);
 }
 
 void SystemEditor::buildViewCurves(QVBoxLayout* layout)

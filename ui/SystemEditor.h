@@ -82,6 +82,7 @@ private:
     void buildConstraints(QVBoxLayout* layout);
     void buildFriction(QVBoxLayout* layout);
     void buildView(QVBoxLayout* layout);
+    void buildViewLinks(QVBoxLayout* layout);
     void buildViewCurves(QVBoxLayout* layout);
 
     /// A field for an expression; `set` stores its text in the draft.

@@ -36,6 +36,22 @@ bool waitFor(const int& counter, int target)
     return counter >= target;
 }
 
+/// Waits until a trajectory after the `shownBefore`-th has arrived and one frame has shown it;
+/// false (after telling `state`) when that takes more than 20 s.
+bool waitForDrawing(benchmark::State& state, const int& shown, int shownBefore, const int& frames)
+{
+    if (!waitFor(shown, shownBefore + 1)) {
+        state.SkipWithError("no new trajectory within 20 s");
+        return false;
+    }
+    const int framesAtShown = frames;
+    if (!waitFor(frames, framesAtShown + 1)) {
+        state.SkipWithError("the new trajectory was not drawn within 20 s");
+        return false;
+    }
+    return true;
+}
+
 void BM_MuChangeToNewTrajectoryOnScreen(benchmark::State& state)
 {
     auto store = std::make_shared<GuiSceneStore>();
@@ -60,15 +76,8 @@ void BM_MuChangeToNewTrajectoryOnScreen(benchmark::State& state)
         mu = mu == 0.2 ? 0.3 : 0.2;
         const int shownBefore = shown;
         window.session()->edit(QStringLiteral("mu"), {mu});
-        if (!waitFor(shown, shownBefore + 1)) {
-            state.SkipWithError("no new trajectory within 20 s");
+        if (!waitForDrawing(state, shown, shownBefore, frames))
             return;
-        }
-        const int framesAtShown = frames;
-        if (!waitFor(frames, framesAtShown + 1)) {
-            state.SkipWithError("the new trajectory was not drawn within 20 s");
-            return;
-        }
     }
     state.counters["samples"] = static_cast<double>(window.trace()->samples.size());
 }
@@ -124,15 +133,8 @@ void BM_KeystrokeToNewTrajectoryOnScreen(benchmark::State& state)
         const int shownBefore = shown;
         state.ResumeTiming();
         press(field, Qt::Key_unknown, QString::number(digit));
-        if (!waitFor(shown, shownBefore + 1)) {
-            state.SkipWithError("no new trajectory within 20 s");
+        if (!waitForDrawing(state, shown, shownBefore, frames))
             return;
-        }
-        const int framesAtShown = frames;
-        if (!waitFor(frames, framesAtShown + 1)) {
-            state.SkipWithError("the new trajectory was not drawn within 20 s");
-            return;
-        }
     }
     state.counters["samples"] = static_cast<double>(window.trace()->samples.size());
 }

@@ -1,5 +1,6 @@
 // DerivationSheet: the derivation as blocks "symbol = matrix" in Unicode for the panel, whose
 // own text and LaTeX lines make up exactly what `derive` prints.
+#include "../../support/SystemDescriptions.h"
 #include "symbolic/DerivationSheet.h"
 #include "symbolic/SymbolicModel.h"
 
@@ -23,20 +24,6 @@ namespace {
 
 using Kind = SystemDescription::Constraint::Kind;
 using P = SystemDescription::Parameter;
-
-// As scenes/systems/double-pendulum.json.
-SystemDescription doublePendulum()
-{
-    SystemDescription d;
-    d.coordinates = {{"x1"}, {"y1"}, {"x2"}, {"y2"}};
-    d.parameters = {P::plain("m1", 1.0), P::plain("m2", 1.0), P::plain("l1", 1.0),
-                    P::plain("l2", 0.7), P::plain("g", 9.81)};
-    d.kineticEnergy = "m1*(x1_dot^2 + y1_dot^2)/2 + m2*(x2_dot^2 + y2_dot^2)/2";
-    d.potentialEnergy = "m1*g*y1 + m2*g*y2";
-    d.constraints = {{"rod1", Kind::Holonomic, "x1^2 + y1^2 - l1^2"},
-                     {"rod2", Kind::Holonomic, "(x2 - x1)^2 + (y2 - y1)^2 - l2^2"}};
-    return d;
-}
 
 // A skate on a table with a drag: an unnamed velocity constraint and a slip velocity.
 SystemDescription skate()
@@ -94,7 +81,7 @@ QStringList titles(const DerivationSheet& sheet)
 
 void TestDerivationSheet::doublePendulumHasOneBlockPerPart()
 {
-    const auto model = SymbolicModel::create(doublePendulum());
+    const auto model = SymbolicModel::create(test::doublePendulum());
     const DerivationSheet sheet(*model);
     QCOMPARE(
         titles(sheet),
@@ -136,7 +123,7 @@ void TestDerivationSheet::doublePendulumHasOneBlockPerPart()
 
 void TestDerivationSheet::massMatrixAndConstraintRowsPrintInUnicode()
 {
-    const auto model = SymbolicModel::create(doublePendulum());
+    const auto model = SymbolicModel::create(test::doublePendulum());
     const DerivationSheet sheet(*model);
     const auto& blocks = sheet.blocks();
     QCOMPARE(rows(blocks[3]),
@@ -193,7 +180,9 @@ void TestDerivationSheet::blocksMakeUpTheTextAndLatexDerivations_data()
 void TestDerivationSheet::blocksMakeUpTheTextAndLatexDerivations()
 {
     QFETCH(int, system);
-    const SystemDescription d = system == 0 ? doublePendulum() : system == 1 ? skate() : bead();
+    const SystemDescription d = system == 0   ? test::doublePendulum()
+                                : system == 1 ? skate()
+                                              : bead();
     const auto model = SymbolicModel::create(d);
     const DerivationSheet sheet(*model);
     std::string text, latex;

@@ -1,6 +1,7 @@
 // Systems written as equations, run through the Simulator, against independent references: a
 // hand derivation of A and b, the double pendulum in angle coordinates, the closed-form path of
 // a knife edge, the relative equilibrium of a bead on a rotating hoop, and the energy balance.
+#include "../../support/SystemDescriptions.h"
 #include "Simulator.h"
 #include "symbolic/SymbolicModel.h"
 #include "symbolic/SymbolicSystem.h"
@@ -37,20 +38,6 @@ namespace {
 using Kind = SystemDescription::Constraint::Kind;
 using P = SystemDescription::Parameter;
 
-SystemDescription doublePendulum()
-{
-    SystemDescription d;
-    d.coordinates = {{"x1"}, {"y1"}, {"x2"}, {"y2"}};
-    d.parameters = {P::plain("m1", 1.0), P::plain("m2", 1.5), P::plain("l1", 1.0),
-                    P::plain("l2", 0.7), P::plain("g", 9.81)};
-    d.kineticEnergy = "m1*(x1_dot^2 + y1_dot^2)/2 + m2*(x2_dot^2 + y2_dot^2)/2";
-    d.potentialEnergy = "m1*g*y1 + m2*g*y2";
-    d.constraints = {{"rod1", Kind::Holonomic, "x1^2 + y1^2 - l1^2"},
-                     {"rod2", Kind::Holonomic, "(x2 - x1)^2 + (y2 - y1)^2 - l2^2"}};
-    d.initial = {{"x1", "l1"}, {"y1", "0"}, {"x2", "l1 + l2"}, {"y2", "0"}};
-    return d;
-}
-
 std::unique_ptr<MechanicalSystem> build(const SystemDescription& d, ParameterValues values = {})
 {
     const std::shared_ptr<const SymbolicModel> model = SymbolicModel::create(d);
@@ -72,7 +59,7 @@ Trace run(const MechanicalSystem& system, double tEnd, double rtol = 1e-10)
 
 void TestSymbolicSystem::doublePendulumMatrixAndRightSideMatchAHandDerivation()
 {
-    const auto system = build(doublePendulum());
+    const auto system = build(test::doublePendulum(1.5));
     const double m1 = 1.0, m2 = 1.5;
     std::mt19937 random(3);
     std::normal_distribution<double> n(0.0, 1.0);
@@ -103,7 +90,7 @@ void TestSymbolicSystem::doublePendulumMatrixAndRightSideMatchAHandDerivation()
 
 void TestSymbolicSystem::doublePendulumFollowsTheAngleCoordinateModel()
 {
-    const auto system = build(doublePendulum());
+    const auto system = build(test::doublePendulum(1.5));
     const Trace trace = run(*system, 3.0);
 
     // Reference: Lagrange's equations in the rod angles θ1, θ2 from the downward vertical.
@@ -140,7 +127,7 @@ void TestSymbolicSystem::doublePendulumFollowsTheAngleCoordinateModel()
 
 void TestSymbolicSystem::doublePendulumKeepsItsEnergyAndReportsRodForces()
 {
-    const auto system = build(doublePendulum());
+    const auto system = build(test::doublePendulum(1.5));
     QCOMPARE(system->extraColumnNames(), (std::vector<std::string>{"N_rod1", "N_rod2"}));
     const Trace trace = run(*system, 5.0);
     double worst = 0.0;
@@ -211,7 +198,7 @@ void TestSymbolicSystem::beadOnARotatingHoopStaysAtItsOffAxisEquilibrium()
 
 void TestSymbolicSystem::dampingWorkClosesTheEnergyBalance()
 {
-    SystemDescription d = doublePendulum();
+    SystemDescription d = test::doublePendulum(1.5);
     d.forces = {{"x2", "-0.4*x2_dot"}, {"y2", "-0.4*y2_dot"}};
     const auto system = build(d);
     const Trace trace = run(*system, 4.0);
@@ -244,7 +231,7 @@ void TestSymbolicSystem::initialValuesLeftOutAreCompletedFromTheConstraints()
 
 void TestSymbolicSystem::initialValuesThatViolateTheConstraintsAreRefused()
 {
-    SystemDescription d = doublePendulum();
+    SystemDescription d = test::doublePendulum(1.5);
     d.initial = {{"x1", "1"}, {"y1", "0.5"}, {"x2", "1.7"}, {"y2", "0.5"}};
     try {
         build(d);
@@ -258,7 +245,8 @@ void TestSymbolicSystem::initialValuesThatViolateTheConstraintsAreRefused()
 
 void TestSymbolicSystem::aNewParameterValueNeedsNoNewDerivation()
 {
-    const std::shared_ptr<const SymbolicModel> model = SymbolicModel::create(doublePendulum());
+    const std::shared_ptr<const SymbolicModel> model =
+        SymbolicModel::create(test::doublePendulum(1.5));
     const auto a = model->definition().create({});
     const auto b = model->definition().create({{"g", {1.62}}});
     Eigen::VectorXd q(4), v = Eigen::VectorXd::Zero(4), Qa(4), Qb(4);
@@ -273,7 +261,7 @@ void TestSymbolicSystem::twoLoadsOfOneSystemRunBitForBitAlike()
 {
     // Each load makes new GiNaC symbols, whose hashes reorder sums and flip the sign GiNaC
     // factors out of (x2 − x1)²; the compiled order must not depend on that.
-    SystemDescription d = doublePendulum();
+    SystemDescription d = test::doublePendulum(1.5);
     d.forces = {{"x2", "-0.3*x2_dot*(x2 - x1)"}, {"y2", "-0.3*y2_dot"}};
     std::vector<Trace> traces;
     for (int load = 0; load < 4; ++load)
