@@ -859,12 +859,22 @@ bool MainWindow::saveAs(const QString& path)
         bannerShowsFileError_ = false;
     }
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(absolute)), 4000);
+    if (systemEditor_->hasUnappliedEdits()) {
+        // The file holds the last system that built; say what stayed behind in the editor.
+        banner_->showMessage(MessageBanner::Kind::Warning,
+                             tr("Saved the last valid system. Not saved, because it does not "
+                                "build yet: %1")
+                                 .arg(systemEditor_->problem()));
+        bannerShowsFileError_ = true;
+        fileErrorSerial_ = session_->editSerial();
+    }
     return true;
 }
 
 bool MainWindow::maybeSave()
 {
-    if (!session_->isModified())
+    // Text in the System editor that does not build yet is an edit too: ask before losing it.
+    if (!session_->isModified() && !systemEditor_->hasUnappliedEdits())
         return true;
     switch (unsavedPrompt_(session_->displayName())) {
     case UnsavedChoice::Save:

@@ -8,6 +8,7 @@
 #include <ExpressionField.h>
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
+#include <MessageBanner.h>
 #include <PlaybackClock.h>
 #include <SceneFile.h>
 #include <SceneSession.h>
@@ -303,6 +304,29 @@ private slots:
         QCOMPARE(window_->trace(), run);
         QCOMPARE(window_->session()->undoStack()->count(), steps);
         QVERIFY(editor()->hasUnappliedEdits());
+    }
+
+    void textThatDoesNotBuildIsNotLostSilently()
+    {
+        // Saved: the last valid system goes to the file, the banner names what stayed behind.
+        QTemporaryDir dir;
+        QVERIFY(window_->saveAs(dir.filePath(QStringLiteral("saved.json"))));
+        QVERIFY(!window_->session()->isModified());
+        paste(editor()->field(QStringLiteral("system.potential_energy")), QStringLiteral("m*g*"));
+        QVERIFY(editor()->hasUnappliedEdits());
+        QVERIFY(window_->saveAs(dir.filePath(QStringLiteral("saved.json"))));
+        QVERIFY(window_->banner()->isVisible());
+        QVERIFY(window_->banner()->text().contains(QStringLiteral("system.potential_energy")));
+        // Leaving the document asks first, although the session itself has no unsaved edit.
+        int prompts = 0;
+        window_->setUnsavedChangesPrompt([&prompts](const QString&) {
+            ++prompts;
+            return MainWindow::UnsavedChoice::Cancel;
+        });
+        QVERIFY(!window_->newFromBuiltIn("ring"));
+        QCOMPARE(prompts, 1);
+        QCOMPARE(expression(QStringLiteral("system.potential_energy"))->text(),
+                 QStringLiteral("m*g*"));
     }
 
     void velocityConstraintMustBeLinearInTheVelocities()
