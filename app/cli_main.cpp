@@ -32,9 +32,13 @@ int main(int argc, char* argv[])
 {
     std::string plotProblem;
     if (argc >= 2 && std::strcmp(argv[1], "plot") == 0) {
-        // constraintlab-plot is installed (and built) beside this program; it takes the same
-        // arguments and answers as constraintlab-cli. execv returns only when it could not run.
-        const std::string program = executableDirectory() + "/constraintlab-plot";
+        // constraintlab-plot is built beside this program and installed in libexec; it takes
+        // the same arguments and answers as constraintlab-cli. execv returns only when it
+        // could not run.
+        const std::string directory = executableDirectory();
+        std::string program = directory + "/constraintlab-plot";
+        if (access(program.c_str(), X_OK) != 0)
+            program = directory + "/" CLAB_PLOT_FROM_BIN "/constraintlab-plot";
         execv(program.c_str(), argv);
         plotProblem = program + ": " + std::strerror(errno);
     }
@@ -47,9 +51,11 @@ int main(int argc, char* argv[])
         // The arguments are still checked (usage errors first); drawing then says why it cannot.
         const QString reason = QString::fromStdString(plotProblem);
         cli.setPlotWriter([reason](const clab::CliApplication::PlotRequest&, QString* error) {
-            *error = QStringLiteral("plotting needs constraintlab-plot beside constraintlab-cli "
-                                    "(%1)")
-                         .arg(reason);
+            *error =
+                QStringLiteral(
+                    "plotting needs the program constraintlab-plot, which could not be started "
+                    "(%1)")
+                    .arg(reason);
             return false;
         });
     }

@@ -211,15 +211,34 @@ int grabWindow(const SceneArgument& scene, const QString& argument, const QStrin
 
 } // namespace
 
+namespace {
+
+/// True when the command line asks only for text (--help, --version): that must work without
+/// a display, e.g. on a server or when the man pages are made.
+bool asksForText(int argc, char* argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" ||
+            arg == "--version")
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 int main(int argc, char* argv[])
 {
     clab::VtkOpenGLWidget::setDefaultSurfaceFormat();
+    if (asksForText(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ConstraintLab"));
     QApplication::setApplicationName(QStringLiteral("ConstraintLab"));
     QApplication::setApplicationDisplayName(QStringLiteral("ConstraintLab"));
     QApplication::setApplicationVersion(QStringLiteral(CLAB_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("constraintlab"));
+    QApplication::setDesktopFileName(QStringLiteral("org.constraintlab.ConstraintLab"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/constraintlab.svg")));
 
     QCommandLineParser parser;

@@ -103,7 +103,8 @@ void applyLargeText(bool on)
     }
 }
 const char* const recentFilesKey = "recentFiles";
-const char* const sceneFilter = QT_TRANSLATE_NOOP("MainWindow", "ConstraintLab scenes (*.json)");
+const char* const sceneFilter =
+    QT_TRANSLATE_NOOP("MainWindow", "ConstraintLab scenes (*.clab.json *.json)");
 
 QIcon themed(const char* themeName, const char* resource)
 {
@@ -831,14 +832,14 @@ bool MainWindow::saveAsDialog()
     QString suggested = session_->filePath();
     if (suggested.isEmpty())
         suggested = DialogFolders::suggestedPath(
-            QStringLiteral("scene"),
-            QString::fromStdString(session_->document().shortName()) + QStringLiteral(".json"));
+            QStringLiteral("scene"), QString::fromStdString(session_->document().shortName()) +
+                                         QStringLiteral(".clab.json"));
     QString path = saveProvider_ ? saveProvider_(suggested, tr(sceneFilter)) : QString();
     if (path.isEmpty())
         return false;
     DialogFolders::remember(QStringLiteral("scene"), path);
     if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".json");
+        path += QStringLiteral(".clab.json"); // the desktop's file type for scenes
     return saveAs(path);
 }
 

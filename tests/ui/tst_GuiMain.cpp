@@ -36,6 +36,7 @@ private slots:
     void screenshotOntoAFullDeviceExitsWithOne();
     void screenshotOntoANullDeviceKeepsTheDevice();
     void screenshotAfterTheEndOfTheTrackSaysWhereTheRunEnded();
+    void versionAndHelpNeedNoDisplay();
 };
 
 void GuiMainTest::badSceneFileOpensTheDefaultSceneAndSaysWhy()
@@ -100,6 +101,26 @@ void GuiMainTest::screenshotAfterTheEndOfTheTrackSaysWhereTheRunEnded()
                  r.err.contains("the run ends at t = 1.11701 s, where the bead reaches the foot"),
              qPrintable(r.err));
     QVERIFY(!QFile::exists(image));
+}
+
+void GuiMainTest::versionAndHelpNeedNoDisplay()
+{
+    // On a machine without X (a server, a package build making the man pages) the text
+    // options still answer, and both programs give the one version of the project.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(QStringLiteral("DISPLAY"));
+    environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    const Result version = clab::testing::runProcess(gui, {"--version"}, environment);
+    QVERIFY2(version.exitCode == 0, qPrintable(describe(version)));
+    QCOMPARE(QString::fromUtf8(version.out), QStringLiteral("ConstraintLab " CLAB_VERSION "\n"));
+    const Result cliVersion = clab::testing::runProcess(
+        QStringLiteral(CLAB_BINARY_DIR "/app/constraintlab-cli"), {"--version"}, environment);
+    QCOMPARE(QString::fromUtf8(cliVersion.out),
+             QStringLiteral("constraintlab-cli " CLAB_VERSION "\n"));
+    const Result help = clab::testing::runProcess(gui, {"--help"}, environment);
+    QVERIFY2(help.exitCode == 0, qPrintable(describe(help)));
+    QVERIFY(help.out.contains("--screenshot"));
 }
 
 QTEST_GUILESS_MAIN(GuiMainTest)

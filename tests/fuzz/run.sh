@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (preset fuzz, clang) and runs each for SECONDS (default 60)
+# from the saved inputs and the shipped scenes. A crash fails the run; its input is copied to
+# tests/fuzz/inputs/NAME/ so that the replay test (ctest fuzzInputsOfNAMEStayHandled) keeps it
+# from coming back once fixed.
+#   bash tests/fuzz/run.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds="${1:-60}"
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz
+status=0
+for harness in build/fuzz/tests/fuzz/fuzz_*; do
+  name="${harness##*/fuzz_}"
+  corpus="build/fuzz/corpus/$name"
+  artifacts="build/fuzz/artifacts/$name"
+  mkdir -p "$corpus" "$artifacts"
+  dictionary=()
+  [ -f "tests/fuzz/$name.dict" ] && dictionary=(-dict="tests/fuzz/$name.dict")
+  echo "fuzzing $name for $seconds s"
+  if ! "$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+      "${dictionary[@]}" -artifact_prefix="$artifacts/" \
+      "$corpus" "tests/fuzz/inputs/$name" scenes; then
+    status=1
+    cp "$artifacts"/* "tests/fuzz/inputs/$name/" 2>/dev/null || true
+    echo "fuzz_$name found a failing input; it is now in tests/fuzz/inputs/$name/" >&2
+  fi
+done
+exit "$status"
