@@ -89,6 +89,11 @@ std::string subscript(const std::string& text)
 std::string unicodeName(const NameParts& parts)
 {
     const auto letter = greek().find(parts.stem);
+    if (parts.dot && letter == greek().end() && parts.stem.size() > 1) {
+        // A dot over the last letter of "th" reads as th squared once an exponent follows:
+        // a longer name keeps the spelling of the file.
+        return parts.stem + (parts.sub.empty() ? "" : "_" + parts.sub) + parts.index + "_dot";
+    }
     std::string out = letter != greek().end() ? letter->second : parts.stem;
     if (parts.dot)
         out += "\u0307"; // combining dot above, on the stem's last letter

@@ -97,6 +97,9 @@ void TestExpressionPrinter::namesSplitTheSameWayForLatexAndUnicode_data()
     QTest::newRow("a Greek velocity") << "theta1_dot"
                                       << "\\dot{\\theta_{1}}"
                                       << "θ\u0307₁";
+    QTest::newRow("the velocity of a longer name, as the file spells it") << "th_dot"
+                                                                          << "\\dot{\\mathrm{th}}"
+                                                                          << "th_dot";
     QTest::newRow("a subscript and an index") << "mu_s2"
                                               << "\\mu_{s,2}"
                                               << "μₛ₂";
