@@ -46,12 +46,14 @@ std::string rangeText(const ParameterSpec& p)
 
 void SceneDefinition::setLabels(const std::vector<std::pair<std::string, std::string>>& labels)
 {
-    for (const auto& [key, text] : labels) {
+    for (const auto& label : labels) {
+        const std::string& key =
+            label.first; // not a structured binding: clang 14 cannot capture one
         const auto it = std::find_if(parameters.begin(), parameters.end(),
                                      [&](const ParameterSpec& spec) { return spec.name == key; });
         if (it == parameters.end())
             throw std::logic_error("scene " + name + " has no parameter " + key + " to label");
-        it->label = text;
+        it->label = label.second;
     }
 }
 

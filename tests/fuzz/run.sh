@@ -18,7 +18,7 @@ for harness in build/fuzz/tests/fuzz/fuzz_*; do
   dictionary=()
   [ -f "tests/fuzz/$name.dict" ] && dictionary=(-dict="tests/fuzz/$name.dict")
   echo "fuzzing $name for $seconds s"
-  if ! "$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+  if ! LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp" "$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
       "${dictionary[@]}" -artifact_prefix="$artifacts/" \
       "$corpus" "tests/fuzz/inputs/$name" scenes; then
     status=1
