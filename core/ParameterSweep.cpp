@@ -1,16 +1,14 @@
 #include "ParameterSweep.h"
 
 #include "ConstraintLabError.h"
+#include "ParallelRuns.h"
 #include "SceneRegistry.h"
 #include "Simulator.h"
 
-#include <algorithm>
-#include <atomic>
 #include <charconv>
 #include <exception>
 #include <memory>
 #include <new>
-#include <thread>
 
 namespace clab {
 
@@ -77,11 +75,7 @@ std::vector<LabelledTrace> ParameterSweep::run(const SceneDocument& base,
                 std::to_string(threads));
 
     // Followers of the swept parameter that follow it in the base document follow the sweep.
-    ParameterValues given = base.parameters;
-    const ParameterValues completedBase = definition->complete(base.parameters);
-    for (const ParameterSpec& p : definition->parameters)
-        if (p.defaultsTo == parameter && definition->tiedToLeader(completedBase, p.name))
-            given.erase(p.name);
+    const ParameterValues given = definition->untieFollowers(base.parameters, {parameter});
 
     // Building the systems validates each value (range, notBelow, initial state).
     std::vector<std::string> labels;
@@ -99,45 +93,14 @@ std::vector<LabelledTrace> ParameterSweep::run(const SceneDocument& base,
         }
     }
 
-    // --- Run: workers take the next index; a failure stops the runs after it ---
+    // --- Run: a failure stops the runs after it ---
     const std::size_t count = values.size();
     std::vector<std::shared_ptr<const Trace>> traces(count);
-    std::vector<std::exception_ptr> errors(count);
-    std::atomic<std::size_t> next{0};
-    std::atomic<std::size_t> firstFailure{count};
-    const auto work = [&]() {
-        for (std::size_t i = next++; i < count; i = next++) {
-            if (i > firstFailure.load())
-                continue; // an earlier value already failed; this result would not be used
-            try {
-                Simulator simulator(*systems[i]);
-                traces[i] =
-                    std::make_shared<const Trace>(simulator.run(base.simulation, {}, control));
-            } catch (...) {
-                errors[i] = std::current_exception();
-                std::size_t seen = firstFailure.load();
-                while (i < seen && !firstFailure.compare_exchange_weak(seen, i)) {
-                }
-            }
-        }
-    };
-
-    unsigned workers = threads > 0 ? static_cast<unsigned>(threads)
-                                   : std::max(1u, std::thread::hardware_concurrency());
-    workers = static_cast<unsigned>(std::min<std::size_t>(workers, count));
-    if (workers <= 1) {
-        work();
-    } else {
-        std::vector<std::jthread> pool;
-        pool.reserve(workers - 1);
-        try {
-            for (unsigned w = 1; w < workers; ++w)
-                pool.emplace_back(work);
-        } catch (const std::system_error&) {
-            // Fewer threads than asked for: the ones running (and this one) do all the work.
-        }
-        work();
-    } // jthreads join here
+    const std::vector<std::exception_ptr> errors =
+        ParallelRuns::run(count, threads, [&](std::size_t i) {
+            Simulator simulator(*systems[i]);
+            traces[i] = std::make_shared<const Trace>(simulator.run(base.simulation, {}, control));
+        });
 
     for (std::size_t i = 0; i < count; ++i)
         if (errors[i])

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <cstddef>
+#include <exception>
+#include <functional>
+#include <vector>
+
+namespace clab {
+
+/// \brief Runs independent jobs 0..count−1 on worker threads (ParameterSweep's runs, the
+/// finite-difference runs of ParameterFit).
+///
+/// Workers take the next index until none is left. A job that throws stops the jobs after it
+/// (in index order) from starting; its exception is kept, not rethrown, so that the caller can
+/// report it with its own label.
+class ParallelRuns {
+public:
+    /// Calls `job(i)` for every i < count, at most `threads` at a time (0: one per hardware
+    /// thread; fewer when the system refuses more threads). Returns one exception per index,
+    /// empty for the jobs that succeeded or did not start because an earlier one failed.
+    static std::vector<std::exception_ptr> run(std::size_t count, int threads,
+                                               const std::function<void(std::size_t)>& job);
+};
+
+} // namespace clab
