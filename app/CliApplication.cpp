@@ -6,6 +6,9 @@
 #include "CsvStream.h"
 #include "CsvWriter.h"
 #include "FileError.h"
+#include "FitReport.h"
+#include "MeasurementFile.h"
+#include "ParameterFit.h"
 #include "ParameterSweep.h"
 #include "PlotCatalog.h"
 #include "SceneFile.h"
@@ -22,6 +25,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <functional>
@@ -453,6 +457,9 @@ QString CliApplication::usage()
         "  sweep SCENE --param NAME --values V1,V2,... [OPTIONS]\n"
         "                       Run a scene once per value of one parameter, in parallel, and\n"
         "                       write all runs as one CSV with a first column \"run\".\n"
+        "  fit SCENE --data FILE --map COLUMN=QUANTITY --param NAME[,NAME...] [OPTIONS]\n"
+        "                       Fit scene parameters (friction, ...) to a measured trace by\n"
+        "                       least squares; print values, standard errors, correlations.\n"
         "  plot SCENE (--y A,B,... | --preset ID) --output FILE.png|svg|pdf [OPTIONS]\n"
         "                       Simulate a scene and draw quantities of its trace into a file.\n"
         "  help [COMMAND]       Show this help, or the help of COMMAND.\n"
@@ -471,7 +478,8 @@ QString CliApplication::usage()
         "Examples:\n"
         "  constraintlab-cli run bead-on-wire --set mu=0.3 --t-end 5 --output bead.csv\n"
         "  constraintlab-cli sweep bead-on-wire --param mu --values 0,0.1,0.3 -o sweep.csv\n"
-        "  constraintlab-cli plot ring --set mu=0.2 --preset energy --output energy.svg\n");
+        "  constraintlab-cli plot ring --set mu=0.2 --preset energy --output energy.svg\n"
+        "  constraintlab-cli fit bead-on-wire --data meas.csv --map pos=s --param mu\n");
 }
 
 QString CliApplication::commandHelp(const QString& command)
@@ -563,6 +571,43 @@ QString CliApplication::commandHelp(const QString& command)
             "Exit codes: 0 success, 1 output not writable, 2 usage error (missing --param or\n"
             "--values, malformed number, empty list), 3 invalid scene, parameter or value,\n"
             "4 numerical failure (the message names the value whose run failed).\n");
+    if (command == QLatin1String("fit"))
+        return QStringLiteral(
+            "Usage: constraintlab-cli fit SCENE --data FILE --map COLUMN=QUANTITY[*SCALE]\n"
+            "                             --param NAME[,NAME...] [OPTIONS]\n"
+            "\n"
+            "Fits parameters of SCENE (a built-in name or a scene file) to measured values by\n"
+            "nonlinear least squares (Levenberg-Marquardt; the Jacobian from whole runs, on all\n"
+            "processor cores). Each evaluation simulates from the scene's start to the last\n"
+            "measured time and compares the mapped trace quantities at the measured times.\n"
+            "Prints each parameter's best value and standard error, their correlations, the\n"
+            "residual RMS per column, chi^2/dof and warnings for parameters the data do not\n"
+            "determine (e.g. mu_s when the body never stops). The parameters' values in the\n"
+            "scene (or --set) are the starting point; the other parameters stay fixed.\n"
+            "\n"
+            "Options: --set and the simulation settings of `run` except --t-end and --dt\n"
+            "(the measured times set them), and\n"
+            "  --data FILE          The measurements: CSV or blank-separated columns, '#'\n"
+            "                       comments, a header row (or none: columns 1, 2, ...).\n"
+            "  --map COL=Q[*S]      Column COL measures trace quantity Q (s, x, phi, ...; see\n"
+            "                       the CSV columns of `run`), times S to make it SI (0.01 for\n"
+            "                       cm). Repeat, or give a comma list, for several columns.\n"
+            "  --param A,B,...      The scalar parameters to fit (required).\n"
+            "  --sigma S | COL=S    Standard deviation of the measured values (SI units); one\n"
+            "                       value for all columns or per column. Without it the errors\n"
+            "                       are scaled by the residual variance.\n"
+            "  --bounds N=LO:HI     Keep parameter N within [LO, HI]; either side may be empty.\n"
+            "                       Repeat or give a comma list. Scene ranges always apply.\n"
+            "  --time-column NAME   The time column (default: t or time, else the first).\n"
+            "  --time-scale F       Multiply the file's times by F (0.001 for ms).\n"
+            "  --time-offset T0     Add T0 seconds to the (scaled) times.\n"
+            "  --max-iterations N   At most N iterations (default 100).\n"
+            "  -o, --output FILE    Also write the result as JSON (values, standard errors,\n"
+            "                       covariance, correlation, RMS, the command line), atomically.\n"
+            "\n"
+            "Exit codes: 0 success (also a fit that did not converge; it says so), 1 output\n"
+            "not writable, 2 usage error, 3 invalid scene, parameter or measurement file (the\n"
+            "message names the line, column and why), 4 numerical failure.\n");
     if (command == QLatin1String("plot"))
         return QStringLiteral(
             "Usage: constraintlab-cli plot SCENE (--y A,B,... | --preset ID)\n"
@@ -596,7 +641,7 @@ QString CliApplication::commandHelp(const QString& command)
         return QStringLiteral("Usage: constraintlab-cli help [COMMAND]\n"
                               "\n"
                               "Shows the general help, or the help of COMMAND (list, describe, "
-                              "run, sweep, plot).\n");
+                              "run, sweep, fit, plot).\n");
     return QString();
 }
 
@@ -644,6 +689,8 @@ int CliApplication::run(const QStringList& arguments, QTextStream& out, QTextStr
             code = derive(rest, out, err);
         } else if (command == QLatin1String("sweep")) {
             code = sweep(rest, out, err);
+        } else if (command == QLatin1String("fit")) {
+            code = fit(rest, out, err);
         } else if (command == QLatin1String("plot")) {
             code = plot(rest, out, err);
         } else if (command.startsWith(QLatin1Char('-'))) {
@@ -1076,6 +1123,152 @@ int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream
             samples += run.trace->samples.size();
         err << prefix << "wrote " << runs.size() << " runs (" << samples << " samples) of "
             << sceneLabel(prepared.document) << " to " << output << "\n";
+    }
+    return Success;
+}
+
+namespace {
+
+// "NAME=VALUE" of --map, --sigma and --bounds: the name and the text after '='.
+std::pair<QString, QString> assignment(const QString& option, const QString& text,
+                                       const QString& example)
+{
+    const int eq = text.indexOf(QLatin1Char('='));
+    if (eq <= 0 || eq == text.size() - 1)
+        throw UsageProblem{QStringLiteral("%1 %2: expected %3")
+                               .arg(option, text.isEmpty() ? "\"\"" : text, example)};
+    return {text.left(eq).trimmed(), text.mid(eq + 1).trimmed()};
+}
+
+double numberOf(const QString& option, const QString& text)
+{
+    const auto v = parseNumber(text);
+    if (!v || !std::isfinite(*v))
+        throw UsageProblem{QStringLiteral("%1: \"%2\" is not a finite number").arg(option, text)};
+    return *v;
+}
+
+} // namespace
+
+int CliApplication::fit(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    QString data, output;
+    std::vector<MeasurementFile::Mapping> mappings;
+    std::optional<double> sigmaAll;
+    std::map<QString, double> sigmas;
+    MeasurementFile::Time time;
+    FitOptions fitOptions;
+    const SceneOptions options =
+        parseSceneOptions(args, QStringLiteral("fit"), [&](const OptionCursor& o) {
+            const QString& name = o.option;
+            if (name == QLatin1String("--data")) {
+                data = o.value();
+                if (data.isEmpty())
+                    throw UsageProblem{QStringLiteral("option --data needs a file name")};
+            } else if (name == QLatin1String("--map")) {
+                for (const QString& item : o.value().split(QLatin1Char(','))) {
+                    const auto [column, target] = assignment(
+                        name, item, QStringLiteral("COLUMN=QUANTITY[*SCALE], e.g. pos=s"));
+                    const QString quantity = target.section(QLatin1Char('*'), 0, 0).trimmed();
+                    const double scale =
+                        target.contains(QLatin1Char('*'))
+                            ? numberOf(name + QLatin1Char(' ') + item, target.section('*', 1))
+                            : 1.0;
+                    mappings.push_back({column, quantity.toStdString(), scale, 0.0});
+                }
+            } else if (name == QLatin1String("--param")) {
+                for (const std::string& p : nameList(o))
+                    fitOptions.parameters.push_back(p);
+            } else if (name == QLatin1String("--sigma")) {
+                const QString text = o.value();
+                if (!text.contains(QLatin1Char('='))) {
+                    sigmaAll = numberOf(name, text);
+                } else {
+                    for (const QString& item : text.split(QLatin1Char(','))) {
+                        const auto [column, value] =
+                            assignment(name, item, QStringLiteral("S or COLUMN=S, e.g. pos=0.002"));
+                        sigmas[column] = numberOf(name + QLatin1Char(' ') + item, value);
+                    }
+                }
+            } else if (name == QLatin1String("--bounds")) {
+                for (const QString& item : o.value().split(QLatin1Char(','))) {
+                    const auto [parameter, range] =
+                        assignment(name, item, QStringLiteral("NAME=LOW:HIGH, e.g. mu=0:2"));
+                    if (range.count(QLatin1Char(':')) != 1)
+                        throw UsageProblem{QStringLiteral("--bounds %1: expected NAME=LOW:HIGH "
+                                                          "(either side may be empty)")
+                                               .arg(item)};
+                    const QString low = range.section(QLatin1Char(':'), 0, 0).trimmed();
+                    const QString high = range.section(QLatin1Char(':'), 1, 1).trimmed();
+                    const QString where = QStringLiteral("--bounds ") + item;
+                    fitOptions.bounds[parameter.toStdString()] = {
+                        low.isEmpty() ? -FitOptions::unbounded : numberOf(where, low),
+                        high.isEmpty() ? FitOptions::unbounded : numberOf(where, high)};
+                }
+            } else if (name == QLatin1String("--time-column")) {
+                time.column = o.value().trimmed();
+            } else if (name == QLatin1String("--time-scale")) {
+                time.scale = numberOf(name, o.value());
+                if (time.scale <= 0.0)
+                    throw UsageProblem{QStringLiteral("--time-scale must be greater than 0")};
+            } else if (name == QLatin1String("--time-offset")) {
+                time.offset = numberOf(name, o.value());
+            } else if (name == QLatin1String("--max-iterations")) {
+                const QString text = o.value();
+                bool ok = false;
+                fitOptions.maxIterations = text.toInt(&ok);
+                if (!ok || fitOptions.maxIterations < 1)
+                    throw UsageProblem{
+                        QStringLiteral("--max-iterations %1: expected a whole number >= 1")
+                            .arg(text)};
+            } else if (isOutputOption(name)) {
+                output = outputOption(o);
+            } else {
+                return false;
+            }
+            return true;
+        });
+    for (const char* key : {"t_end", "dt"})
+        if (const auto it = options.simulation.find(key); it != options.simulation.end())
+            throw UsageProblem{QStringLiteral("fit: %1: the measured times set the end and the "
+                                              "output times of the runs")
+                                   .arg(it->second.second)};
+    if (data.isEmpty())
+        throw UsageProblem{QStringLiteral("fit: missing --data FILE (the measurements)")};
+    if (mappings.empty())
+        throw UsageProblem{QStringLiteral(
+            "fit: missing --map COLUMN=QUANTITY (which trace quantity a column measures)")};
+    if (fitOptions.parameters.empty())
+        throw UsageProblem{QStringLiteral("fit: missing --param NAME[,NAME...] (what to fit)")};
+    for (const auto& [column, sigma] : sigmas) {
+        const auto mapped = std::find_if(mappings.begin(), mappings.end(),
+                                         [&](const auto& m) { return m.column == column; });
+        if (mapped == mappings.end())
+            throw UsageProblem{
+                QStringLiteral("--sigma %1=...: column \"%1\" is not mapped").arg(column)};
+        mapped->sigma = sigma;
+    }
+    for (MeasurementFile::Mapping& m : mappings) {
+        if (sigmaAll && !sigmas.count(m.column))
+            m.sigma = *sigmaAll;
+        if (m.sigma < 0.0)
+            throw UsageProblem{
+                QStringLiteral("--sigma: a standard deviation must not be negative")};
+    }
+
+    const PreparedScene prepared = prepareScene(options);
+    source_ = prepared.source;
+    const Measurements measurements = MeasurementFile::load(data, mappings, time);
+    const FitResult result = ParameterFit::run(prepared.document, measurements, fitOptions);
+
+    QStringList commandLine{QStringLiteral("constraintlab-cli"), QStringLiteral("fit")};
+    commandLine += args;
+    const FitReport report(result, prepared.document, measurements, sceneLabel(prepared.document),
+                           data, commandLine);
+    out << report.table();
+    if (!output.isEmpty()) {
+        AtomicFile::write(output, report.json(), QStringLiteral("the fit"));
+        err << prefix << "wrote " << output << "\n";
     }
     return Success;
 }

@@ -7,6 +7,9 @@
 #include "../support/ProcessRunner.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -194,6 +197,9 @@ private slots:
     void badSystemFilesExitWithThreeNamingKeyAndColumn();
     void initialValuesLeftOutAreReported();
     void sweepRunsASystemFilesParameter();
+    void fitRecoversTheFrictionOfTheExampleMeasurements();
+    void fitErrorsExitWithTheirCodes_data();
+    void fitErrorsExitWithTheirCodes();
 };
 
 void CliApplicationTest::initTestCase()
@@ -254,6 +260,9 @@ void CliApplicationTest::helpAndVersionSucceed()
     r = runCli({"run", "--help"});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.contains("--integrator"));
+    r = runCli({"help", "fit"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("Usage: constraintlab-cli fit") && r.out.contains("--bounds N=LO:HI"));
 }
 
 void CliApplicationTest::usageErrorsExitWithTwo_data()
@@ -1397,4 +1406,81 @@ void CliApplicationTest::sweepRunsASystemFilesParameter()
     // RFC 4180: rows end in CRLF.
     QVERIFY2(r.out.contains("l2=0.5,0,1.5\r\n") && r.out.contains("l2=0.7,0,1.7\r\n"),
              qPrintable(describe(r)));
+}
+
+// The shipped example (a bead run at μ = 0.4 plus noise of 0.2 cm, in cm): the fitted μ lies
+// within 3 standard errors of 0.4, and the standard error is the closed form σ/‖∂s/∂μ‖ with
+// ∂s/∂μ = ½ g cos θ t².
+void CliApplicationTest::fitRecoversTheFrictionOfTheExampleMeasurements()
+{
+    QTemporaryDir dir;
+    const QString json = dir.filePath("fit.json");
+    const QString data = QStringLiteral(CLAB_SOURCE_DIR "/scenes/measurements/bead-mu0.4.csv");
+    const Result r =
+        runCli({"fit", "bead-on-wire", "--data", data, "--map", "pos_cm=s*0.01", "--sigma", "0.002",
+                "--param", "mu", "--set", "s0=25", "--output", json});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY2(r.out.contains("residual RMS of pos_cm (s):"), r.out.constData());
+    const QJsonObject fit = QJsonDocument::fromJson(readFile(json)).object();
+    const QJsonObject mu = fit["parameters"].toArray().at(0).toObject();
+    QCOMPARE(mu["name"].toString(), QString("mu"));
+    double norm2 = 0.0;
+    for (int i = 1; i <= 500; ++i)
+        norm2 += std::pow(0.5 * 9.81 * std::cos(M_PI / 6) * (0.01 * i) * (0.01 * i), 2);
+    const double error = mu["standard_error"].toDouble();
+    QVERIFY(std::abs(error / (0.002 / std::sqrt(norm2)) - 1.0) < 1e-3);
+    QVERIFY(std::abs(mu["value"].toDouble() - 0.4) < 3.0 * error);
+    QCOMPARE(fit["covariance"].toArray().at(0).toArray().at(0).toDouble(), error * error);
+    QCOMPARE(fit["command_line"].toArray().at(1).toString(), QString("fit"));
+    QVERIFY(fit["converged"].toBool());
+    QVERIFY(fit["warnings"].toArray().isEmpty());
+}
+
+void CliApplicationTest::fitErrorsExitWithTheirCodes_data()
+{
+    QTest::addColumn<QByteArray>("file");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    const QByteArray good = "t,pos\n0.1,2\n0.2,1.9\n0.3,1.7\n";
+    const QStringList fit{"fit", "bead-on-wire", "--map", "pos=s", "--param", "mu"};
+    QTest::newRow("no --data") << good << QStringList{"fit", "bead-on-wire", "--param", "mu"} << 2
+                               << "fit: missing --data FILE";
+    QTest::newRow("--t-end") << good << (fit + QStringList{"--t-end", "3"}) << 2
+                             << "fit: --t-end 3: the measured times set the end";
+    QTest::newRow("bad --bounds") << good << (fit + QStringList{"--bounds", "mu=0-2"}) << 2
+                                  << "--bounds mu=0-2: expected NAME=LOW:HIGH";
+    QTest::newRow("unparsable row") << QByteArray("t,pos\n0.1,2\n0.2,x\n") << fit << 3
+                                    << "line 3, column 2 (pos): \"x\" is not a number";
+    QTest::newRow("time goes back") << QByteArray("t,pos\n0.2,2\n0.1,1\n") << fit << 3
+                                    << "line 3: the time 0.10000000000000001 s is not after";
+    QTest::newRow("NaN") << QByteArray("t,pos\n0.1,NaN\n0.2,1\n") << fit << 3
+                         << "line 2, column 2 (pos): \"NaN\" is not a finite number";
+    QTest::newRow("unknown parameter")
+        << good << QStringList{"fit", "bead-on-wire", "--map", "pos=s", "--param", "friction"} << 3
+        << "fit: the scene has no parameter 'friction'";
+    QTest::newRow("unknown quantity")
+        << good << QStringList{"fit", "bead-on-wire", "--map", "pos=height", "--param", "mu"} << 3
+        << "no trace quantity 'height'";
+    QTest::newRow("unwritable output")
+        << good << (fit + QStringList{"--output", "/nonexistent-dir/fit.json"}) << 1
+        << "cannot write the fit";
+}
+
+void CliApplicationTest::fitErrorsExitWithTheirCodes()
+{
+    QFETCH(QByteArray, file);
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("meas.csv");
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(file);
+    out.close();
+    if (QByteArray(QTest::currentDataTag()) != "no --data")
+        args << "--data" << path;
+    const Result r = runCli(args);
+    QVERIFY2(r.exitCode == exitCode && r.err.contains(message), qPrintable(describe(r)));
 }
