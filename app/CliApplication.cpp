@@ -551,26 +551,33 @@ QString CliApplication::commandHelp(const QString& command)
     }
     if (command == QLatin1String("sweep"))
         return QStringLiteral(
-            "Usage: constraintlab-cli sweep SCENE --param NAME --values V1,V2,... [OPTIONS]\n"
+            "Usage: constraintlab-cli sweep SCENE --param NAME --values V1,V2,...\n"
+            "                             [--param NAME2 --values W1,W2,...]... [OPTIONS]\n"
             "\n"
             "Runs SCENE once for each value of the scalar parameter NAME, on all processor\n"
             "cores, and writes the runs as one CSV: a first column \"run\" holding NAME=VALUE,\n"
             "then the trace columns of `run`, rows run after run in the order of --values.\n"
+            "Several --param/--values pairs sweep their product grid (the last parameter\n"
+            "varies fastest; \"run\" holds \"NAME=V NAME2=W\"), e.g. for a misfit landscape.\n"
             "Each run is exactly the trace `run --set NAME=VALUE` gives. A parameter that\n"
             "follows NAME (mu_s follows mu) follows the swept value unless it is set to a\n"
             "different value. Every value is validated before the first run starts.\n"
             "\n"
             "Options: --set and the simulation settings (--t-end, --dt, --integrator, ...)\n"
             "as for `run` (see `constraintlab-cli help run`), and\n"
-            "  --param NAME         The parameter to vary (required).\n"
-            "  --values V1,V2,...   Its values, a comma list of numbers (required).\n"
+            "  --param NAME         A parameter to vary (required; repeat for a grid).\n"
+            "  --values V1,V2,...   Its values, a comma list of numbers (after its --param).\n"
+            "  --shard K/N          Run only the K-th of N contiguous blocks of the grid (a\n"
+            "                       job of a Slurm array or GNU parallel). Only shard 1 writes\n"
+            "                       the header row, so `cat` of the shards' files in K order\n"
+            "                       is the whole sweep's CSV.\n"
             "  --columns A,B,...    Write only these columns (after \"run\"), in this order.\n"
             "  -o, --output FILE    Write the CSV to FILE, atomically. \"-\" is standard\n"
             "                       output, the default.\n"
             "\n"
             "Exit codes: 0 success, 1 output not writable, 2 usage error (missing --param or\n"
-            "--values, malformed number, empty list), 3 invalid scene, parameter or value,\n"
-            "4 numerical failure (the message names the value whose run failed).\n");
+            "--values, malformed number, empty list, bad --shard), 3 invalid scene, parameter\n"
+            "or value, 4 numerical failure (the message names the value whose run failed).\n");
     if (command == QLatin1String("fit"))
         return QStringLiteral(
             "Usage: constraintlab-cli fit SCENE --data FILE --map COLUMN=QUANTITY[*SCALE]\n"
@@ -1077,17 +1084,40 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
 
 int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream& err)
 {
-    QString parameter, output = QStringLiteral("-");
-    std::optional<std::vector<double>> values;
+    // --param and --values alternate: each --values belongs to the --param before it.
+    std::vector<SweepAxis> axes;
+    bool valuesPending = false;
+    QString output = QStringLiteral("-");
     std::vector<std::string> columns;
+    int shardK = 1, shardN = 1;
     const SceneOptions options =
         parseSceneOptions(args, QStringLiteral("sweep"), [&](const OptionCursor& o) {
             if (o.option == QLatin1String("--param")) {
-                parameter = o.value().trimmed();
+                const QString parameter = o.value().trimmed();
                 if (parameter.isEmpty())
                     throw UsageProblem{QStringLiteral("option --param needs a parameter name")};
+                if (valuesPending)
+                    throw UsageProblem{QStringLiteral("sweep: --param %1 needs its --values "
+                                                      "before the next --param")
+                                           .arg(qs(axes.back().parameter))};
+                axes.push_back({parameter.toStdString(), {}});
+                valuesPending = true;
             } else if (o.option == QLatin1String("--values")) {
-                values = valueList(o);
+                if (!valuesPending)
+                    throw UsageProblem{
+                        QStringLiteral("sweep: --values must follow the --param it belongs to")};
+                axes.back().values = valueList(o);
+                valuesPending = false;
+            } else if (o.option == QLatin1String("--shard")) {
+                const QString text = o.value();
+                const QStringList parts = text.split(QLatin1Char('/'));
+                bool okK = false, okN = false;
+                shardK = parts.size() == 2 ? parts[0].toInt(&okK) : 0;
+                shardN = parts.size() == 2 ? parts[1].toInt(&okN) : 0;
+                if (!okK || !okN || shardN < 1 || shardK < 1 || shardK > shardN)
+                    throw UsageProblem{QStringLiteral("--shard %1: expected K/N with 1 <= K <= N, "
+                                                      "e.g. --shard 2/8")
+                                           .arg(text)};
             } else if (o.option == QLatin1String("--columns")) {
                 columns = nameList(o);
             } else if (isOutputOption(o.option)) {
@@ -1097,9 +1127,9 @@ int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream
             }
             return true;
         });
-    if (parameter.isEmpty())
+    if (axes.empty())
         throw UsageProblem{QStringLiteral("sweep: missing --param NAME (the parameter to vary)")};
-    if (!values)
+    if (valuesPending)
         throw UsageProblem{QStringLiteral("sweep: missing --values V1,V2,... (its values)")};
 
     const PreparedScene prepared = prepareScene(options);
@@ -1107,17 +1137,23 @@ int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream
     const CsvWriter writer(columns);
     checkColumns(writer, *prepared.definition->create(prepared.document.parameters));
 
-    // ParameterSweep validates the parameter and every value before any run starts.
+    // ParameterSweep validates the parameters and every value before any run starts.
+    const auto [first, last] =
+        ParameterSweep::shard(ParameterSweep::gridSize(axes), shardK, shardN);
     const std::vector<LabelledTrace> runs =
-        ParameterSweep::run(prepared.document, parameter.toStdString(), *values, 0);
+        ParameterSweep::runGrid(prepared.document, axes, first, last, 0);
+    // Only the first shard has the header, so that the shards concatenate into the whole.
+    QByteArray csv = writer.runsCsv(runs);
+    if (shardK > 1)
+        csv.remove(0, csv.indexOf("\r\n") + 2);
     if (output == QLatin1String("-")) {
-        out << QString::fromUtf8(writer.runsCsv(runs));
+        out << QString::fromUtf8(csv);
         out.flush();
         if (out.status() != QTextStream::Ok)
             throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),
                             QStringLiteral("cannot write the CSV"));
     } else {
-        writer.writeRunsFile(runs, output);
+        AtomicFile::write(output, csv, QStringLiteral("the CSV"));
         std::size_t samples = 0;
         for (const LabelledTrace& run : runs)
             samples += run.trace->samples.size();

@@ -5,6 +5,7 @@
 #include "SceneRegistry.h"
 #include "Simulator.h"
 
+#include <algorithm>
 #include <charconv>
 #include <exception>
 #include <memory>
@@ -49,6 +50,36 @@ std::vector<LabelledTrace> ParameterSweep::run(const SceneDocument& base,
                                                const std::vector<double>& values, int threads,
                                                const RunControl& control)
 {
+    return runGrid(base, {{parameter, values}}, 0, values.size(), threads, control);
+}
+
+std::size_t ParameterSweep::gridSize(const std::vector<SweepAxis>& axes)
+{
+    std::size_t size = 1;
+    for (const SweepAxis& axis : axes)
+        size *= axis.values.size();
+    return axes.empty() ? 0 : size;
+}
+
+std::pair<std::size_t, std::size_t> ParameterSweep::shard(std::size_t points, int k, int n)
+{
+    if (n < 1 || k < 1 || k > n)
+        invalid("sweep: shard " + std::to_string(k) + "/" + std::to_string(n) +
+                " does not exist (K/N needs 1 <= K <= N)");
+    if (static_cast<std::size_t>(n) > points)
+        invalid("sweep: " + std::to_string(n) + " shards for " + std::to_string(points) +
+                " grid points would leave some empty");
+    const auto edge = [&](int i) {
+        return points * static_cast<std::size_t>(i) / static_cast<std::size_t>(n);
+    };
+    return {edge(k - 1), edge(k)};
+}
+
+std::vector<LabelledTrace> ParameterSweep::runGrid(const SceneDocument& base,
+                                                   const std::vector<SweepAxis>& axes,
+                                                   std::size_t first, std::size_t last, int threads,
+                                                   const RunControl& control)
+{
     // --- Validate everything before any run starts ---
     const SceneDefinition* definition = base.definition();
     if (!definition) {
@@ -57,35 +88,57 @@ std::vector<LabelledTrace> ParameterSweep::run(const SceneDocument& base,
             names += (names.empty() ? "" : ", ") + d.name;
         invalid("sweep: unknown scene '" + base.scene + "' (built-in scenes: " + names + ")");
     }
-    const ParameterSpec* spec = definition->parameter(parameter);
-    if (!spec) {
-        std::string names;
-        for (const ParameterSpec& p : definition->parameters)
-            names += (names.empty() ? "" : ", ") + p.name;
-        invalid("sweep: scene '" + base.scene + "' has no parameter '" + parameter +
-                "' (its parameters: " + names + ")");
+    if (axes.empty())
+        invalid("sweep: no parameter to sweep");
+    std::vector<std::string> swept;
+    for (const SweepAxis& axis : axes) {
+        const std::string& parameter = axis.parameter;
+        const ParameterSpec* spec = definition->parameter(parameter);
+        if (!spec) {
+            std::string names;
+            for (const ParameterSpec& p : definition->parameters)
+                names += (names.empty() ? "" : ", ") + p.name;
+            invalid("sweep: scene '" + base.scene + "' has no parameter '" + parameter +
+                    "' (its parameters: " + names + ")");
+        }
+        if (spec->size() != 1)
+            invalid("sweep: parameter '" + parameter + "' has " + std::to_string(spec->size()) +
+                    " components; only scalar parameters can be swept");
+        if (axis.values.empty())
+            invalid("sweep: no values given for parameter '" + parameter + "'");
+        if (std::find(swept.begin(), swept.end(), parameter) != swept.end())
+            invalid("sweep: parameter '" + parameter + "' is swept twice");
+        swept.push_back(parameter);
     }
-    if (spec->size() != 1)
-        invalid("sweep: parameter '" + parameter + "' has " + std::to_string(spec->size()) +
-                " components; only scalar parameters can be swept");
-    if (values.empty())
-        invalid("sweep: no values given for parameter '" + parameter + "'");
     if (threads < 0)
         invalid("sweep: the number of threads must not be negative, got " +
                 std::to_string(threads));
+    const std::size_t points = gridSize(axes);
+    if (first > last || last > points)
+        invalid("sweep: grid points " + std::to_string(first) + " to " + std::to_string(last) +
+                " are not within the " + std::to_string(points) + " points of the grid");
 
-    // Followers of the swept parameter that follow it in the base document follow the sweep.
-    const ParameterValues given = definition->untieFollowers(base.parameters, {parameter});
+    // Followers of a swept parameter that follow it in the base document follow the sweep.
+    const ParameterValues given = definition->untieFollowers(base.parameters, swept);
 
-    // Building the systems validates each value (range, notBelow, initial state).
+    // Building the systems validates each value (range, notBelow, initial state). Point i of
+    // the grid: the last axis varies fastest.
     std::vector<std::string> labels;
     std::vector<std::unique_ptr<MechanicalSystem>> systems;
-    labels.reserve(values.size());
-    systems.reserve(values.size());
-    for (double value : values) {
-        labels.push_back(label(parameter, value));
+    labels.reserve(last - first);
+    systems.reserve(last - first);
+    for (std::size_t point = first; point < last; ++point) {
         ParameterValues runValues = given;
-        runValues[parameter] = {value};
+        std::string text;
+        std::size_t rest = point;
+        for (std::size_t a = axes.size(); a-- > 0;) {
+            const SweepAxis& axis = axes[a];
+            const double value = axis.values[rest % axis.values.size()];
+            rest /= axis.values.size();
+            runValues[axis.parameter] = {value};
+            text = label(axis.parameter, value) + (text.empty() ? "" : " ") + text;
+        }
+        labels.push_back(text);
         try {
             systems.push_back(definition->create(runValues));
         } catch (...) {
@@ -94,7 +147,7 @@ std::vector<LabelledTrace> ParameterSweep::run(const SceneDocument& base,
     }
 
     // --- Run: a failure stops the runs after it ---
-    const std::size_t count = values.size();
+    const std::size_t count = last - first;
     std::vector<std::shared_ptr<const Trace>> traces(count);
     const std::vector<std::exception_ptr> errors =
         ParallelRuns::run(count, threads, [&](std::size_t i) {

@@ -197,6 +197,7 @@ private slots:
     void badSystemFilesExitWithThreeNamingKeyAndColumn();
     void initialValuesLeftOutAreReported();
     void sweepRunsASystemFilesParameter();
+    void sweepShardsConcatenateIntoTheWholeGrid();
     void fitRecoversTheFrictionOfTheExampleMeasurements();
     void fitErrorsExitWithTheirCodes_data();
     void fitErrorsExitWithTheirCodes();
@@ -1483,4 +1484,34 @@ void CliApplicationTest::fitErrorsExitWithTheirCodes()
         args << "--data" << path;
     const Result r = runCli(args);
     QVERIFY2(r.exitCode == exitCode && r.err.contains(message), qPrintable(describe(r)));
+}
+
+// Two parameters sweep their product grid; shards K/N of it, concatenated in K order (only
+// shard 1 has the header), are byte for byte the whole sweep's CSV.
+void CliApplicationTest::sweepShardsConcatenateIntoTheWholeGrid()
+{
+    const QStringList sweep{"sweep",       "bead-on-wire", "--param",   "mu",       "--values",
+                            "0.1,0.2,0.3", "--param",      "angle_deg", "--values", "30,45",
+                            "--t-end",     "0.05",         "--columns", "t,s"};
+    const Result whole = runCli(sweep);
+    QVERIFY2(whole.exitCode == 0, qPrintable(describe(whole)));
+    QVERIFY(whole.out.startsWith("run,t,s\r\nmu=0.1 angle_deg=30,0,2\r\n"));
+    QVERIFY(whole.out.contains("\r\nmu=0.3 angle_deg=45,"));
+    for (int n : {2, 4}) {
+        QByteArray joined;
+        for (int k = 1; k <= n; ++k) {
+            const Result shard =
+                runCli(sweep + QStringList{"--shard", QStringLiteral("%1/%2").arg(k).arg(n)});
+            QVERIFY2(shard.exitCode == 0, qPrintable(describe(shard)));
+            QCOMPARE(shard.out.startsWith("run,"), k == 1);
+            joined += shard.out;
+        }
+        QCOMPARE(joined, whole.out);
+    }
+    const Result bad = runCli(sweep + QStringList{"--shard", "3/2"});
+    QVERIFY2(bad.exitCode == 2 && bad.err.contains("--shard 3/2: expected K/N"),
+             qPrintable(describe(bad)));
+    const Result tooMany = runCli(sweep + QStringList{"--shard", "1/7"});
+    QVERIFY2(tooMany.exitCode == 3 && tooMany.err.contains("7 shards for 6 grid points"),
+             qPrintable(describe(tooMany)));
 }
