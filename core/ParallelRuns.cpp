@@ -1,7 +1,10 @@
 #include "ParallelRuns.h"
 
+#include "ConstraintLabError.h"
+
 #include <algorithm>
 #include <atomic>
+#include <new>
 #include <system_error>
 #include <thread>
 
@@ -46,6 +49,20 @@ std::vector<std::exception_ptr> ParallelRuns::run(std::size_t count, int threads
     work();
     pool.clear(); // jthreads join here
     return errors;
+}
+
+void ParallelRuns::rethrowLabelled(const std::exception_ptr& error, const std::string& label)
+{
+    try {
+        std::rethrow_exception(error);
+    } catch (const ConstraintLabError& e) {
+        throw ConstraintLabError(e.kind(), label + ": " + e.what(), e.hint());
+    } catch (const std::bad_alloc&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw ConstraintLabError(ConstraintLabError::Kind::IntegrationFailure,
+                                 label + ": " + e.what());
+    }
 }
 
 } // namespace clab

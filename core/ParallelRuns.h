@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <exception>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace clab {
@@ -20,6 +21,13 @@ public:
     /// empty for the jobs that succeeded or did not start because an earlier one failed.
     static std::vector<std::exception_ptr> run(std::size_t count, int threads,
                                                const std::function<void(std::size_t)>& job);
+
+    /// Throws the error of one run with its message prefixed "LABEL: ": a ConstraintLabError
+    /// keeps its kind, std::bad_alloc passes as it is, any other std::exception (odeint's own,
+    /// e.g. a step size underflow) becomes IntegrationFailure; what is not a std::exception
+    /// passes unchanged.
+    [[noreturn]] static void rethrowLabelled(const std::exception_ptr& error,
+                                             const std::string& label);
 };
 
 } // namespace clab

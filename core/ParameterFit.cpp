@@ -42,22 +42,6 @@ std::string labelOf(const std::vector<std::string>& names, const Eigen::VectorXd
     return label.empty() ? std::string("the document's values") : label;
 }
 
-[[noreturn]] void rethrowLabelled(const std::exception_ptr& error, const std::string& label)
-{
-    try {
-        std::rethrow_exception(error);
-    } catch (const Cancelled&) {
-        throw;
-    } catch (const ConstraintLabError& e) {
-        throw ConstraintLabError(e.kind(), label + ": " + e.what(), e.hint());
-    } catch (const std::bad_alloc&) {
-        throw;
-    } catch (const std::exception& e) {
-        throw ConstraintLabError(ConstraintLabError::Kind::IntegrationFailure,
-                                 label + ": " + e.what());
-    }
-}
-
 // The value of one column at time t from samples at times ts (increasing): the sample itself
 // when t is on it, 4-point Lagrange interpolation between samples, the last sample after the
 // end of the run (the body stays at the end of its track).
@@ -316,7 +300,7 @@ public:
             ++runs_;
             r = problem_.simulate(*system, runControl_);
         } catch (...) {
-            rethrowLabelled(std::current_exception(), labelOf(names_, p));
+            ParallelRuns::rethrowLabelled(std::current_exception(), labelOf(names_, p));
         }
         if (cache_.size() >= 3)
             cache_.erase(cache_.begin());
@@ -363,7 +347,7 @@ public:
             try {
                 systems.push_back(problem_.build(point));
             } catch (...) {
-                rethrowLabelled(std::current_exception(), labelOf(names_, point));
+                ParallelRuns::rethrowLabelled(std::current_exception(), labelOf(names_, point));
             }
         }
         std::vector<Eigen::VectorXd> results(points.size());
@@ -374,7 +358,7 @@ public:
             });
         for (std::size_t i = 0; i < errors.size(); ++i)
             if (errors[i])
-                rethrowLabelled(errors[i], labelOf(names_, points[i]));
+                ParallelRuns::rethrowLabelled(errors[i], labelOf(names_, points[i]));
 
         Eigen::MatrixXd J(r0.size(), n);
         for (Eigen::Index j = 0; j < n; ++j) {

@@ -20,22 +20,6 @@ namespace {
     throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter, message);
 }
 
-// The error of one run, its message prefixed with the run's label.
-[[noreturn]] void rethrowLabelled(const std::exception_ptr& error, const std::string& label)
-{
-    try {
-        std::rethrow_exception(error);
-    } catch (const ConstraintLabError& e) {
-        throw ConstraintLabError(e.kind(), label + ": " + e.what(), e.hint());
-    } catch (const std::bad_alloc&) {
-        throw;
-    } catch (const std::exception& e) {
-        // odeint's own errors (e.g. step size underflow) are integration failures.
-        throw ConstraintLabError(ConstraintLabError::Kind::IntegrationFailure,
-                                 label + ": " + e.what());
-    }
-}
-
 } // namespace
 
 std::string ParameterSweep::label(const std::string& parameter, double value)
@@ -142,7 +126,7 @@ std::vector<LabelledTrace> ParameterSweep::runGrid(const SceneDocument& base,
         try {
             systems.push_back(definition->create(runValues));
         } catch (...) {
-            rethrowLabelled(std::current_exception(), labels.back());
+            ParallelRuns::rethrowLabelled(std::current_exception(), labels.back());
         }
     }
 
@@ -157,7 +141,7 @@ std::vector<LabelledTrace> ParameterSweep::runGrid(const SceneDocument& base,
 
     for (std::size_t i = 0; i < count; ++i)
         if (errors[i])
-            rethrowLabelled(errors[i], labels[i]);
+            ParallelRuns::rethrowLabelled(errors[i], labels[i]);
 
     std::vector<LabelledTrace> result;
     result.reserve(count);

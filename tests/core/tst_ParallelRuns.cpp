@@ -1,3 +1,4 @@
+#include "ConstraintLabError.h"
 #include "ParallelRuns.h"
 
 #include <QtTest>
@@ -60,6 +61,29 @@ private slots:
         } catch (const std::runtime_error& e) {
             QCOMPARE(std::string(e.what()), std::string("job 2 failed"));
         }
+    }
+
+    // A run's error names the run: the engine's kind is kept, anything else from the
+    // integrator is an integration failure.
+    void rethrownErrorsCarryTheRunsLabel()
+    {
+        const auto caught = [](std::exception_ptr error) {
+            try {
+                ParallelRuns::rethrowLabelled(error, "mu=0.3");
+            } catch (const ConstraintLabError& e) {
+                return e;
+            }
+            return ConstraintLabError(ConstraintLabError::Kind::NonFinite, "not rethrown");
+        };
+        const ConstraintLabError kept = caught(std::make_exception_ptr(ConstraintLabError(
+            ConstraintLabError::Kind::InvalidInitialState, "off the wire", "move it")));
+        QCOMPARE(kept.kind(), ConstraintLabError::Kind::InvalidInitialState);
+        QCOMPARE(std::string(kept.what()), std::string("mu=0.3: off the wire"));
+        QCOMPARE(kept.hint(), std::string("move it"));
+        const ConstraintLabError odeint =
+            caught(std::make_exception_ptr(std::runtime_error("step size underflow")));
+        QCOMPARE(odeint.kind(), ConstraintLabError::Kind::IntegrationFailure);
+        QCOMPARE(std::string(odeint.what()), std::string("mu=0.3: step size underflow"));
     }
 };
 
