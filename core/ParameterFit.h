@@ -19,9 +19,11 @@ namespace clab {
 /// exactly). After a run that ends early at the end of its track (stop_at_end), the body stays
 /// there: later times take the last sample's value, which keeps the misfit continuous as the
 /// end time moves. The weighted residuals r = (simulated − measured) / σ are minimized by
-/// Levenberg–Marquardt (Eigen's MINPACK port, unsupported/Eigen/NonLinearOptimization: header
-/// only, in Debian's libeigen3-dev, and steppable one iteration at a time, which progress and
-/// cancel need); bounds by a change of variable (BoundedParameter); the Jacobian by central
+/// Levenberg–Marquardt from Eigen's MINPACK port (unsupported/Eigen/NonLinearOptimization),
+/// chosen over Ceres (Debian's libceres-dev) because it is header-only in the libeigen3-dev the
+/// project already needs, where Ceres brings glog, gflags, ATLAS and SuiteSparse for problems of
+/// a few parameters, and because it steps one iteration at a time, which progress and cancel
+/// need. Bounds by a change of variable (BoundedParameter); the Jacobian by central
 /// differences of whole runs, run in parallel (ParallelRuns).
 ///
 /// Parameters that follow a fitted one (mu_s follows mu) follow its fitted value unless they
