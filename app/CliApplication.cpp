@@ -572,6 +572,10 @@ QString CliApplication::commandHelp(const QString& command)
             "                       the header row, so `cat` of the shards' files in K order\n"
             "                       is the whole sweep's CSV.\n"
             "  --columns A,B,...    Write only these columns (after \"run\"), in this order.\n"
+            "  --data FILE --map COL=Q[*S] [--sigma S] [--time-...]\n"
+            "                       Instead of the traces, write the misfit against measured\n"
+            "                       values at each grid point (options as for `fit`): a\n"
+            "                       column per parameter, chi_square, rms_COL per column.\n"
             "  -o, --output FILE    Write the CSV to FILE, atomically. \"-\" is standard\n"
             "                       output, the default.\n"
             "\n"
@@ -1082,6 +1086,157 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
     return Success;
 }
 
+namespace {
+
+// "NAME=VALUE" of --map, --sigma and --bounds: the name and the text after '='.
+std::pair<QString, QString> assignment(const QString& option, const QString& text,
+                                       const QString& example)
+{
+    const int eq = text.indexOf(QLatin1Char('='));
+    if (eq <= 0 || eq == text.size() - 1)
+        throw UsageProblem{QStringLiteral("%1 %2: expected %3")
+                               .arg(option, text.isEmpty() ? "\"\"" : text, example)};
+    return {text.left(eq).trimmed(), text.mid(eq + 1).trimmed()};
+}
+
+double numberOf(const QString& option, const QString& text)
+{
+    const auto v = parseNumber(text);
+    if (!v || !std::isfinite(*v))
+        throw UsageProblem{QStringLiteral("%1: \"%2\" is not a finite number").arg(option, text)};
+    return *v;
+}
+
+// --data, --map, --sigma and the time options, which `fit` and a misfit `sweep` share.
+struct MeasurementOptions {
+    QString data;
+    std::vector<MeasurementFile::Mapping> mappings;
+    std::optional<double> sigmaAll;
+    std::map<QString, double> sigmas;
+    MeasurementFile::Time time;
+
+    // Takes one of these options; false for any other.
+    bool parse(const OptionCursor& o)
+    {
+        const QString& name = o.option;
+        if (name == QLatin1String("--data")) {
+            data = o.value();
+            if (data.isEmpty())
+                throw UsageProblem{QStringLiteral("option --data needs a file name")};
+        } else if (name == QLatin1String("--map")) {
+            for (const QString& item : o.value().split(QLatin1Char(','))) {
+                const auto [column, target] =
+                    assignment(name, item, QStringLiteral("COLUMN=QUANTITY[*SCALE], e.g. pos=s"));
+                const QString quantity = target.section(QLatin1Char('*'), 0, 0).trimmed();
+                const double scale =
+                    target.contains(QLatin1Char('*'))
+                        ? numberOf(name + QLatin1Char(' ') + item, target.section('*', 1))
+                        : 1.0;
+                mappings.push_back({column, quantity.toStdString(), scale, 0.0});
+            }
+        } else if (name == QLatin1String("--sigma")) {
+            const QString text = o.value();
+            if (!text.contains(QLatin1Char('='))) {
+                sigmaAll = numberOf(name, text);
+            } else {
+                for (const QString& item : text.split(QLatin1Char(','))) {
+                    const auto [column, value] =
+                        assignment(name, item, QStringLiteral("S or COLUMN=S, e.g. pos=0.002"));
+                    sigmas[column] = numberOf(name + QLatin1Char(' ') + item, value);
+                }
+            }
+        } else if (name == QLatin1String("--time-column")) {
+            time.column = o.value().trimmed();
+        } else if (name == QLatin1String("--time-scale")) {
+            time.scale = numberOf(name, o.value());
+            if (time.scale <= 0.0)
+                throw UsageProblem{QStringLiteral("--time-scale must be greater than 0")};
+        } else if (name == QLatin1String("--time-offset")) {
+            time.offset = numberOf(name, o.value());
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    // After parsing: --data and --map given, --sigma for mapped columns, no --t-end or --dt
+    // (the measured times set them).
+    void check(const QString& command, const SceneOptions& options)
+    {
+        for (const char* key : {"t_end", "dt"})
+            if (const auto it = options.simulation.find(key); it != options.simulation.end())
+                throw UsageProblem{QStringLiteral("%1: %2: the measured times set the end and "
+                                                  "the output times of the runs")
+                                       .arg(command, it->second.second)};
+        if (data.isEmpty())
+            throw UsageProblem{
+                QStringLiteral("%1: missing --data FILE (the measurements)").arg(command)};
+        if (mappings.empty())
+            throw UsageProblem{QStringLiteral("%1: missing --map COLUMN=QUANTITY (which trace "
+                                              "quantity a column measures)")
+                                   .arg(command)};
+        for (const auto& [column, sigma] : sigmas) {
+            const auto mapped = std::find_if(mappings.begin(), mappings.end(),
+                                             [&](const auto& m) { return m.column == column; });
+            if (mapped == mappings.end())
+                throw UsageProblem{
+                    QStringLiteral("--sigma %1=...: column \"%1\" is not mapped").arg(column)};
+            mapped->sigma = sigma;
+        }
+        for (MeasurementFile::Mapping& m : mappings) {
+            if (sigmaAll && !sigmas.count(m.column))
+                m.sigma = *sigmaAll;
+            if (m.sigma < 0.0)
+                throw UsageProblem{
+                    QStringLiteral("--sigma: a standard deviation must not be negative")};
+        }
+    }
+
+    Measurements load() const { return MeasurementFile::load(data, mappings, time); }
+    // Whether any of these options was given.
+    bool used() const
+    {
+        return !data.isEmpty() || !mappings.empty() || sigmaAll || !sigmas.empty();
+    }
+};
+
+// The misfit landscape as CSV: a column per swept parameter, chi_square (Σ r², r weighted by
+// sigma when given) and rms_COLUMN per measured column (its SI unit), a row per grid point.
+QByteArray misfitCsv(const SceneDocument& document, const Measurements& measurements,
+                     const std::vector<SweepAxis>& axes, std::size_t first, std::size_t last)
+{
+    const std::vector<std::vector<double>> grid =
+        ParameterFit::residualGrid(document, measurements, axes, first, last);
+    std::string csv;
+    for (const SweepAxis& axis : axes)
+        csv += CsvWriter::quote(axis.parameter) + ',';
+    csv += "chi_square";
+    for (const Measurements::Column& column : measurements.columns)
+        csv += ',' + CsvWriter::quote("rms_" + column.name());
+    csv += "\r\n";
+    const std::size_t times = measurements.times.size();
+    for (std::size_t k = 0; k < grid.size(); ++k) {
+        for (double value : ParameterSweep::gridPoint(axes, first + k))
+            csv += number(value).toStdString() + ','; // as given: 0.39, not 0.39000000000000001
+        double chi2 = 0.0;
+        for (double r : grid[k])
+            chi2 += r * r;
+        csv += CsvWriter::formatNumber(chi2);
+        for (std::size_t c = 0; c < measurements.columns.size(); ++c) {
+            const double sigma =
+                measurements.columns[c].sigma > 0.0 ? measurements.columns[c].sigma : 1.0;
+            double sum = 0.0;
+            for (std::size_t i = 0; i < times; ++i)
+                sum += std::pow(grid[k][c * times + i] * sigma, 2);
+            csv += ',' + CsvWriter::formatNumber(std::sqrt(sum / static_cast<double>(times)));
+        }
+        csv += "\r\n";
+    }
+    return QByteArray::fromStdString(csv);
+}
+
+} // namespace
+
 int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream& err)
 {
     // --param and --values alternate: each --values belongs to the --param before it.
@@ -1090,8 +1245,11 @@ int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream
     QString output = QStringLiteral("-");
     std::vector<std::string> columns;
     int shardK = 1, shardN = 1;
+    MeasurementOptions measured; // --data: the misfit at each point instead of the traces
     const SceneOptions options =
         parseSceneOptions(args, QStringLiteral("sweep"), [&](const OptionCursor& o) {
+            if (measured.parse(o))
+                return true;
             if (o.option == QLatin1String("--param")) {
                 const QString parameter = o.value().trimmed();
                 if (parameter.isEmpty())
@@ -1132,18 +1290,31 @@ int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream
     if (valuesPending)
         throw UsageProblem{QStringLiteral("sweep: missing --values V1,V2,... (its values)")};
 
+    const bool misfit = measured.used();
+    if (misfit) {
+        measured.check(QStringLiteral("sweep"), options);
+        if (!columns.empty())
+            throw UsageProblem{QStringLiteral("sweep: --columns goes with trace output; with "
+                                              "--data the columns are the misfit's")};
+    }
+
     const PreparedScene prepared = prepareScene(options);
     source_ = prepared.source;
     const CsvWriter writer(columns);
     checkColumns(writer, *prepared.definition->create(prepared.document.parameters));
 
-    // ParameterSweep validates the parameters and every value before any run starts.
+    // The parameters and every value are validated before any run starts.
     const auto [first, last] =
         ParameterSweep::shard(ParameterSweep::gridSize(axes), shardK, shardN);
-    const std::vector<LabelledTrace> runs =
-        ParameterSweep::runGrid(prepared.document, axes, first, last, 0);
+    std::vector<LabelledTrace> runs;
+    QByteArray csv;
+    if (misfit) {
+        csv = misfitCsv(prepared.document, measured.load(), axes, first, last);
+    } else {
+        runs = ParameterSweep::runGrid(prepared.document, axes, first, last, 0);
+        csv = writer.runsCsv(runs);
+    }
     // Only the first shard has the header, so that the shards concatenate into the whole.
-    QByteArray csv = writer.runsCsv(runs);
     if (shardK > 1)
         csv.remove(0, csv.indexOf("\r\n") + 2);
     if (output == QLatin1String("-")) {
@@ -1154,6 +1325,11 @@ int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream
                             QStringLiteral("cannot write the CSV"));
     } else {
         AtomicFile::write(output, csv, QStringLiteral("the CSV"));
+        if (misfit) {
+            err << prefix << "wrote the misfit at " << (last - first) << " grid points of "
+                << sceneLabel(prepared.document) << " to " << output << "\n";
+            return Success;
+        }
         std::size_t samples = 0;
         for (const LabelledTrace& run : runs)
             samples += run.trace->samples.size();
@@ -1163,69 +1339,19 @@ int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream
     return Success;
 }
 
-namespace {
-
-// "NAME=VALUE" of --map, --sigma and --bounds: the name and the text after '='.
-std::pair<QString, QString> assignment(const QString& option, const QString& text,
-                                       const QString& example)
-{
-    const int eq = text.indexOf(QLatin1Char('='));
-    if (eq <= 0 || eq == text.size() - 1)
-        throw UsageProblem{QStringLiteral("%1 %2: expected %3")
-                               .arg(option, text.isEmpty() ? "\"\"" : text, example)};
-    return {text.left(eq).trimmed(), text.mid(eq + 1).trimmed()};
-}
-
-double numberOf(const QString& option, const QString& text)
-{
-    const auto v = parseNumber(text);
-    if (!v || !std::isfinite(*v))
-        throw UsageProblem{QStringLiteral("%1: \"%2\" is not a finite number").arg(option, text)};
-    return *v;
-}
-
-} // namespace
-
 int CliApplication::fit(const QStringList& args, QTextStream& out, QTextStream& err)
 {
-    QString data, output;
-    std::vector<MeasurementFile::Mapping> mappings;
-    std::optional<double> sigmaAll;
-    std::map<QString, double> sigmas;
-    MeasurementFile::Time time;
+    QString output;
+    MeasurementOptions measured;
     FitOptions fitOptions;
     const SceneOptions options =
         parseSceneOptions(args, QStringLiteral("fit"), [&](const OptionCursor& o) {
             const QString& name = o.option;
-            if (name == QLatin1String("--data")) {
-                data = o.value();
-                if (data.isEmpty())
-                    throw UsageProblem{QStringLiteral("option --data needs a file name")};
-            } else if (name == QLatin1String("--map")) {
-                for (const QString& item : o.value().split(QLatin1Char(','))) {
-                    const auto [column, target] = assignment(
-                        name, item, QStringLiteral("COLUMN=QUANTITY[*SCALE], e.g. pos=s"));
-                    const QString quantity = target.section(QLatin1Char('*'), 0, 0).trimmed();
-                    const double scale =
-                        target.contains(QLatin1Char('*'))
-                            ? numberOf(name + QLatin1Char(' ') + item, target.section('*', 1))
-                            : 1.0;
-                    mappings.push_back({column, quantity.toStdString(), scale, 0.0});
-                }
-            } else if (name == QLatin1String("--param")) {
+            if (measured.parse(o))
+                return true;
+            if (name == QLatin1String("--param")) {
                 for (const std::string& p : nameList(o))
                     fitOptions.parameters.push_back(p);
-            } else if (name == QLatin1String("--sigma")) {
-                const QString text = o.value();
-                if (!text.contains(QLatin1Char('='))) {
-                    sigmaAll = numberOf(name, text);
-                } else {
-                    for (const QString& item : text.split(QLatin1Char(','))) {
-                        const auto [column, value] =
-                            assignment(name, item, QStringLiteral("S or COLUMN=S, e.g. pos=0.002"));
-                        sigmas[column] = numberOf(name + QLatin1Char(' ') + item, value);
-                    }
-                }
             } else if (name == QLatin1String("--bounds")) {
                 for (const QString& item : o.value().split(QLatin1Char(','))) {
                     const auto [parameter, range] =
@@ -1241,14 +1367,6 @@ int CliApplication::fit(const QStringList& args, QTextStream& out, QTextStream& 
                         low.isEmpty() ? -FitOptions::unbounded : numberOf(where, low),
                         high.isEmpty() ? FitOptions::unbounded : numberOf(where, high)};
                 }
-            } else if (name == QLatin1String("--time-column")) {
-                time.column = o.value().trimmed();
-            } else if (name == QLatin1String("--time-scale")) {
-                time.scale = numberOf(name, o.value());
-                if (time.scale <= 0.0)
-                    throw UsageProblem{QStringLiteral("--time-scale must be greater than 0")};
-            } else if (name == QLatin1String("--time-offset")) {
-                time.offset = numberOf(name, o.value());
             } else if (name == QLatin1String("--max-iterations")) {
                 const QString text = o.value();
                 bool ok = false;
@@ -1264,43 +1382,19 @@ int CliApplication::fit(const QStringList& args, QTextStream& out, QTextStream& 
             }
             return true;
         });
-    for (const char* key : {"t_end", "dt"})
-        if (const auto it = options.simulation.find(key); it != options.simulation.end())
-            throw UsageProblem{QStringLiteral("fit: %1: the measured times set the end and the "
-                                              "output times of the runs")
-                                   .arg(it->second.second)};
-    if (data.isEmpty())
-        throw UsageProblem{QStringLiteral("fit: missing --data FILE (the measurements)")};
-    if (mappings.empty())
-        throw UsageProblem{QStringLiteral(
-            "fit: missing --map COLUMN=QUANTITY (which trace quantity a column measures)")};
+    measured.check(QStringLiteral("fit"), options);
     if (fitOptions.parameters.empty())
         throw UsageProblem{QStringLiteral("fit: missing --param NAME[,NAME...] (what to fit)")};
-    for (const auto& [column, sigma] : sigmas) {
-        const auto mapped = std::find_if(mappings.begin(), mappings.end(),
-                                         [&](const auto& m) { return m.column == column; });
-        if (mapped == mappings.end())
-            throw UsageProblem{
-                QStringLiteral("--sigma %1=...: column \"%1\" is not mapped").arg(column)};
-        mapped->sigma = sigma;
-    }
-    for (MeasurementFile::Mapping& m : mappings) {
-        if (sigmaAll && !sigmas.count(m.column))
-            m.sigma = *sigmaAll;
-        if (m.sigma < 0.0)
-            throw UsageProblem{
-                QStringLiteral("--sigma: a standard deviation must not be negative")};
-    }
 
     const PreparedScene prepared = prepareScene(options);
     source_ = prepared.source;
-    const Measurements measurements = MeasurementFile::load(data, mappings, time);
+    const Measurements measurements = measured.load();
     const FitResult result = ParameterFit::run(prepared.document, measurements, fitOptions);
 
     QStringList commandLine{QStringLiteral("constraintlab-cli"), QStringLiteral("fit")};
     commandLine += args;
     const FitReport report(result, prepared.document, measurements, sceneLabel(prepared.document),
-                           data, commandLine);
+                           measured.data, commandLine);
     out << report.table();
     if (!output.isEmpty()) {
         AtomicFile::write(output, report.json(), QStringLiteral("the fit"));

@@ -555,6 +555,33 @@ void statistics(const Eigen::MatrixXd& J, const Eigen::VectorXd& r, const Eigen:
                                        std::sqrt(result.covariance(a, a) * result.covariance(b, b));
 }
 
+// The specs of the parameters to fit (or sweep), checked: at least one, known, scalar, each
+// once.
+std::vector<const ParameterSpec*> checkedParameters(const SceneDefinition& definition,
+                                                    const std::vector<std::string>& names)
+{
+    if (names.empty())
+        invalid("no parameter to fit");
+    std::set<std::string> seen;
+    std::vector<const ParameterSpec*> specs;
+    for (const std::string& name : names) {
+        const ParameterSpec* spec = definition.parameter(name);
+        if (!spec) {
+            std::string list;
+            for (const ParameterSpec& p : definition.parameters)
+                list += (list.empty() ? "" : ", ") + p.name;
+            invalid("the scene has no parameter '" + name + "' (its parameters: " + list + ")");
+        }
+        if (spec->size() != 1)
+            invalid("parameter '" + name + "' has " + std::to_string(spec->size()) +
+                    " components; only scalar parameters can be fitted");
+        if (!seen.insert(name).second)
+            invalid("parameter '" + name + "' is given twice");
+        specs.push_back(spec);
+    }
+    return specs;
+}
+
 } // namespace
 
 FitResult ParameterFit::run(const SceneDocument& document, const Measurements& measurements,
@@ -564,27 +591,11 @@ FitResult ParameterFit::run(const SceneDocument& document, const Measurements& m
     const SceneDefinition* definition = document.definition();
     if (!definition)
         invalid("unknown scene '" + document.scene + "'");
-    if (options.parameters.empty())
-        invalid("no parameter to fit");
-    std::set<std::string> seen;
-    std::vector<const ParameterSpec*> specs;
-    for (const std::string& name : options.parameters) {
-        const ParameterSpec* spec = definition->parameter(name);
-        if (!spec) {
-            std::string names;
-            for (const ParameterSpec& p : definition->parameters)
-                names += (names.empty() ? "" : ", ") + p.name;
-            invalid("the scene has no parameter '" + name + "' (its parameters: " + names + ")");
-        }
-        if (spec->size() != 1)
-            invalid("parameter '" + name + "' has " + std::to_string(spec->size()) +
-                    " components; only scalar parameters can be fitted");
-        if (!seen.insert(name).second)
-            invalid("parameter '" + name + "' is given twice");
-        specs.push_back(spec);
-    }
+    const std::vector<const ParameterSpec*> specs =
+        checkedParameters(*definition, options.parameters);
     for (const auto& bound : options.bounds)
-        if (!seen.count(bound.first))
+        if (std::find(options.parameters.begin(), options.parameters.end(), bound.first) ==
+            options.parameters.end())
             invalid("bounds are given for '" + bound.first + "', which is not fitted");
     if (options.maxIterations < 1)
         invalid("the iteration limit must be at least 1, got " +
@@ -725,6 +736,54 @@ std::vector<double> ParameterFit::residuals(const SceneDocument& document,
     const std::unique_ptr<MechanicalSystem> system = problem.build(Eigen::VectorXd());
     const Eigen::VectorXd r = problem.simulate(*system, {});
     return {r.data(), r.data() + r.size()};
+}
+
+std::vector<std::vector<double>> ParameterFit::residualGrid(const SceneDocument& document,
+                                                            const Measurements& measurements,
+                                                            const std::vector<SweepAxis>& axes,
+                                                            std::size_t first, std::size_t last,
+                                                            int threads)
+{
+    const SceneDefinition* definition = document.definition();
+    if (!definition)
+        invalid("unknown scene '" + document.scene + "'");
+    std::vector<std::string> names;
+    for (const SweepAxis& axis : axes) {
+        names.push_back(axis.parameter);
+        if (axis.values.empty())
+            invalid("no values given for parameter '" + axis.parameter + "'");
+    }
+    checkedParameters(*definition, names);
+    if (first > last || last > ParameterSweep::gridSize(axes))
+        invalid("grid points " + std::to_string(first) + " to " + std::to_string(last) +
+                " are not within the " + std::to_string(ParameterSweep::gridSize(axes)) +
+                " points of the grid");
+    if (threads < 0)
+        invalid("the number of threads must not be negative, got " + std::to_string(threads));
+
+    const FitProblem problem(document, measurements, names);
+    std::vector<Eigen::VectorXd> points;
+    std::vector<std::unique_ptr<MechanicalSystem>> systems;
+    for (std::size_t point = first; point < last; ++point) {
+        const std::vector<double> values = ParameterSweep::gridPoint(axes, point);
+        points.emplace_back(Eigen::Map<const Eigen::VectorXd>(
+            values.data(), static_cast<Eigen::Index>(values.size())));
+        try {
+            systems.push_back(problem.build(points.back()));
+        } catch (...) {
+            ParallelRuns::rethrowLabelled(std::current_exception(), labelOf(names, points.back()));
+        }
+    }
+    std::vector<std::vector<double>> result(points.size());
+    const std::vector<std::exception_ptr> errors =
+        ParallelRuns::run(points.size(), threads, [&](std::size_t i) {
+            const Eigen::VectorXd r = problem.simulate(*systems[i], {});
+            result[i].assign(r.data(), r.data() + r.size());
+        });
+    for (std::size_t i = 0; i < errors.size(); ++i)
+        if (errors[i])
+            ParallelRuns::rethrowLabelled(errors[i], labelOf(names, points[i]));
+    return result;
 }
 
 } // namespace clab

@@ -5,6 +5,9 @@
 #include "FitResult.h"
 #include "Measurements.h"
 #include "SceneDocument.h"
+#include "SweepAxis.h"
+
+#include <cstddef>
 
 #include <vector>
 
@@ -49,6 +52,15 @@ public:
     /// next); for misfit landscapes. Validates like run().
     static std::vector<double> residuals(const SceneDocument& document,
                                          const Measurements& measurements);
+
+    /// residuals() at the points [first, last) of the product grid of `axes`
+    /// (ParameterSweep::gridPoint), the runs in parallel: a misfit landscape. The swept
+    /// parameters are checked as fitted ones are in run(), and their followers follow them.
+    static std::vector<std::vector<double>> residualGrid(const SceneDocument& document,
+                                                         const Measurements& measurements,
+                                                         const std::vector<SweepAxis>& axes,
+                                                         std::size_t first, std::size_t last,
+                                                         int threads = 0);
 };
 
 } // namespace clab

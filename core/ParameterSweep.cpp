@@ -45,6 +45,16 @@ std::size_t ParameterSweep::gridSize(const std::vector<SweepAxis>& axes)
     return axes.empty() ? 0 : size;
 }
 
+std::vector<double> ParameterSweep::gridPoint(const std::vector<SweepAxis>& axes, std::size_t index)
+{
+    std::vector<double> values(axes.size());
+    for (std::size_t a = axes.size(); a-- > 0;) {
+        values[a] = axes[a].values[index % axes[a].values.size()];
+        index /= axes[a].values.size();
+    }
+    return values;
+}
+
 std::pair<std::size_t, std::size_t> ParameterSweep::shard(std::size_t points, int k, int n)
 {
     if (n < 1 || k < 1 || k > n)
@@ -114,13 +124,10 @@ std::vector<LabelledTrace> ParameterSweep::runGrid(const SceneDocument& base,
     for (std::size_t point = first; point < last; ++point) {
         ParameterValues runValues = given;
         std::string text;
-        std::size_t rest = point;
-        for (std::size_t a = axes.size(); a-- > 0;) {
-            const SweepAxis& axis = axes[a];
-            const double value = axis.values[rest % axis.values.size()];
-            rest /= axis.values.size();
-            runValues[axis.parameter] = {value};
-            text = label(axis.parameter, value) + (text.empty() ? "" : " ") + text;
+        const std::vector<double> values = gridPoint(axes, point);
+        for (std::size_t a = 0; a < axes.size(); ++a) {
+            runValues[axes[a].parameter] = {values[a]};
+            text += (a ? " " : "") + label(axes[a].parameter, values[a]);
         }
         labels.push_back(text);
         try {

@@ -44,6 +44,8 @@ public:
 
     /// Points of the product grid of `axes` (0 without axes).
     static std::size_t gridSize(const std::vector<SweepAxis>& axes);
+    /// The values of grid point `index` of `axes`, one per axis (the last axis varies fastest).
+    static std::vector<double> gridPoint(const std::vector<SweepAxis>& axes, std::size_t index);
     /// The points [first, last) of shard k (1-based) of n of a grid of `points`: contiguous
     /// blocks of (almost) equal size, so that the shards' outputs concatenated in k order are
     /// the whole sweep's. Throws ConstraintLabError(InvalidParameter) unless 1 ≤ k ≤ n ≤ points.

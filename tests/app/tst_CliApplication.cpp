@@ -198,6 +198,7 @@ private slots:
     void initialValuesLeftOutAreReported();
     void sweepRunsASystemFilesParameter();
     void sweepShardsConcatenateIntoTheWholeGrid();
+    void sweepWithDataMapsTheMisfitLandscape();
     void fitRecoversTheFrictionOfTheExampleMeasurements();
     void fitErrorsExitWithTheirCodes_data();
     void fitErrorsExitWithTheirCodes();
@@ -1514,4 +1515,40 @@ void CliApplicationTest::sweepShardsConcatenateIntoTheWholeGrid()
     const Result tooMany = runCli(sweep + QStringList{"--shard", "1/7"});
     QVERIFY2(tooMany.exitCode == 3 && tooMany.err.contains("7 shards for 6 grid points"),
              qPrintable(describe(tooMany)));
+}
+
+// With --data a grid sweep writes the misfit per point; it is smallest at the example's truth
+// (mu = 0.4, 30°), where chi_square equals the fit's at that point, and shards concatenate.
+void CliApplicationTest::sweepWithDataMapsTheMisfitLandscape()
+{
+    const QString data = QStringLiteral(CLAB_SOURCE_DIR "/scenes/measurements/bead-mu0.4.csv");
+    const QStringList args{
+        "sweep",         "bead-on-wire",  "--set",     "s0=25",    "--param",  "mu",     "--values",
+        "0.39,0.4,0.41", "--param",       "angle_deg", "--values", "29,30,31", "--data", data,
+        "--map",         "pos_cm=s*0.01", "--sigma",   "0.002"};
+    const Result whole = runCli(args);
+    QVERIFY2(whole.exitCode == 0, qPrintable(describe(whole)));
+    Table table;
+    QVERIFY(parseCsv(whole.out, table));
+    QCOMPARE(table.header, (QStringList{"mu", "angle_deg", "chi_square", "rms_pos_cm"}));
+    QCOMPARE(table.rows.size(), std::size_t(9));
+    std::size_t best = 0;
+    for (std::size_t k = 0; k < table.rows.size(); ++k)
+        if (table.rows[k][2] < table.rows[best][2])
+            best = k;
+    QCOMPARE(table.rows[best][0], 0.4);
+    QCOMPARE(table.rows[best][1], 30.0);
+    // σ = 2 mm: χ² of 500 values is about 500, the RMS about 2 mm.
+    QVERIFY(table.rows[best][2] > 400 && table.rows[best][2] < 700);
+    QVERIFY(std::abs(table.rows[best][3] - 0.002) < 3e-4);
+    QByteArray joined;
+    for (int k = 1; k <= 3; ++k) {
+        const Result shard = runCli(args + QStringList{"--shard", QStringLiteral("%1/3").arg(k)});
+        QVERIFY2(shard.exitCode == 0, qPrintable(describe(shard)));
+        joined += shard.out;
+    }
+    QCOMPARE(joined, whole.out);
+    const Result columns = runCli(args + QStringList{"--columns", "t,s"});
+    QVERIFY2(columns.exitCode == 2 && columns.err.contains("--columns goes with trace output"),
+             qPrintable(describe(columns)));
 }

@@ -374,6 +374,35 @@ private slots:
         QCOMPARE(none.values[0], 0.01);
     }
 
+    // A misfit landscape over μ and θ: each point's residuals are those of one evaluation at
+    // its values, and χ² is smallest at the truth.
+    void residualGridIsTheMisfitAtEachPoint()
+    {
+        const Bead bead;
+        const Measurements m =
+            measured([&](double t) { return bead.s(t); }, "s", 100, 0.05, 0.0, 1, false);
+        const std::vector<SweepAxis> axes = {{"mu", {0.3, 0.4, 0.5}}, {"angle_deg", {25.0, 30.0}}};
+        const auto grid = ParameterFit::residualGrid(bead.sceneWithMu(0.2), m, axes, 1, 6, 2);
+        QCOMPARE(grid.size(), std::size_t(5));
+        std::size_t best = 0;
+        double bestChi2 = 1e300;
+        for (std::size_t k = 0; k < grid.size(); ++k) {
+            const std::size_t point = k + 1;
+            SceneDocument scene = bead.sceneWithMu(axes[0].values[point / 2]);
+            scene.parameters["angle_deg"] = {axes[1].values[point % 2]};
+            QVERIFY(grid[k] == ParameterFit::residuals(scene, m));
+            double chi2 = 0.0;
+            for (double r : grid[k])
+                chi2 += r * r;
+            if (chi2 < bestChi2) {
+                bestChi2 = chi2;
+                best = point;
+            }
+        }
+        QCOMPARE(best, std::size_t(3)); // mu = 0.4, angle 30°
+        QVERIFY(bestChi2 < 1e-12);
+    }
+
     void badInputIsNamed()
     {
         const Bead bead;
