@@ -11,14 +11,15 @@
 namespace clab {
 
 std::vector<std::exception_ptr> ParallelRuns::run(std::size_t count, int threads,
-                                                  const std::function<void(std::size_t)>& job)
+                                                  const std::function<void(std::size_t)>& job,
+                                                  bool stopAfterFailure)
 {
     std::vector<std::exception_ptr> errors(count);
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> firstFailure{count};
     const auto work = [&]() {
         for (std::size_t i = next++; i < count; i = next++) {
-            if (i > firstFailure.load())
+            if (stopAfterFailure && i > firstFailure.load())
                 continue; // an earlier job already failed; this result would not be used
             try {
                 job(i);

@@ -12,15 +12,17 @@ namespace clab {
 /// finite-difference runs of ParameterFit).
 ///
 /// Workers take the next index until none is left. A job that throws stops the jobs after it
-/// (in index order) from starting; its exception is kept, not rethrown, so that the caller can
-/// report it with its own label.
+/// (in index order) from starting, unless asked otherwise; its exception is kept, not
+/// rethrown, so that the caller can report it with its own label.
 class ParallelRuns {
 public:
     /// Calls `job(i)` for every i < count, at most `threads` at a time (0: one per hardware
     /// thread; fewer when the system refuses more threads). Returns one exception per index,
-    /// empty for the jobs that succeeded or did not start because an earlier one failed.
+    /// empty for the jobs that succeeded or did not start because an earlier one failed (with
+    /// `stopAfterFailure` false every job runs whatever fails).
     static std::vector<std::exception_ptr> run(std::size_t count, int threads,
-                                               const std::function<void(std::size_t)>& job);
+                                               const std::function<void(std::size_t)>& job,
+                                               bool stopAfterFailure = true);
 
     /// Throws the error of one run with its message prefixed "LABEL: ": a ConstraintLabError
     /// keeps its kind, std::bad_alloc passes as it is, any other std::exception (odeint's own,

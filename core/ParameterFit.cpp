@@ -351,18 +351,43 @@ public:
             }
         }
         std::vector<Eigen::VectorXd> results(points.size());
-        const std::vector<std::exception_ptr> errors =
-            ParallelRuns::run(points.size(), threads_, [&](std::size_t i) {
+        std::vector<std::exception_ptr> errors = ParallelRuns::run(
+            points.size(), threads_,
+            [&](std::size_t i) {
                 ++runs_;
                 results[i] = problem_.simulate(*systems[i], runControl_);
-            });
-        for (std::size_t i = 0; i < errors.size(); ++i)
-            if (errors[i])
-                ParallelRuns::rethrowLabelled(errors[i], labelOf(names_, points[i]));
+            },
+            false);
+        // A side whose run fails gives way to a one-sided difference from p; both failing (or
+        // a cancel) ends the fit.
+        for (auto& [low, high] : sides) {
+            for (int* side : {&low, &high}) {
+                const int other = side == &low ? high : low;
+                if (*side < 0 || !errors[static_cast<std::size_t>(*side)])
+                    continue;
+                const std::exception_ptr error = errors[static_cast<std::size_t>(*side)];
+                if (other < 0 || errors[static_cast<std::size_t>(other)])
+                    ParallelRuns::rethrowLabelled(
+                        error, labelOf(names_, points[static_cast<std::size_t>(*side)]));
+                try {
+                    std::rethrow_exception(error);
+                } catch (const ConstraintLabError& e) {
+                    if (failedTrials_++ == 0)
+                        firstFailure_ = e.what();
+                } catch (...) {
+                    ParallelRuns::rethrowLabelled(
+                        error, labelOf(names_, points[static_cast<std::size_t>(*side)]));
+                }
+                *side = -1;
+            }
+        }
 
         Eigen::MatrixXd J(r0.size(), n);
         for (Eigen::Index j = 0; j < n; ++j) {
             const auto [low, high] = sides[static_cast<std::size_t>(j)];
+            if (low < 0 && high < 0)
+                throw ConstraintLabError(ConstraintLabError::Kind::IntegrationFailure,
+                                         "no run near " + labelOf(names_, p) + " succeeded");
             const Eigen::VectorXd& rLow = low >= 0 ? results[static_cast<std::size_t>(low)] : r0;
             const Eigen::VectorXd& rHigh = high >= 0 ? results[static_cast<std::size_t>(high)] : r0;
             const double pLow = low >= 0 ? points[static_cast<std::size_t>(low)][j] : p[j];
@@ -382,9 +407,27 @@ public:
             f = residualsAt(external(x));
         } catch (const Cancelled&) {
             return -1;
+        } catch (const ConstraintLabError& e) {
+            // A trial step whose run fails (chattering contacts, a state off the constraints)
+            // counts as a step that made things much worse: Levenberg–Marquardt rejects it
+            // and shortens the step. The starting point itself must run.
+            if (cache_.empty())
+                throw;
+            if (failedTrials_++ == 0)
+                firstFailure_ = e.what();
+            double worst = 0.0;
+            for (const auto& cached : cache_)
+                worst = std::max(worst, cached.second.norm());
+            f = Eigen::VectorXd::Constant(problem_.size(),
+                                          (10.0 * worst + 1.0) /
+                                              std::sqrt(static_cast<double>(problem_.size())));
         }
         return 0;
     }
+    /// Trial steps and difference runs that failed (rejected steps, one-sided differences), and
+    /// the first one's error.
+    int failedTrials() const { return failedTrials_; }
+    const std::string& firstFailure() const { return firstFailure_; }
     int df(const Eigen::VectorXd& x, Eigen::MatrixXd& J)
     {
         if (!keepGoing())
@@ -409,6 +452,8 @@ private:
     std::atomic<int> runs_{0};
     std::vector<std::pair<Eigen::VectorXd, Eigen::VectorXd>> cache_;
     Eigen::VectorXd origin_;
+    int failedTrials_ = 0;
+    std::string firstFailure_;
 };
 
 // Bounds of a fitted parameter: the scene's range within the user's bounds.
@@ -661,7 +706,23 @@ FitResult ParameterFit::run(const SceneDocument& document, const Measurements& m
                                   return std::vector<double>(p.data(), p.data() + p.size());
                               }()});
     }
-    const Eigen::VectorXd best = engine.external(x);
+    Eigen::VectorXd best = engine.external(x);
+    // A value below the one its notBelow names ran raised to it (mu_s to mu): report that.
+    for (Eigen::Index j = 0; j < n; ++j) {
+        const ParameterSpec& spec = *specs[static_cast<std::size_t>(j)];
+        if (spec.notBelow.empty())
+            continue;
+        const auto floorAt =
+            std::find(options.parameters.begin(), options.parameters.end(), spec.notBelow);
+        const double floor = floorAt != options.parameters.end()
+                                 ? best[floorAt - options.parameters.begin()]
+                                 : start.at(spec.notBelow)[0];
+        if (best[j] < floor) {
+            best[j] = floor;
+            result.warnings.push_back(spec.name + " ran as " + spec.notBelow + " (" +
+                                      number(floor) + "), the least the scene allows");
+        }
+    }
     result.values.assign(best.data(), best.data() + best.size());
     result.iterations = static_cast<int>(std::max<Eigen::Index>(lm.iter - 1, 0));
     result.stopReason = stopReason(status);
@@ -674,6 +735,12 @@ FitResult ParameterFit::run(const SceneDocument& document, const Measurements& m
     }
     if (!result.converged)
         result.warnings.push_back("the fit did not converge: " + result.stopReason);
+    if (engine.failedTrials() > 0)
+        result.warnings.push_back(
+            std::to_string(engine.failedTrials()) +
+            " trial run(s) could not be simulated (steps were shortened, differences "
+            "taken on one side); the first: " +
+            engine.firstFailure());
 
     // --- Errors from the Jacobian at the best values ---
     Eigen::MatrixXd J;

@@ -63,6 +63,22 @@ private slots:
         }
     }
 
+    // Asked to, every job runs whatever fails before it.
+    void everyJobRunsWhenAFailureDoesNotStopThem()
+    {
+        std::vector<int> ran;
+        const auto errors = ParallelRuns::run(
+            4, 1,
+            [&](std::size_t i) {
+                ran.push_back(static_cast<int>(i));
+                if (i == 1)
+                    throw std::runtime_error("job 1 failed");
+            },
+            false);
+        QCOMPARE(ran, (std::vector<int>{0, 1, 2, 3}));
+        QVERIFY(errors[1] && !errors[2] && !errors[3]);
+    }
+
     // A run's error names the run: the engine's kind is kept, anything else from the
     // integrator is an integration failure.
     void rethrownErrorsCarryTheRunsLabel()
