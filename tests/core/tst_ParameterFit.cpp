@@ -275,6 +275,19 @@ private slots:
         QVERIFY(std::abs(r.values[0] - bead.mu) <= 3.0 * r.standardErrors[0]);
     }
 
+    // μₛ starts tied to μ = 0.3 and is fitted too; the slide pulls μ to 0.4, μₛ (which does
+    // nothing) stays behind and runs raised to μ: the result says so and shows the raised value.
+    void staticFrictionBelowKineticRunsRaisedAndSaysSo()
+    {
+        const Bead bead;
+        const Measurements m =
+            measured([&](double t) { return bead.s(t); }, "s", 500, 0.01, 0.01, 5, true);
+        const FitResult r = ParameterFit::run(bead.sceneWithMu(0.3), m, fitting({"mu", "mu_s"}));
+        QVERIFY(std::abs(r.values[0] - bead.mu) <= 3.0 * r.standardErrors[0]);
+        QCOMPARE(r.values[1], r.values[0]);
+        QVERIFY(mentions(r.warnings, "mu_s ran as mu"));
+    }
+
     // The slide fixes only g (sin θ − μ cos θ): μ and θ are not determined separately.
     void frictionAndAngleAreNotDeterminedSeparately()
     {
