@@ -1389,7 +1389,23 @@ int CliApplication::fit(const QStringList& args, QTextStream& out, QTextStream& 
     const PreparedScene prepared = prepareScene(options);
     source_ = prepared.source;
     const Measurements measurements = measured.load();
-    const FitResult result = ParameterFit::run(prepared.document, measurements, fitOptions);
+    // On a terminal each iteration shows on standard error's last line; a log stays clean.
+    FitControl control;
+    const bool terminal = isatty(STDERR_FILENO) == 1;
+    if (terminal)
+        control.progress = [&](const FitProgress& p) {
+            err << "\r\033[K" << prefix << "iteration " << p.iteration << ", " << p.runs
+                << " runs:";
+            for (std::size_t i = 0; i < p.values.size(); ++i)
+                err << " " << qs(fitOptions.parameters[i]) << "=" << number(p.values[i]);
+            err.flush();
+        };
+    const FitResult result =
+        ParameterFit::run(prepared.document, measurements, fitOptions, control);
+    if (terminal) {
+        err << "\r\033[K";
+        err.flush();
+    }
 
     QStringList commandLine{QStringLiteral("constraintlab-cli"), QStringLiteral("fit")};
     commandLine += args;

@@ -41,9 +41,11 @@ public:
     /// bound that is empty or excludes the start, measurements without columns or times,
     /// times not strictly increasing or before the scene's start, a non-finite value, a
     /// quantity the trace does not have, fewer values than parameters, σ given for some
-    /// columns but not all. A run that fails throws its error prefixed with the parameter
-    /// values ("mu=0.3: ..."). Cancelling (FitControl::keepGoing) returns the best values so far
-    /// with `cancelled` set and no covariance.
+    /// columns but not all. A run that fails where there is no way round it (at the starting
+    /// values, on both sides of a difference) throws its error prefixed with the parameter
+    /// values ("mu=0.3: ..."); any other failing run is a rejected step or a one-sided
+    /// difference, counted in a warning. Cancelling (FitControl::keepGoing)
+    /// returns the best values so far with `cancelled` set and no covariance.
     static FitResult run(const SceneDocument& document, const Measurements& measurements,
                          const FitOptions& options, const FitControl& control = {});
 
