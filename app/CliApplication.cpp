@@ -6,6 +6,9 @@
 #include "CsvStream.h"
 #include "CsvWriter.h"
 #include "FileError.h"
+#include "FitReport.h"
+#include "MeasurementFile.h"
+#include "ParameterFit.h"
 #include "ParameterSweep.h"
 #include "PlotCatalog.h"
 #include "SceneFile.h"
@@ -22,6 +25,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <functional>
@@ -453,6 +457,9 @@ QString CliApplication::usage()
         "  sweep SCENE --param NAME --values V1,V2,... [OPTIONS]\n"
         "                       Run a scene once per value of one parameter, in parallel, and\n"
         "                       write all runs as one CSV with a first column \"run\".\n"
+        "  fit SCENE --data FILE --map COLUMN=QUANTITY --param NAME[,NAME...] [OPTIONS]\n"
+        "                       Fit scene parameters (friction, ...) to a measured trace by\n"
+        "                       least squares; print values, standard errors, correlations.\n"
         "  plot SCENE (--y A,B,... | --preset ID) --output FILE.png|svg|pdf [OPTIONS]\n"
         "                       Simulate a scene and draw quantities of its trace into a file.\n"
         "  help [COMMAND]       Show this help, or the help of COMMAND.\n"
@@ -471,7 +478,8 @@ QString CliApplication::usage()
         "Examples:\n"
         "  constraintlab-cli run bead-on-wire --set mu=0.3 --t-end 5 --output bead.csv\n"
         "  constraintlab-cli sweep bead-on-wire --param mu --values 0,0.1,0.3 -o sweep.csv\n"
-        "  constraintlab-cli plot ring --set mu=0.2 --preset energy --output energy.svg\n");
+        "  constraintlab-cli plot ring --set mu=0.2 --preset energy --output energy.svg\n"
+        "  constraintlab-cli fit bead-on-wire --data meas.csv --map pos=s --param mu\n");
 }
 
 QString CliApplication::commandHelp(const QString& command)
@@ -543,26 +551,74 @@ QString CliApplication::commandHelp(const QString& command)
     }
     if (command == QLatin1String("sweep"))
         return QStringLiteral(
-            "Usage: constraintlab-cli sweep SCENE --param NAME --values V1,V2,... [OPTIONS]\n"
+            "Usage: constraintlab-cli sweep SCENE --param NAME --values V1,V2,...\n"
+            "                             [--param NAME2 --values W1,W2,...]... [OPTIONS]\n"
             "\n"
             "Runs SCENE once for each value of the scalar parameter NAME, on all processor\n"
             "cores, and writes the runs as one CSV: a first column \"run\" holding NAME=VALUE,\n"
             "then the trace columns of `run`, rows run after run in the order of --values.\n"
+            "Several --param/--values pairs sweep their product grid (the last parameter\n"
+            "varies fastest; \"run\" holds \"NAME=V NAME2=W\"), e.g. for a misfit landscape.\n"
             "Each run is exactly the trace `run --set NAME=VALUE` gives. A parameter that\n"
             "follows NAME (mu_s follows mu) follows the swept value unless it is set to a\n"
             "different value. Every value is validated before the first run starts.\n"
             "\n"
             "Options: --set and the simulation settings (--t-end, --dt, --integrator, ...)\n"
             "as for `run` (see `constraintlab-cli help run`), and\n"
-            "  --param NAME         The parameter to vary (required).\n"
-            "  --values V1,V2,...   Its values, a comma list of numbers (required).\n"
+            "  --param NAME         A parameter to vary (required; repeat for a grid).\n"
+            "  --values V1,V2,...   Its values, a comma list of numbers (after its --param).\n"
+            "  --shard K/N          Run only the K-th of N contiguous blocks of the grid (a\n"
+            "                       job of a Slurm array or GNU parallel). Only shard 1 writes\n"
+            "                       the header row, so `cat` of the shards' files in K order\n"
+            "                       is the whole sweep's CSV.\n"
             "  --columns A,B,...    Write only these columns (after \"run\"), in this order.\n"
+            "  --data FILE --map COL=Q[*S] [--sigma S] [--time-...]\n"
+            "                       Instead of the traces, write the misfit against measured\n"
+            "                       values at each grid point (options as for `fit`): a\n"
+            "                       column per parameter, chi_square, rms_COL per column.\n"
             "  -o, --output FILE    Write the CSV to FILE, atomically. \"-\" is standard\n"
             "                       output, the default.\n"
             "\n"
             "Exit codes: 0 success, 1 output not writable, 2 usage error (missing --param or\n"
-            "--values, malformed number, empty list), 3 invalid scene, parameter or value,\n"
-            "4 numerical failure (the message names the value whose run failed).\n");
+            "--values, malformed number, empty list, bad --shard), 3 invalid scene, parameter\n"
+            "or value, 4 numerical failure (the message names the value whose run failed).\n");
+    if (command == QLatin1String("fit"))
+        return QStringLiteral(
+            "Usage: constraintlab-cli fit SCENE --data FILE --map COLUMN=QUANTITY[*SCALE]\n"
+            "                             --param NAME[,NAME...] [OPTIONS]\n"
+            "\n"
+            "Fits parameters of SCENE (a built-in name or a scene file) to measured values by\n"
+            "nonlinear least squares (Levenberg-Marquardt; the Jacobian from whole runs, on all\n"
+            "processor cores). Each evaluation simulates from the scene's start to the last\n"
+            "measured time and compares the mapped trace quantities at the measured times.\n"
+            "Prints each parameter's best value and standard error, their correlations, the\n"
+            "residual RMS per column, chi^2/dof and warnings for parameters the data do not\n"
+            "determine (e.g. mu_s when the body never stops). The parameters' values in the\n"
+            "scene (or --set) are the starting point; the other parameters stay fixed.\n"
+            "\n"
+            "Options: --set and the simulation settings of `run` except --t-end and --dt\n"
+            "(the measured times set them), and\n"
+            "  --data FILE          The measurements: CSV or blank-separated columns, '#'\n"
+            "                       comments, a header row (or none: columns 1, 2, ...).\n"
+            "  --map COL=Q[*S]      Column COL measures trace quantity Q (s, x, phi, ...; see\n"
+            "                       the CSV columns of `run`), times S to make it SI (0.01 for\n"
+            "                       cm). Repeat, or give a comma list, for several columns.\n"
+            "  --param A,B,...      The scalar parameters to fit (required).\n"
+            "  --sigma S | COL=S    Standard deviation of the measured values (SI units); one\n"
+            "                       value for all columns or per column. Without it the errors\n"
+            "                       are scaled by the residual variance.\n"
+            "  --bounds N=LO:HI     Keep parameter N within [LO, HI]; either side may be empty.\n"
+            "                       Repeat or give a comma list. Scene ranges always apply.\n"
+            "  --time-column NAME   The time column (default: t or time, else the first).\n"
+            "  --time-scale F       Multiply the file's times by F (0.001 for ms).\n"
+            "  --time-offset T0     Add T0 seconds to the (scaled) times.\n"
+            "  --max-iterations N   At most N iterations (default 100).\n"
+            "  -o, --output FILE    Also write the result as JSON (values, standard errors,\n"
+            "                       covariance, correlation, RMS, the command line), atomically.\n"
+            "\n"
+            "Exit codes: 0 success (also a fit that did not converge; it says so), 1 output\n"
+            "not writable, 2 usage error, 3 invalid scene, parameter or measurement file (the\n"
+            "message names the line, column and why), 4 numerical failure.\n");
     if (command == QLatin1String("plot"))
         return QStringLiteral(
             "Usage: constraintlab-cli plot SCENE (--y A,B,... | --preset ID)\n"
@@ -596,7 +652,7 @@ QString CliApplication::commandHelp(const QString& command)
         return QStringLiteral("Usage: constraintlab-cli help [COMMAND]\n"
                               "\n"
                               "Shows the general help, or the help of COMMAND (list, describe, "
-                              "run, sweep, plot).\n");
+                              "run, sweep, fit, plot).\n");
     return QString();
 }
 
@@ -644,6 +700,8 @@ int CliApplication::run(const QStringList& arguments, QTextStream& out, QTextStr
             code = derive(rest, out, err);
         } else if (command == QLatin1String("sweep")) {
             code = sweep(rest, out, err);
+        } else if (command == QLatin1String("fit")) {
+            code = fit(rest, out, err);
         } else if (command == QLatin1String("plot")) {
             code = plot(rest, out, err);
         } else if (command.startsWith(QLatin1Char('-'))) {
@@ -1028,19 +1086,196 @@ int CliApplication::runScene(const QStringList& args, QTextStream& out, QTextStr
     return Success;
 }
 
+namespace {
+
+// "NAME=VALUE" of --map, --sigma and --bounds: the name and the text after '='.
+std::pair<QString, QString> assignment(const QString& option, const QString& text,
+                                       const QString& example)
+{
+    const int eq = text.indexOf(QLatin1Char('='));
+    if (eq <= 0 || eq == text.size() - 1)
+        throw UsageProblem{QStringLiteral("%1 %2: expected %3")
+                               .arg(option, text.isEmpty() ? "\"\"" : text, example)};
+    return {text.left(eq).trimmed(), text.mid(eq + 1).trimmed()};
+}
+
+double numberOf(const QString& option, const QString& text)
+{
+    const auto v = parseNumber(text);
+    if (!v || !std::isfinite(*v))
+        throw UsageProblem{QStringLiteral("%1: \"%2\" is not a finite number").arg(option, text)};
+    return *v;
+}
+
+// --data, --map, --sigma and the time options, which `fit` and a misfit `sweep` share.
+struct MeasurementOptions {
+    QString data;
+    std::vector<MeasurementFile::Mapping> mappings;
+    std::optional<double> sigmaAll;
+    std::map<QString, double> sigmas;
+    MeasurementFile::Time time;
+
+    // Takes one of these options; false for any other.
+    bool parse(const OptionCursor& o)
+    {
+        const QString& name = o.option;
+        if (name == QLatin1String("--data")) {
+            data = o.value();
+            if (data.isEmpty())
+                throw UsageProblem{QStringLiteral("option --data needs a file name")};
+        } else if (name == QLatin1String("--map")) {
+            for (const QString& item : o.value().split(QLatin1Char(','))) {
+                const auto [column, target] =
+                    assignment(name, item, QStringLiteral("COLUMN=QUANTITY[*SCALE], e.g. pos=s"));
+                const QString quantity = target.section(QLatin1Char('*'), 0, 0).trimmed();
+                const double scale =
+                    target.contains(QLatin1Char('*'))
+                        ? numberOf(name + QLatin1Char(' ') + item, target.section('*', 1))
+                        : 1.0;
+                mappings.push_back({column, quantity.toStdString(), scale, 0.0});
+            }
+        } else if (name == QLatin1String("--sigma")) {
+            const QString text = o.value();
+            if (!text.contains(QLatin1Char('='))) {
+                sigmaAll = numberOf(name, text);
+            } else {
+                for (const QString& item : text.split(QLatin1Char(','))) {
+                    const auto [column, value] =
+                        assignment(name, item, QStringLiteral("S or COLUMN=S, e.g. pos=0.002"));
+                    sigmas[column] = numberOf(name + QLatin1Char(' ') + item, value);
+                }
+            }
+        } else if (name == QLatin1String("--time-column")) {
+            time.column = o.value().trimmed();
+        } else if (name == QLatin1String("--time-scale")) {
+            time.scale = numberOf(name, o.value());
+            if (time.scale <= 0.0)
+                throw UsageProblem{QStringLiteral("--time-scale must be greater than 0")};
+        } else if (name == QLatin1String("--time-offset")) {
+            time.offset = numberOf(name, o.value());
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    // After parsing: --data and --map given, --sigma for mapped columns, no --t-end or --dt
+    // (the measured times set them).
+    void check(const QString& command, const SceneOptions& options)
+    {
+        for (const char* key : {"t_end", "dt"})
+            if (const auto it = options.simulation.find(key); it != options.simulation.end())
+                throw UsageProblem{QStringLiteral("%1: %2: the measured times set the end and "
+                                                  "the output times of the runs")
+                                       .arg(command, it->second.second)};
+        if (data.isEmpty())
+            throw UsageProblem{
+                QStringLiteral("%1: missing --data FILE (the measurements)").arg(command)};
+        if (mappings.empty())
+            throw UsageProblem{QStringLiteral("%1: missing --map COLUMN=QUANTITY (which trace "
+                                              "quantity a column measures)")
+                                   .arg(command)};
+        for (const auto& [column, sigma] : sigmas) {
+            const auto mapped = std::find_if(mappings.begin(), mappings.end(),
+                                             [&](const auto& m) { return m.column == column; });
+            if (mapped == mappings.end())
+                throw UsageProblem{
+                    QStringLiteral("--sigma %1=...: column \"%1\" is not mapped").arg(column)};
+            mapped->sigma = sigma;
+        }
+        for (MeasurementFile::Mapping& m : mappings) {
+            if (sigmaAll && !sigmas.count(m.column))
+                m.sigma = *sigmaAll;
+            if (m.sigma < 0.0)
+                throw UsageProblem{
+                    QStringLiteral("--sigma: a standard deviation must not be negative")};
+        }
+    }
+
+    Measurements load() const { return MeasurementFile::load(data, mappings, time); }
+    // Whether any of these options was given.
+    bool used() const
+    {
+        return !data.isEmpty() || !mappings.empty() || sigmaAll || !sigmas.empty();
+    }
+};
+
+// The misfit landscape as CSV: a column per swept parameter, chi_square (Σ r², r weighted by
+// sigma when given) and rms_COLUMN per measured column (its SI unit), a row per grid point.
+QByteArray misfitCsv(const SceneDocument& document, const Measurements& measurements,
+                     const std::vector<SweepAxis>& axes, std::size_t first, std::size_t last)
+{
+    const std::vector<std::vector<double>> grid =
+        ParameterFit::residualGrid(document, measurements, axes, first, last);
+    std::string csv;
+    for (const SweepAxis& axis : axes)
+        csv += CsvWriter::quote(axis.parameter) + ',';
+    csv += "chi_square";
+    for (const Measurements::Column& column : measurements.columns)
+        csv += ',' + CsvWriter::quote("rms_" + column.name());
+    csv += "\r\n";
+    const std::size_t times = measurements.times.size();
+    for (std::size_t k = 0; k < grid.size(); ++k) {
+        for (double value : ParameterSweep::gridPoint(axes, first + k))
+            csv += number(value).toStdString() + ','; // as given: 0.39, not 0.39000000000000001
+        double chi2 = 0.0;
+        for (double r : grid[k])
+            chi2 += r * r;
+        csv += CsvWriter::formatNumber(chi2);
+        for (std::size_t c = 0; c < measurements.columns.size(); ++c) {
+            const double sigma =
+                measurements.columns[c].sigma > 0.0 ? measurements.columns[c].sigma : 1.0;
+            double sum = 0.0;
+            for (std::size_t i = 0; i < times; ++i)
+                sum += std::pow(grid[k][c * times + i] * sigma, 2);
+            csv += ',' + CsvWriter::formatNumber(std::sqrt(sum / static_cast<double>(times)));
+        }
+        csv += "\r\n";
+    }
+    return QByteArray::fromStdString(csv);
+}
+
+} // namespace
+
 int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream& err)
 {
-    QString parameter, output = QStringLiteral("-");
-    std::optional<std::vector<double>> values;
+    // --param and --values alternate: each --values belongs to the --param before it.
+    std::vector<SweepAxis> axes;
+    bool valuesPending = false;
+    QString output = QStringLiteral("-");
     std::vector<std::string> columns;
+    int shardK = 1, shardN = 1;
+    MeasurementOptions measured; // --data: the misfit at each point instead of the traces
     const SceneOptions options =
         parseSceneOptions(args, QStringLiteral("sweep"), [&](const OptionCursor& o) {
+            if (measured.parse(o))
+                return true;
             if (o.option == QLatin1String("--param")) {
-                parameter = o.value().trimmed();
+                const QString parameter = o.value().trimmed();
                 if (parameter.isEmpty())
                     throw UsageProblem{QStringLiteral("option --param needs a parameter name")};
+                if (valuesPending)
+                    throw UsageProblem{QStringLiteral("sweep: --param %1 needs its --values "
+                                                      "before the next --param")
+                                           .arg(qs(axes.back().parameter))};
+                axes.push_back({parameter.toStdString(), {}});
+                valuesPending = true;
             } else if (o.option == QLatin1String("--values")) {
-                values = valueList(o);
+                if (!valuesPending)
+                    throw UsageProblem{
+                        QStringLiteral("sweep: --values must follow the --param it belongs to")};
+                axes.back().values = valueList(o);
+                valuesPending = false;
+            } else if (o.option == QLatin1String("--shard")) {
+                const QString text = o.value();
+                const QStringList parts = text.split(QLatin1Char('/'));
+                bool okK = false, okN = false;
+                shardK = parts.size() == 2 ? parts[0].toInt(&okK) : 0;
+                shardN = parts.size() == 2 ? parts[1].toInt(&okN) : 0;
+                if (!okK || !okN || shardN < 1 || shardK < 1 || shardK > shardN)
+                    throw UsageProblem{QStringLiteral("--shard %1: expected K/N with 1 <= K <= N, "
+                                                      "e.g. --shard 2/8")
+                                           .arg(text)};
             } else if (o.option == QLatin1String("--columns")) {
                 columns = nameList(o);
             } else if (isOutputOption(o.option)) {
@@ -1050,32 +1285,136 @@ int CliApplication::sweep(const QStringList& args, QTextStream& out, QTextStream
             }
             return true;
         });
-    if (parameter.isEmpty())
+    if (axes.empty())
         throw UsageProblem{QStringLiteral("sweep: missing --param NAME (the parameter to vary)")};
-    if (!values)
+    if (valuesPending)
         throw UsageProblem{QStringLiteral("sweep: missing --values V1,V2,... (its values)")};
+
+    const bool misfit = measured.used();
+    if (misfit) {
+        measured.check(QStringLiteral("sweep"), options);
+        if (!columns.empty())
+            throw UsageProblem{QStringLiteral("sweep: --columns goes with trace output; with "
+                                              "--data the columns are the misfit's")};
+    }
 
     const PreparedScene prepared = prepareScene(options);
     source_ = prepared.source;
     const CsvWriter writer(columns);
     checkColumns(writer, *prepared.definition->create(prepared.document.parameters));
 
-    // ParameterSweep validates the parameter and every value before any run starts.
-    const std::vector<LabelledTrace> runs =
-        ParameterSweep::run(prepared.document, parameter.toStdString(), *values, 0);
+    // The parameters and every value are validated before any run starts.
+    const auto [first, last] =
+        ParameterSweep::shard(ParameterSweep::gridSize(axes), shardK, shardN);
+    std::vector<LabelledTrace> runs;
+    QByteArray csv;
+    if (misfit) {
+        csv = misfitCsv(prepared.document, measured.load(), axes, first, last);
+    } else {
+        runs = ParameterSweep::runGrid(prepared.document, axes, first, last, 0);
+        csv = writer.runsCsv(runs);
+    }
+    // Only the first shard has the header, so that the shards concatenate into the whole.
+    if (shardK > 1)
+        csv.remove(0, csv.indexOf("\r\n") + 2);
     if (output == QLatin1String("-")) {
-        out << QString::fromUtf8(writer.runsCsv(runs));
+        out << QString::fromUtf8(csv);
         out.flush();
         if (out.status() != QTextStream::Ok)
             throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),
                             QStringLiteral("cannot write the CSV"));
     } else {
-        writer.writeRunsFile(runs, output);
+        AtomicFile::write(output, csv, QStringLiteral("the CSV"));
+        if (misfit) {
+            err << prefix << "wrote the misfit at " << (last - first) << " grid points of "
+                << sceneLabel(prepared.document) << " to " << output << "\n";
+            return Success;
+        }
         std::size_t samples = 0;
         for (const LabelledTrace& run : runs)
             samples += run.trace->samples.size();
         err << prefix << "wrote " << runs.size() << " runs (" << samples << " samples) of "
             << sceneLabel(prepared.document) << " to " << output << "\n";
+    }
+    return Success;
+}
+
+int CliApplication::fit(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    QString output;
+    MeasurementOptions measured;
+    FitOptions fitOptions;
+    const SceneOptions options =
+        parseSceneOptions(args, QStringLiteral("fit"), [&](const OptionCursor& o) {
+            const QString& name = o.option;
+            if (measured.parse(o))
+                return true;
+            if (name == QLatin1String("--param")) {
+                for (const std::string& p : nameList(o))
+                    fitOptions.parameters.push_back(p);
+            } else if (name == QLatin1String("--bounds")) {
+                for (const QString& item : o.value().split(QLatin1Char(','))) {
+                    const auto [parameter, range] =
+                        assignment(name, item, QStringLiteral("NAME=LOW:HIGH, e.g. mu=0:2"));
+                    if (range.count(QLatin1Char(':')) != 1)
+                        throw UsageProblem{QStringLiteral("--bounds %1: expected NAME=LOW:HIGH "
+                                                          "(either side may be empty)")
+                                               .arg(item)};
+                    const QString low = range.section(QLatin1Char(':'), 0, 0).trimmed();
+                    const QString high = range.section(QLatin1Char(':'), 1, 1).trimmed();
+                    const QString where = QStringLiteral("--bounds ") + item;
+                    fitOptions.bounds[parameter.toStdString()] = {
+                        low.isEmpty() ? -FitOptions::unbounded : numberOf(where, low),
+                        high.isEmpty() ? FitOptions::unbounded : numberOf(where, high)};
+                }
+            } else if (name == QLatin1String("--max-iterations")) {
+                const QString text = o.value();
+                bool ok = false;
+                fitOptions.maxIterations = text.toInt(&ok);
+                if (!ok || fitOptions.maxIterations < 1)
+                    throw UsageProblem{
+                        QStringLiteral("--max-iterations %1: expected a whole number >= 1")
+                            .arg(text)};
+            } else if (isOutputOption(name)) {
+                output = outputOption(o);
+            } else {
+                return false;
+            }
+            return true;
+        });
+    measured.check(QStringLiteral("fit"), options);
+    if (fitOptions.parameters.empty())
+        throw UsageProblem{QStringLiteral("fit: missing --param NAME[,NAME...] (what to fit)")};
+
+    const PreparedScene prepared = prepareScene(options);
+    source_ = prepared.source;
+    const Measurements measurements = measured.load();
+    // On a terminal each iteration shows on standard error's last line; a log stays clean.
+    FitControl control;
+    const bool terminal = isatty(STDERR_FILENO) == 1;
+    if (terminal)
+        control.progress = [&](const FitProgress& p) {
+            err << "\r\033[K" << prefix << "iteration " << p.iteration << ", " << p.runs
+                << " runs:";
+            for (std::size_t i = 0; i < p.values.size(); ++i)
+                err << " " << qs(fitOptions.parameters[i]) << "=" << number(p.values[i]);
+            err.flush();
+        };
+    const FitResult result =
+        ParameterFit::run(prepared.document, measurements, fitOptions, control);
+    if (terminal) {
+        err << "\r\033[K";
+        err.flush();
+    }
+
+    QStringList commandLine{QStringLiteral("constraintlab-cli"), QStringLiteral("fit")};
+    commandLine += args;
+    const FitReport report(result, prepared.document, measurements, sceneLabel(prepared.document),
+                           measured.data, commandLine);
+    out << report.table();
+    if (!output.isEmpty()) {
+        AtomicFile::write(output, report.json(), QStringLiteral("the fit"));
+        err << prefix << "wrote " << output << "\n";
     }
     return Success;
 }

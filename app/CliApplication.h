@@ -62,6 +62,7 @@ private:
     int plot(const QStringList& args, QTextStream& out, QTextStream& err);
     int derive(const QStringList& args, QTextStream& out, QTextStream& err);
     int sweep(const QStringList& args, QTextStream& out, QTextStream& err);
+    int fit(const QStringList& args, QTextStream& out, QTextStream& err);
 
     PlotWriter plotWriter_;
     QString source_; ///< the scene being run ("scene NAME" or its file), for error messages

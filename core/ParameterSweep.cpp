@@ -1,16 +1,15 @@
 #include "ParameterSweep.h"
 
 #include "ConstraintLabError.h"
+#include "ParallelRuns.h"
 #include "SceneRegistry.h"
 #include "Simulator.h"
 
 #include <algorithm>
-#include <atomic>
 #include <charconv>
 #include <exception>
 #include <memory>
 #include <new>
-#include <thread>
 
 namespace clab {
 
@@ -19,22 +18,6 @@ namespace {
 [[noreturn]] void invalid(const std::string& message)
 {
     throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter, message);
-}
-
-// The error of one run, its message prefixed with the run's label.
-[[noreturn]] void rethrowLabelled(const std::exception_ptr& error, const std::string& label)
-{
-    try {
-        std::rethrow_exception(error);
-    } catch (const ConstraintLabError& e) {
-        throw ConstraintLabError(e.kind(), label + ": " + e.what(), e.hint());
-    } catch (const std::bad_alloc&) {
-        throw;
-    } catch (const std::exception& e) {
-        // odeint's own errors (e.g. step size underflow) are integration failures.
-        throw ConstraintLabError(ConstraintLabError::Kind::IntegrationFailure,
-                                 label + ": " + e.what());
-    }
 }
 
 } // namespace
@@ -51,6 +34,46 @@ std::vector<LabelledTrace> ParameterSweep::run(const SceneDocument& base,
                                                const std::vector<double>& values, int threads,
                                                const RunControl& control)
 {
+    return runGrid(base, {{parameter, values}}, 0, values.size(), threads, control);
+}
+
+std::size_t ParameterSweep::gridSize(const std::vector<SweepAxis>& axes)
+{
+    std::size_t size = 1;
+    for (const SweepAxis& axis : axes)
+        size *= axis.values.size();
+    return axes.empty() ? 0 : size;
+}
+
+std::vector<double> ParameterSweep::gridPoint(const std::vector<SweepAxis>& axes, std::size_t index)
+{
+    std::vector<double> values(axes.size());
+    for (std::size_t a = axes.size(); a-- > 0;) {
+        values[a] = axes[a].values[index % axes[a].values.size()];
+        index /= axes[a].values.size();
+    }
+    return values;
+}
+
+std::pair<std::size_t, std::size_t> ParameterSweep::shard(std::size_t points, int k, int n)
+{
+    if (n < 1 || k < 1 || k > n)
+        invalid("sweep: shard " + std::to_string(k) + "/" + std::to_string(n) +
+                " does not exist (K/N needs 1 <= K <= N)");
+    if (static_cast<std::size_t>(n) > points)
+        invalid("sweep: " + std::to_string(n) + " shards for " + std::to_string(points) +
+                " grid points would leave some empty");
+    const auto edge = [&](int i) {
+        return points * static_cast<std::size_t>(i) / static_cast<std::size_t>(n);
+    };
+    return {edge(k - 1), edge(k)};
+}
+
+std::vector<LabelledTrace> ParameterSweep::runGrid(const SceneDocument& base,
+                                                   const std::vector<SweepAxis>& axes,
+                                                   std::size_t first, std::size_t last, int threads,
+                                                   const RunControl& control)
+{
     // --- Validate everything before any run starts ---
     const SceneDefinition* definition = base.definition();
     if (!definition) {
@@ -59,89 +82,73 @@ std::vector<LabelledTrace> ParameterSweep::run(const SceneDocument& base,
             names += (names.empty() ? "" : ", ") + d.name;
         invalid("sweep: unknown scene '" + base.scene + "' (built-in scenes: " + names + ")");
     }
-    const ParameterSpec* spec = definition->parameter(parameter);
-    if (!spec) {
-        std::string names;
-        for (const ParameterSpec& p : definition->parameters)
-            names += (names.empty() ? "" : ", ") + p.name;
-        invalid("sweep: scene '" + base.scene + "' has no parameter '" + parameter +
-                "' (its parameters: " + names + ")");
+    if (axes.empty())
+        invalid("sweep: no parameter to sweep");
+    std::vector<std::string> swept;
+    for (const SweepAxis& axis : axes) {
+        const std::string& parameter = axis.parameter;
+        const ParameterSpec* spec = definition->parameter(parameter);
+        if (!spec) {
+            std::string names;
+            for (const ParameterSpec& p : definition->parameters)
+                names += (names.empty() ? "" : ", ") + p.name;
+            invalid("sweep: scene '" + base.scene + "' has no parameter '" + parameter +
+                    "' (its parameters: " + names + ")");
+        }
+        if (spec->size() != 1)
+            invalid("sweep: parameter '" + parameter + "' has " + std::to_string(spec->size()) +
+                    " components; only scalar parameters can be swept");
+        if (axis.values.empty())
+            invalid("sweep: no values given for parameter '" + parameter + "'");
+        if (std::find(swept.begin(), swept.end(), parameter) != swept.end())
+            invalid("sweep: parameter '" + parameter + "' is swept twice");
+        swept.push_back(parameter);
     }
-    if (spec->size() != 1)
-        invalid("sweep: parameter '" + parameter + "' has " + std::to_string(spec->size()) +
-                " components; only scalar parameters can be swept");
-    if (values.empty())
-        invalid("sweep: no values given for parameter '" + parameter + "'");
     if (threads < 0)
         invalid("sweep: the number of threads must not be negative, got " +
                 std::to_string(threads));
+    const std::size_t points = gridSize(axes);
+    if (first > last || last > points)
+        invalid("sweep: grid points " + std::to_string(first) + " to " + std::to_string(last) +
+                " are not within the " + std::to_string(points) + " points of the grid");
 
-    // Followers of the swept parameter that follow it in the base document follow the sweep.
-    ParameterValues given = base.parameters;
-    const ParameterValues completedBase = definition->complete(base.parameters);
-    for (const ParameterSpec& p : definition->parameters)
-        if (p.defaultsTo == parameter && definition->tiedToLeader(completedBase, p.name))
-            given.erase(p.name);
+    // Followers of a swept parameter that follow it in the base document follow the sweep.
+    const ParameterValues given = definition->untieFollowers(base.parameters, swept);
 
-    // Building the systems validates each value (range, notBelow, initial state).
+    // Building the systems validates each value (range, notBelow, initial state). Point i of
+    // the grid: the last axis varies fastest.
     std::vector<std::string> labels;
     std::vector<std::unique_ptr<MechanicalSystem>> systems;
-    labels.reserve(values.size());
-    systems.reserve(values.size());
-    for (double value : values) {
-        labels.push_back(label(parameter, value));
+    labels.reserve(last - first);
+    systems.reserve(last - first);
+    for (std::size_t point = first; point < last; ++point) {
         ParameterValues runValues = given;
-        runValues[parameter] = {value};
+        std::string text;
+        const std::vector<double> values = gridPoint(axes, point);
+        for (std::size_t a = 0; a < axes.size(); ++a) {
+            runValues[axes[a].parameter] = {values[a]};
+            text += (a ? " " : "") + label(axes[a].parameter, values[a]);
+        }
+        labels.push_back(text);
         try {
             systems.push_back(definition->create(runValues));
         } catch (...) {
-            rethrowLabelled(std::current_exception(), labels.back());
+            ParallelRuns::rethrowLabelled(std::current_exception(), labels.back());
         }
     }
 
-    // --- Run: workers take the next index; a failure stops the runs after it ---
-    const std::size_t count = values.size();
+    // --- Run: a failure stops the runs after it ---
+    const std::size_t count = last - first;
     std::vector<std::shared_ptr<const Trace>> traces(count);
-    std::vector<std::exception_ptr> errors(count);
-    std::atomic<std::size_t> next{0};
-    std::atomic<std::size_t> firstFailure{count};
-    const auto work = [&]() {
-        for (std::size_t i = next++; i < count; i = next++) {
-            if (i > firstFailure.load())
-                continue; // an earlier value already failed; this result would not be used
-            try {
-                Simulator simulator(*systems[i]);
-                traces[i] =
-                    std::make_shared<const Trace>(simulator.run(base.simulation, {}, control));
-            } catch (...) {
-                errors[i] = std::current_exception();
-                std::size_t seen = firstFailure.load();
-                while (i < seen && !firstFailure.compare_exchange_weak(seen, i)) {
-                }
-            }
-        }
-    };
-
-    unsigned workers = threads > 0 ? static_cast<unsigned>(threads)
-                                   : std::max(1u, std::thread::hardware_concurrency());
-    workers = static_cast<unsigned>(std::min<std::size_t>(workers, count));
-    if (workers <= 1) {
-        work();
-    } else {
-        std::vector<std::jthread> pool;
-        pool.reserve(workers - 1);
-        try {
-            for (unsigned w = 1; w < workers; ++w)
-                pool.emplace_back(work);
-        } catch (const std::system_error&) {
-            // Fewer threads than asked for: the ones running (and this one) do all the work.
-        }
-        work();
-    } // jthreads join here
+    const std::vector<std::exception_ptr> errors =
+        ParallelRuns::run(count, threads, [&](std::size_t i) {
+            Simulator simulator(*systems[i]);
+            traces[i] = std::make_shared<const Trace>(simulator.run(base.simulation, {}, control));
+        });
 
     for (std::size_t i = 0; i < count; ++i)
         if (errors[i])
-            rethrowLabelled(errors[i], labels[i]);
+            ParallelRuns::rethrowLabelled(errors[i], labels[i]);
 
     std::vector<LabelledTrace> result;
     result.reserve(count);

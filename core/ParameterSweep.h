@@ -3,6 +3,10 @@
 #include "LabelledTrace.h"
 #include "RunControl.h"
 #include "SceneDocument.h"
+#include "SweepAxis.h"
+
+#include <cstddef>
+#include <utility>
 
 #include <string>
 #include <vector>
@@ -37,6 +41,23 @@ public:
     static std::vector<LabelledTrace> run(const SceneDocument& base, const std::string& parameter,
                                           const std::vector<double>& values, int threads = 0,
                                           const RunControl& control = {});
+
+    /// Points of the product grid of `axes` (0 without axes).
+    static std::size_t gridSize(const std::vector<SweepAxis>& axes);
+    /// The values of grid point `index` of `axes`, one per axis (the last axis varies fastest).
+    static std::vector<double> gridPoint(const std::vector<SweepAxis>& axes, std::size_t index);
+    /// The points [first, last) of shard k (1-based) of n of a grid of `points`: contiguous
+    /// blocks of (almost) equal size, so that the shards' outputs concatenated in k order are
+    /// the whole sweep's. Throws ConstraintLabError(InvalidParameter) unless 1 ≤ k ≤ n ≤ points.
+    static std::pair<std::size_t, std::size_t> shard(std::size_t points, int k, int n);
+    /// Runs points [first, last) of the product grid of `axes` (point i: the last axis varies
+    /// fastest), as run() does for one parameter; labels name every swept value,
+    /// "mu=0.1 angle_deg=30". Validates as run() does, and that no parameter is swept twice and
+    /// [first, last) lies within the grid. run(base, p, values) is runGrid with one axis.
+    static std::vector<LabelledTrace> runGrid(const SceneDocument& base,
+                                              const std::vector<SweepAxis>& axes, std::size_t first,
+                                              std::size_t last, int threads = 0,
+                                              const RunControl& control = {});
 };
 
 } // namespace clab

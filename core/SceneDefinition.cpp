@@ -80,6 +80,20 @@ bool SceneDefinition::tiedToLeader(const ParameterValues& values, const std::str
     return self != values.end() && leader != values.end() && self->second == leader->second;
 }
 
+ParameterValues SceneDefinition::untieFollowers(const ParameterValues& given,
+                                                const std::vector<std::string>& leaders) const
+{
+    const auto isLeader = [&](const std::string& name) {
+        return std::find(leaders.begin(), leaders.end(), name) != leaders.end();
+    };
+    ParameterValues result = given;
+    const ParameterValues completed = complete(given);
+    for (const ParameterSpec& p : parameters)
+        if (isLeader(p.defaultsTo) && !isLeader(p.name) && tiedToLeader(completed, p.name))
+            result.erase(p.name);
+    return result;
+}
+
 ParameterValues SceneDefinition::complete(const ParameterValues& given) const
 {
     ParameterValues values = given;

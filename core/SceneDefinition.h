@@ -37,6 +37,11 @@ struct SceneDefinition {
     /// follower moves with its leader (an edit, a sweep), is left out of a saved file, and adds
     /// nothing to a label that names the leader.
     bool tiedToLeader(const ParameterValues& values, const std::string& name) const;
+    /// `given` without the followers that are tied to one of `leaders` in complete(given) and
+    /// are not leaders themselves: they then follow whatever value their leader takes next (a
+    /// sweep's or a fit's values of mu move a mu_s that followed mu).
+    ParameterValues untieFollowers(const ParameterValues& given,
+                                   const std::vector<std::string>& leaders) const;
     /// Throws ConstraintLabError(InvalidParameter) naming the parameter and the reason: unknown
     /// name, wrong number of components, non-finite or out-of-range value, or a value below the
     /// one its `notBelow` names (when both are present).

@@ -7,6 +7,9 @@
 #include "../support/ProcessRunner.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -194,6 +197,12 @@ private slots:
     void badSystemFilesExitWithThreeNamingKeyAndColumn();
     void initialValuesLeftOutAreReported();
     void sweepRunsASystemFilesParameter();
+    void sweepShardsConcatenateIntoTheWholeGrid();
+    void sweepWithDataMapsTheMisfitLandscape();
+    void fitRecoversTheFrictionOfTheExampleMeasurements();
+    void fitGoesOnWhenTrialRunsFail();
+    void fitErrorsExitWithTheirCodes_data();
+    void fitErrorsExitWithTheirCodes();
 };
 
 void CliApplicationTest::initTestCase()
@@ -254,6 +263,9 @@ void CliApplicationTest::helpAndVersionSucceed()
     r = runCli({"run", "--help"});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.contains("--integrator"));
+    r = runCli({"help", "fit"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("Usage: constraintlab-cli fit") && r.out.contains("--bounds N=LO:HI"));
 }
 
 void CliApplicationTest::usageErrorsExitWithTwo_data()
@@ -1397,4 +1409,164 @@ void CliApplicationTest::sweepRunsASystemFilesParameter()
     // RFC 4180: rows end in CRLF.
     QVERIFY2(r.out.contains("l2=0.5,0,1.5\r\n") && r.out.contains("l2=0.7,0,1.7\r\n"),
              qPrintable(describe(r)));
+}
+
+// The shipped example (a bead run at μ = 0.4 plus noise of 0.2 cm, in cm): the fitted μ lies
+// within 3 standard errors of 0.4, and the standard error is the closed form σ/‖∂s/∂μ‖ with
+// ∂s/∂μ = ½ g cos θ t².
+void CliApplicationTest::fitRecoversTheFrictionOfTheExampleMeasurements()
+{
+    QTemporaryDir dir;
+    const QString json = dir.filePath("fit.json");
+    const QString data = QStringLiteral(CLAB_SOURCE_DIR "/scenes/measurements/bead-mu0.4.csv");
+    const Result r =
+        runCli({"fit", "bead-on-wire", "--data", data, "--map", "pos_cm=s*0.01", "--sigma", "0.002",
+                "--param", "mu", "--set", "s0=25", "--output", json});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY2(r.out.contains("residual RMS of pos_cm (s):"), r.out.constData());
+    const QJsonObject fit = QJsonDocument::fromJson(readFile(json)).object();
+    const QJsonObject mu = fit["parameters"].toArray().at(0).toObject();
+    QCOMPARE(mu["name"].toString(), QString("mu"));
+    double norm2 = 0.0;
+    for (int i = 1; i <= 500; ++i)
+        norm2 += std::pow(0.5 * 9.81 * std::cos(M_PI / 6) * (0.01 * i) * (0.01 * i), 2);
+    const double error = mu["standard_error"].toDouble();
+    QVERIFY(std::abs(error / (0.002 / std::sqrt(norm2)) - 1.0) < 1e-3);
+    QVERIFY(std::abs(mu["value"].toDouble() - 0.4) < 3.0 * error);
+    QCOMPARE(fit["covariance"].toArray().at(0).toArray().at(0).toDouble(), error * error);
+    QCOMPARE(fit["command_line"].toArray().at(1).toString(), QString("fit"));
+    QVERIFY(fit["converged"].toBool());
+    QVERIFY(fit["warnings"].toArray().isEmpty());
+}
+
+void CliApplicationTest::fitErrorsExitWithTheirCodes_data()
+{
+    QTest::addColumn<QByteArray>("file");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    const QByteArray good = "t,pos\n0.1,2\n0.2,1.9\n0.3,1.7\n";
+    const QStringList fit{"fit", "bead-on-wire", "--map", "pos=s", "--param", "mu"};
+    QTest::newRow("no --data") << good << QStringList{"fit", "bead-on-wire", "--param", "mu"} << 2
+                               << "fit: missing --data FILE";
+    QTest::newRow("--t-end") << good << (fit + QStringList{"--t-end", "3"}) << 2
+                             << "fit: --t-end 3: the measured times set the end";
+    QTest::newRow("bad --bounds") << good << (fit + QStringList{"--bounds", "mu=0-2"}) << 2
+                                  << "--bounds mu=0-2: expected NAME=LOW:HIGH";
+    QTest::newRow("unparsable row") << QByteArray("t,pos\n0.1,2\n0.2,x\n") << fit << 3
+                                    << "line 3, column 2 (pos): \"x\" is not a number";
+    QTest::newRow("time goes back") << QByteArray("t,pos\n0.2,2\n0.1,1\n") << fit << 3
+                                    << "line 3: the time 0.10000000000000001 s is not after";
+    QTest::newRow("NaN") << QByteArray("t,pos\n0.1,NaN\n0.2,1\n") << fit << 3
+                         << "line 2, column 2 (pos): \"NaN\" is not a finite number";
+    QTest::newRow("unknown parameter")
+        << good << QStringList{"fit", "bead-on-wire", "--map", "pos=s", "--param", "friction"} << 3
+        << "fit: the scene has no parameter 'friction'";
+    QTest::newRow("unknown quantity")
+        << good << QStringList{"fit", "bead-on-wire", "--map", "pos=height", "--param", "mu"} << 3
+        << "no trace quantity 'height'";
+    QTest::newRow("unwritable output")
+        << good << (fit + QStringList{"--output", "/nonexistent-dir/fit.json"}) << 1
+        << "cannot write the fit";
+}
+
+void CliApplicationTest::fitErrorsExitWithTheirCodes()
+{
+    QFETCH(QByteArray, file);
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("meas.csv");
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(file);
+    out.close();
+    if (QByteArray(QTest::currentDataTag()) != "no --data")
+        args << "--data" << path;
+    const Result r = runCli(args);
+    QVERIFY2(r.exitCode == exitCode && r.err.contains(message), qPrintable(describe(r)));
+}
+
+// Two parameters sweep their product grid; shards K/N of it, concatenated in K order (only
+// shard 1 has the header), are byte for byte the whole sweep's CSV.
+void CliApplicationTest::sweepShardsConcatenateIntoTheWholeGrid()
+{
+    const QStringList sweep{"sweep",       "bead-on-wire", "--param",   "mu",       "--values",
+                            "0.1,0.2,0.3", "--param",      "angle_deg", "--values", "30,45",
+                            "--t-end",     "0.05",         "--columns", "t,s"};
+    const Result whole = runCli(sweep);
+    QVERIFY2(whole.exitCode == 0, qPrintable(describe(whole)));
+    QVERIFY(whole.out.startsWith("run,t,s\r\nmu=0.1 angle_deg=30,0,2\r\n"));
+    QVERIFY(whole.out.contains("\r\nmu=0.3 angle_deg=45,"));
+    for (int n : {2, 4}) {
+        QByteArray joined;
+        for (int k = 1; k <= n; ++k) {
+            const Result shard =
+                runCli(sweep + QStringList{"--shard", QStringLiteral("%1/%2").arg(k).arg(n)});
+            QVERIFY2(shard.exitCode == 0, qPrintable(describe(shard)));
+            QCOMPARE(shard.out.startsWith("run,"), k == 1);
+            joined += shard.out;
+        }
+        QCOMPARE(joined, whole.out);
+    }
+    const Result bad = runCli(sweep + QStringList{"--shard", "3/2"});
+    QVERIFY2(bad.exitCode == 2 && bad.err.contains("--shard 3/2: expected K/N"),
+             qPrintable(describe(bad)));
+    const Result tooMany = runCli(sweep + QStringList{"--shard", "1/7"});
+    QVERIFY2(tooMany.exitCode == 3 && tooMany.err.contains("7 shards for 6 grid points"),
+             qPrintable(describe(tooMany)));
+}
+
+// With --data a grid sweep writes the misfit per point; it is smallest at the example's truth
+// (mu = 0.4, 30°), where chi_square equals the fit's at that point, and shards concatenate.
+void CliApplicationTest::sweepWithDataMapsTheMisfitLandscape()
+{
+    const QString data = QStringLiteral(CLAB_SOURCE_DIR "/scenes/measurements/bead-mu0.4.csv");
+    const QStringList args{
+        "sweep",         "bead-on-wire",  "--set",     "s0=25",    "--param",  "mu",     "--values",
+        "0.39,0.4,0.41", "--param",       "angle_deg", "--values", "29,30,31", "--data", data,
+        "--map",         "pos_cm=s*0.01", "--sigma",   "0.002"};
+    const Result whole = runCli(args);
+    QVERIFY2(whole.exitCode == 0, qPrintable(describe(whole)));
+    Table table;
+    QVERIFY(parseCsv(whole.out, table));
+    QCOMPARE(table.header, (QStringList{"mu", "angle_deg", "chi_square", "rms_pos_cm"}));
+    QCOMPARE(table.rows.size(), std::size_t(9));
+    std::size_t best = 0;
+    for (std::size_t k = 0; k < table.rows.size(); ++k)
+        if (table.rows[k][2] < table.rows[best][2])
+            best = k;
+    QCOMPARE(table.rows[best][0], 0.4);
+    QCOMPARE(table.rows[best][1], 30.0);
+    // σ = 2 mm: χ² of 500 values is about 500, the RMS about 2 mm.
+    QVERIFY(table.rows[best][2] > 400 && table.rows[best][2] < 700);
+    QVERIFY(std::abs(table.rows[best][3] - 0.002) < 3e-4);
+    QByteArray joined;
+    for (int k = 1; k <= 3; ++k) {
+        const Result shard = runCli(args + QStringList{"--shard", QStringLiteral("%1/3").arg(k)});
+        QVERIFY2(shard.exitCode == 0, qPrintable(describe(shard)));
+        joined += shard.out;
+    }
+    QCOMPARE(joined, whole.out);
+    const Result columns = runCli(args + QStringList{"--columns", "t,s"});
+    QVERIFY2(columns.exitCode == 2 && columns.err.contains("--columns goes with trace output"),
+             qPrintable(describe(columns)));
+}
+
+// The ring written as equations lets mu_s lie below mu; there its contact can chatter and a
+// run fail (Zeno). A fit of mu with mu_s = 0.1 meets such runs: they are rejected steps and
+// one-sided differences, not the end of the fit, and the report says how many there were.
+void CliApplicationTest::fitGoesOnWhenTrialRunsFail()
+{
+    QTemporaryDir dir;
+    const QString data = dir.filePath("ring.csv");
+    const Result truth = runCli({"run", "ring", "--set", "mu=0.3", "--set", "phi0_deg=60",
+                                 "--t-end", "3", "--columns", "t,x", "--output", data});
+    QVERIFY2(truth.exitCode == 0, qPrintable(describe(truth)));
+    const Result r = runCli({"fit", systemFile("ring.json"), "--data", data, "--map", "x=x",
+                             "--param", "mu,mu_s", "--set", "phi0_deg=60"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY(r.out.contains("iterations: "));
+    // Before rejected trials existed this exited with 4 at the first failing run.
 }

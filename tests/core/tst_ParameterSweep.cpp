@@ -80,6 +80,9 @@ private slots:
     void unknownSceneOrParameterThrows();
     void emptyOrVectorSweepThrows();
     void failingRunReportsFirstFailingValue();
+    void gridPointsEqualSingleRunsWithBothValues();
+    void shardsCoverTheGridOnceInOrder();
+    void gridRejectsAParameterSweptTwice();
 };
 
 void TestParameterSweep::labelIsShortestRoundTrip()
@@ -246,6 +249,63 @@ void TestParameterSweep::failingRunReportsFirstFailingValue()
         QCOMPARE(e.kind(), single.kind());
         QCOMPARE(std::string(e.what()), "mu=0.3: " + std::string(single.what()));
     }
+}
+
+void TestParameterSweep::gridPointsEqualSingleRunsWithBothValues()
+{
+    const SceneDocument base = beadDocument();
+    const std::vector<SweepAxis> axes = {{"mu", {0.1, 0.3}}, {"angle_deg", {20.0, 35.0, 50.0}}};
+    QCOMPARE(ParameterSweep::gridSize(axes), std::size_t(6));
+    const auto runs = ParameterSweep::runGrid(base, axes, 0, 6, 2);
+    QCOMPARE(runs.size(), std::size_t(6));
+    std::size_t i = 0;
+    for (double mu : axes[0].values)
+        for (double angle : axes[1].values) {
+            const std::string expected =
+                ParameterSweep::label("mu", mu) + " " + ParameterSweep::label("angle_deg", angle);
+            QCOMPARE(runs[i].label, expected);
+            ParameterValues values = SceneRegistry::find("bead-on-wire")->defaults();
+            values["mu"] = values["mu_s"] = {mu}; // mu_s follows the swept mu
+            values["angle_deg"] = {angle};
+            QVERIFY(identical(*runs[i].trace, singleRun(base, values)));
+            ++i;
+        }
+    // A part of the grid is those points' runs.
+    const auto part = ParameterSweep::runGrid(base, axes, 2, 5, 1);
+    QCOMPARE(part.size(), std::size_t(3));
+    for (std::size_t k = 0; k < part.size(); ++k) {
+        QCOMPARE(part[k].label, runs[k + 2].label);
+        QVERIFY(identical(*part[k].trace, *runs[k + 2].trace));
+    }
+}
+
+void TestParameterSweep::shardsCoverTheGridOnceInOrder()
+{
+    for (std::size_t points : {7u, 8u, 100u})
+        for (int n : {1, 3, 7}) {
+            std::size_t next = 0;
+            for (int k = 1; k <= n; ++k) {
+                const auto [first, last] = ParameterSweep::shard(points, k, n);
+                QCOMPARE(first, next);
+                QVERIFY(last > first);
+                QVERIFY(last - first <= points / static_cast<std::size_t>(n) + 1);
+                next = last;
+            }
+            QCOMPARE(next, points);
+        }
+    const auto e = expectError([] { ParameterSweep::shard(4, 5, 5); });
+    QVERIFY(QString::fromUtf8(e.what()).contains("5 shards for 4 grid points"));
+    QVERIFY(QString::fromUtf8(expectError([] { ParameterSweep::shard(4, 0, 2); }).what())
+                .contains("K/N needs 1 <= K <= N"));
+}
+
+void TestParameterSweep::gridRejectsAParameterSweptTwice()
+{
+    const auto e = expectError([] {
+        ParameterSweep::runGrid(beadDocument(), {{"mu", {0.1}}, {"mu", {0.2}}}, 0, 1);
+    });
+    QCOMPARE(e.kind(), ConstraintLabError::Kind::InvalidParameter);
+    QVERIFY(QString::fromUtf8(e.what()).contains("'mu' is swept twice"));
 }
 
 QTEST_GUILESS_MAIN(TestParameterSweep)

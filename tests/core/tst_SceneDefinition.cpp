@@ -104,6 +104,7 @@ class TestSceneDefinition : public QObject {
 private slots:
     void parameterIsFoundByName();
     void followerIsTiedWhileItHasItsLeadersValue();
+    void untiedFollowersFollowTheirLeadersNextValue();
     void defaultsHoldEveryParameter();
     void rangeEdgesAreAccepted();
     void invalidValuesAreRejected_data();
@@ -284,6 +285,23 @@ void TestSceneDefinition::followerIsTiedWhileItHasItsLeadersValue()
     values.erase("mu_s");
     QVERIFY(!bead->tiedToLeader(values, "mu_s"));
     QVERIFY(!bead->tiedToLeader(values, "no_such_parameter"));
+}
+
+void TestSceneDefinition::untiedFollowersFollowTheirLeadersNextValue()
+{
+    // A sweep or fit of mu lets a mu_s that had mu's value follow the new one; a mu_s set
+    // apart, or itself varied, keeps its value.
+    const SceneDefinition* bead = SceneRegistry::find("bead-on-wire");
+    ParameterValues values = bead->defaults();
+    values["mu"] = values["mu_s"] = {0.3};
+    ParameterValues untied = bead->untieFollowers(values, {"mu"});
+    QVERIFY(!untied.count("mu_s"));
+    untied["mu"] = {0.5};
+    QCOMPARE(bead->complete(untied).at("mu_s"), std::vector<double>{0.5});
+    QVERIFY(bead->untieFollowers(values, {"mu", "mu_s"}).count("mu_s"));
+    QVERIFY(bead->untieFollowers(values, {"angle_deg"}).count("mu_s"));
+    values["mu_s"] = {0.4};
+    QVERIFY(bead->untieFollowers(values, {"mu"}).count("mu_s"));
 }
 
 QTEST_APPLESS_MAIN(TestSceneDefinition)

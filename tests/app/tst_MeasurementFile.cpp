@@ -1,0 +1,124 @@
+#include "FileError.h"
+#include "MeasurementFile.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace clab;
+
+namespace {
+
+using Mapping = MeasurementFile::Mapping;
+
+QString errorOf(const QByteArray& text, const std::vector<Mapping>& mappings,
+                const MeasurementFile::Time& time = {})
+{
+    try {
+        MeasurementFile::parse(text, QStringLiteral("meas.csv"), mappings, time);
+    } catch (const FileError& e) {
+        return QString::fromUtf8(e.what());
+    }
+    return QStringLiteral("no error");
+}
+
+} // namespace
+
+class tst_MeasurementFile : public QObject {
+    Q_OBJECT
+
+private slots:
+    void csvWithHeaderAndComments()
+    {
+        const QByteArray text = "# bead, camera at 100 Hz\r\n"
+                                "time,pos,angle\r\n"
+                                "0.01, 199.9 ,0.5\r\n"
+                                "\r\n"
+                                "0.02,199.6,+0.25\r\n";
+        const Measurements m = MeasurementFile::parse(
+            text, "meas.csv", {{"pos", "s", 0.01, 0.002}, {"angle", "phi", 1.0, 0.0}},
+            {QString(), 1.0, 0.5});
+        QCOMPARE(m.times, (std::vector<double>{0.51, 0.52}));
+        QCOMPARE(m.columns.size(), std::size_t(2));
+        QCOMPARE(m.columns[0].quantity, std::string("s"));
+        QCOMPARE(m.columns[0].label, std::string("pos"));
+        QCOMPARE(m.columns[0].sigma, 0.002);
+        QCOMPARE(m.columns[0].values[0], 199.9 * 0.01);
+        QCOMPARE(m.columns[0].values[1], 199.6 * 0.01);
+        QCOMPARE(m.columns[1].values, (std::vector<double>{0.5, 0.25}));
+    }
+
+    // Blanks and tabs separate fields; without a header the columns are numbered from 1, and
+    // the time is the first; milliseconds are scaled to seconds.
+    void whitespaceWithoutHeader()
+    {
+        const QByteArray text = "10\t1.5   2\n20  1.25 3\n";
+        const Measurements m =
+            MeasurementFile::parse(text, "m.txt", {{"3", "x", 1.0, 0.0}}, {QString(), 1e-3, 0.0});
+        QCOMPARE(m.times, (std::vector<double>{0.01, 0.02}));
+        QCOMPARE(m.columns[0].values, (std::vector<double>{2.0, 3.0}));
+    }
+
+    void timeColumnByName()
+    {
+        const Measurements m = MeasurementFile::parse("pos t\n1 0.1\n2 0.2\n", "m.txt",
+                                                      {{"pos", "s", 1.0, 0.0}}, {"t", 1.0, 0.0});
+        QCOMPARE(m.times, (std::vector<double>{0.1, 0.2}));
+        // Found by its name without being told.
+        QCOMPARE(
+            MeasurementFile::parse("pos t\n1 0.1\n2 0.2\n", "m.txt", {{"pos", "s", 1.0, 0.0}}, {})
+                .times,
+            (std::vector<double>{0.1, 0.2}));
+    }
+
+    void badFilesAreNamed_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not a number") << QByteArray("t,pos\n0.1,1\n0.2,1,2x\n")
+                                      << "meas.csv: line 3: 3 fields, but the header has 2";
+        QTest::newRow("unparsable field")
+            << QByteArray("t,pos\n0.1,1\n0.2,abc\n")
+            << "meas.csv: line 3, column 2 (pos): \"abc\" is not a number";
+        QTest::newRow("NaN") << QByteArray("t,pos\n0.1,nan\n")
+                             << "meas.csv: line 2, column 2 (pos): \"nan\" is not a finite number";
+        QTest::newRow("time goes back")
+            << QByteArray("t,pos\n0.1,1\n# a comment\n0.1,2\n")
+            << "meas.csv: line 4: the time 0.10000000000000001 s is not after the time of line 2";
+        QTest::newRow("no such column") << QByteArray("t,x\n0.1,1\n")
+                                        << "meas.csv: no column \"pos\" for the quantity s (its "
+                                           "columns: t, x)";
+        QTest::newRow("only comments")
+            << QByteArray("# nothing\n\n") << "meas.csv: no data (only blank or comment lines)";
+        QTest::newRow("header only")
+            << QByteArray("t,pos\n") << "meas.csv: a header but no rows of data";
+    }
+    void badFilesAreNamed()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, message);
+        const QString error = errorOf(text, {{"pos", "s", 1.0, 0.0}});
+        QVERIFY2(error.startsWith(message), qPrintable(error));
+    }
+
+    void timeColumnCannotBeMeasured()
+    {
+        QVERIFY(errorOf("t,pos\n0.1,1\n", {{"t", "s", 1.0, 0.0}}).contains("is the time column"));
+    }
+
+    void missingFileIsARead()
+    {
+        QTemporaryDir dir;
+        try {
+            MeasurementFile::load(dir.filePath("none.csv"), {{"pos", "s", 1.0, 0.0}});
+            QFAIL("no error");
+        } catch (const FileError& e) {
+            QCOMPARE(e.kind(), FileError::Kind::Read);
+            QVERIFY(e.reason().startsWith("cannot read the measurements"));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(tst_MeasurementFile)
+#include "tst_MeasurementFile.moc"
