@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 
 namespace clab {
 
@@ -26,41 +28,50 @@ public:
         if (z) {
             std::copy(z, z + Mc, z_);
         }
+        cached_ = false; // M_a depends on α and G
     }
 
     bool solveIdeal(const double* M, const double* Q, const double* A, const double* b,
                     bool auxiliary, double tol, ConstrainedAcceleration& out) override
     {
-        std::copy(A, A + Mc * N, A_);
+        // The factors of M (of M_a, which also depends on A) and the blocks W, K are kept while
+        // M and A repeat bit for bit, as they do for constant masses and straight constraints:
+        // the same inputs give the same factors, so reusing them changes no result.
+        const bool sameM =
+            cached_ && auxiliary == auxiliary_ && tol == tol_ && sameBits(M, M_, N * N);
+        const bool sameA = cached_ && sameBits(A, A_, Mc * N);
+        if (!sameM || (auxiliary && !sameA)) {
+            cached_ = false;
+            std::copy(M, M + N * N, M_);
+            std::copy(A, A + Mc * N, A_);
+            if (!factorize(auxiliary, tol)) {
+                return false; // the general path retries with M_a, or reports rank [M; A] < n
+            }
+            formBlocks(tol);
+            auxiliary_ = auxiliary;
+            tol_ = tol;
+            cached_ = true;
+        } else if (!sameA) {
+            std::copy(A, A + Mc * N, A_);
+            formBlocks(tol);
+        }
+        if (!kRegular_) {
+            return false; // K singular or ill-conditioned: the general path's rank decision
+        }
         const double* Qeff = Q;
-        if (!auxiliary) {
-            diagonal_ = dense::isDiagonal<N>(M, N);
-            const int failed = diagonal_ ? dense::diagonalFactor<N>(M, invL_, N)
-                                         : dense::cholesky<N>(M, L_, invL_, tol, N);
-            if (failed >= 0) {
-                return false; // the general path retries with the auxiliary system
-            }
-        } else {
-            formAuxiliary(M, Q, b);
-            diagonal_ = false;
-            if (dense::cholesky<N>(Ma_, L_, invL_, tol, N) >= 0) {
-                return false; // rank [M; A] < n: the general path reports it
-            }
+        if (auxiliary) {
+            auxiliaryForce(Q, b);
             Qeff = Qa_;
         }
-        if (!idealPhase(Qeff, b, std::sqrt(tol), out)) {
-            return false;
-        }
+        idealPhase(Qeff, b, out);
         double* qdd = out.qdd.data();
         if (!dense::allFinite<N>(qdd, N) ||
             !dense::constraintsHold<N, Mc>(M, Q, A, b, qdd, tol, N, Mc)) {
             return false;
         }
         if (auxiliary) {
-            std::copy(M, M + N * N, M_);
             dense::trueForce<N>(M, Q, qdd, out.Qci.data(), N);
         }
-        auxiliary_ = auxiliary;
         return true;
     }
 
@@ -100,56 +111,73 @@ public:
 private:
     void forward(double* v) const { dense::forward<N>(L_, invL_, diagonal_, v, N); }
 
-    // M_a = M + α² Aᵀ G A (lower triangle) and Q_a = Q + Aᵀ G z (docs/MATH.md §4).
-    void formAuxiliary(const double* M, const double* Q, const double* b)
+    static bool sameBits(const double* x, const double* y, int size)
     {
-        std::copy(M, M + N * N, Ma_);
-        std::copy(Q, Q + N, Qa_);
-        double GA[Mc * N], z[Mc], Gz[Mc];
+        return std::memcmp(x, y, sizeof(double) * static_cast<std::size_t>(size)) == 0;
+    }
+
+    // L Lᵀ = M, or M_a = M + α² Aᵀ G A (lower triangle, docs/MATH.md §4), from M_ and A_.
+    bool factorize(bool auxiliary, double tol)
+    {
+        if (!auxiliary) {
+            diagonal_ = dense::isDiagonal<N>(M_, N);
+            return (diagonal_ ? dense::diagonalFactor<N>(M_, invL_, N)
+                              : dense::cholesky<N>(M_, L_, invL_, tol, N)) < 0;
+        }
+        double Ma[N * N], GA[Mc * N];
+        std::copy(M_, M_ + N * N, Ma);
         const double* ga = A_;
         if (!identityG_) {
             for (int j = 0; j < N; ++j) {
                 for (int i = 0; i < Mc; ++i) {
-                    double s = 0.0;
-                    for (int k = 0; k < Mc; ++k) {
-                        s += G_[i + k * Mc] * A_[k + j * Mc];
-                    }
-                    GA[i + j * Mc] = s;
+                    GA[i + j * Mc] = dense::dot<Mc>(G_ + i * Mc, A_ + j * Mc, Mc); // G = Gᵀ
                 }
             }
             ga = GA;
         }
-        dense::addAuxiliaryMass<N, Mc>(A_, ga, alpha2_, Ma_, N, Mc);
+        dense::addAuxiliaryMass<N, Mc>(A_, ga, alpha2_, Ma, N, Mc);
+        diagonal_ = false;
+        return dense::cholesky<N>(Ma, L_, invL_, tol, N) < 0;
+    }
+
+    // W = L⁻¹ Aᵀ, K = Wᵀ W and, for m > 1, K = Lk Lkᵀ. A K that is singular or loses more than
+    // half the digits is left to the general path's rank-revealing solve (redundant
+    // constraints, zero rows, inconsistent b).
+    void formBlocks(double tol)
+    {
+        dense::constraintBlocks<N, Mc>(A_, L_, invL_, diagonal_, W_, K_, N, Mc);
+        if constexpr (Mc == 1) {
+            kRegular_ = K_[0] > 0.0;
+        } else {
+            kRegular_ = dense::cholesky<Mc>(K_, Lk_, invLk_, std::sqrt(tol), Mc) < 0;
+        }
+    }
+
+    // Q_a = Q + Aᵀ G z with z = α² b unless given.
+    void auxiliaryForce(const double* Q, const double* b)
+    {
+        double z[Mc], Gz[Mc];
         for (int i = 0; i < Mc; ++i) {
             z[i] = givenZ_ ? z_[i] : alpha2_ * b[i];
         }
         const double* gz = z;
         if (!identityG_) {
             for (int i = 0; i < Mc; ++i) {
-                Gz[i] = dense::dot<Mc>(G_ + i * Mc, z, Mc); // G is symmetric
+                Gz[i] = dense::dot<Mc>(G_ + i * Mc, z, Mc); // G = Gᵀ
             }
             gz = Gz;
         }
+        std::copy(Q, Q + N, Qa_);
         dense::addTransposedProduct<N, Mc>(A_, gz, Qa_, N, Mc);
     }
 
-    bool idealPhase(const double* Qeff, const double* b, double kTol, ConstrainedAcceleration& out)
+    void idealPhase(const double* Qeff, const double* b, ConstrainedAcceleration& out)
     {
         double a[N], rhs[Mc];
         std::copy(Qeff, Qeff + N, a);
         forward(a);
-        dense::constraintBlocks<N, Mc>(A_, L_, invL_, diagonal_, W_, K_, N, Mc);
         for (int i = 0; i < Mc; ++i) {
             rhs[i] = b[i] - dense::dot<N>(W_ + i * N, a, N);
-        }
-        // A K that is singular or loses more than half the digits is left to the general
-        // path's rank-revealing solve (redundant constraints, inconsistent b).
-        if constexpr (Mc == 1) {
-            if (!(K_[0] > 0.0)) {
-                return false;
-            }
-        } else if (dense::cholesky<Mc>(K_, Lk_, invLk_, kTol, Mc) >= 0) {
-            return false;
         }
         solveK(rhs);
         double* lambda = out.lambda.data();
@@ -165,7 +193,6 @@ private:
         dense::addTransposedProduct<N, Mc>(A_, rhs, Qci, N, Mc);
         dense::addProduct<N, Mc>(W_, rhs, qdd, N, Mc);
         dense::backward<N>(L_, invL_, diagonal_, qdd, N);
-        return true;
     }
 
     // x ← K⁻¹ x
@@ -181,9 +208,11 @@ private:
 
     double A_[Mc * N] = {}, M_[N * N] = {}, L_[N * N] = {}, invL_[N] = {}, W_[N * Mc] = {};
     double K_[Mc * Mc] = {}, Lk_[Mc * Mc] = {}, invLk_[Mc] = {};
-    double Ma_[N * N] = {}, Qa_[N] = {}, G_[Mc * Mc] = {}, z_[Mc] = {};
-    double alpha2_ = 1.0;
+    double Qa_[N] = {}, G_[Mc * Mc] = {}, z_[Mc] = {};
+    double alpha2_ = 1.0, tol_ = 0.0;
     bool identityG_ = true, givenZ_ = false, diagonal_ = false, auxiliary_ = false;
+    bool cached_ = false;   // M_, A_ and the factors below belong together
+    bool kRegular_ = false; // K passed its pivot test
 };
 
 template <int N, int Mc> std::unique_ptr<FixedSizeFundamentalEquation> make(int n, int m)

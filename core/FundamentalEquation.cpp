@@ -45,14 +45,22 @@ template <typename Plain> void checkFinite(const Plain& x, const char* what, con
     }
 }
 
-void requireSize(Eigen::Index rows, Eigen::Index cols, Eigen::Index wantRows, Eigen::Index wantCols,
-                 const char* what, const char* where)
+[[noreturn, gnu::noinline]] void throwWrongSize(Eigen::Index rows, Eigen::Index cols,
+                                                Eigen::Index wantRows, Eigen::Index wantCols,
+                                                const char* what, const char* where)
 {
-    if (rows != wantRows || cols != wantCols) {
-        std::ostringstream msg;
-        msg << where << ": " << what << " is " << rows << "×" << cols << ", expected " << wantRows
-            << "×" << wantCols;
-        throw ConstraintLabError(Kind::InvalidParameter, msg.str());
+    std::ostringstream msg;
+    msg << where << ": " << what << " is " << rows << "×" << cols << ", expected " << wantRows
+        << "×" << wantCols;
+    throw ConstraintLabError(Kind::InvalidParameter, msg.str());
+}
+
+// Inline, with the message out of line: it runs four times per solve.
+inline void requireSize(Eigen::Index rows, Eigen::Index cols, Eigen::Index wantRows,
+                        Eigen::Index wantCols, const char* what, const char* where)
+{
+    if (rows != wantRows || cols != wantCols) [[unlikely]] {
+        throwWrongSize(rows, cols, wantRows, wantCols, what, where);
     }
 }
 
