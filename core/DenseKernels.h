@@ -87,6 +87,15 @@ int cholesky(const double* s, double* __restrict l, double* __restrict invL, dou
     return -1;
 }
 
+// v ← D v for a diagonal D = diag(d): L⁻¹ and L⁻ᵀ of a diagonal M.
+template <int N> void scale(const double* __restrict d, double* __restrict v, int nAtRunTime)
+{
+    const int n = size<N>(nAtRunTime);
+    for (int i = 0; i < n; ++i) {
+        v[i] *= d[i];
+    }
+}
+
 // v ← L⁻¹ v (column-oriented, contiguous). Multiplying by the stored reciprocals keeps the
 // divisions, whose latency would chain, out of the substitutions.
 template <int N>
@@ -95,9 +104,7 @@ void forward(const double* __restrict l, const double* __restrict invL, bool dia
 {
     const int n = size<N>(nAtRunTime);
     if (diagonal) {
-        for (int i = 0; i < n; ++i) {
-            v[i] *= invL[i];
-        }
+        scale<N>(invL, v, n);
         return;
     }
     for (int j = 0; j < n; ++j) {
@@ -116,9 +123,7 @@ void backward(const double* __restrict l, const double* __restrict invL, bool di
 {
     const int n = size<N>(nAtRunTime);
     if (diagonal) {
-        for (int i = 0; i < n; ++i) {
-            v[i] *= invL[i];
-        }
+        scale<N>(invL, v, n);
         return;
     }
     for (int i = n - 1; i >= 0; --i) {

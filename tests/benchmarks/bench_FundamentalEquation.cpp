@@ -210,14 +210,9 @@ template <typename Scene> void touch(Scene& scene)
     benchmark::ClobberMemory();
 }
 
-template <typename Scene> void closedForm(benchmark::State& state)
+template <typename Scene> Vec<Scene::n> closedForm(const Scene& scene)
 {
-    Scene scene;
-    for (auto _ : state) {
-        touch(scene);
-        Vec<Scene::n> qdd = scene.closedForm();
-        benchmark::DoNotOptimize(qdd.data());
-    }
+    return scene.closedForm();
 }
 
 template <typename Scene> void ours(benchmark::State& state, bool fixedSizePath)
@@ -253,16 +248,23 @@ template <typename Scene> void ours(benchmark::State& state, bool fixedSizePath)
     }
 }
 
+// M, Q, A, b of a scene's state in fixed-size types, and room for C.
+template <typename Scene> struct FixedInputs {
+    explicit FixedInputs(const Scene& scene) { scene.build(M, Q, A, b); }
+    Matrix<double, Scene::n, Scene::n> M;
+    Vec<Scene::n> Q;
+    Matrix<double, Scene::m, Scene::n> A;
+    Vec<Scene::m> b;
+    Vec<Scene::n> C;
+};
+
 // The textbook form with fixed-size types: q̈ = a + M^(−1/2) B⁺ (b − A a) for the ideal part and
 // M^(−1/2) (I − B⁺ B) M^(−1/2) C for the non-ideal part.
 template <typename Scene> Vec<Scene::n> textbookFixed(const Scene& scene)
 {
     constexpr int n = Scene::n, m = Scene::m;
-    Matrix<double, n, n> M;
-    Vec<n> Q, C;
-    Matrix<double, m, n> A;
-    Vec<m> b;
-    scene.build(M, Q, A, b);
+    FixedInputs<Scene> in(scene);
+    auto& [M, Q, A, b, C] = in;
     if constexpr (Scene::singular) {
         M += A.transpose() * A;
         Q += A.transpose() * b;
@@ -289,16 +291,18 @@ template <typename Scene> Vec<Scene::n> textbookFixed(const Scene& scene)
     return a + Mminushalf * (Bplus * r) + Mminushalf * projected;
 }
 
-template <typename Scene> void textbookFixedBench(benchmark::State& state)
+// Times a contender that maps a scene's state to q̈, after checking it against the closed form.
+template <typename Scene, typename Contender>
+void timeFixed(benchmark::State& state, Contender contender, const char* disagreement)
 {
     Scene scene;
-    if (!matchesClosedForm(scene, textbookFixed(scene))) {
-        state.SkipWithError("the fixed-size textbook form disagrees with the closed form");
+    if (!matchesClosedForm(scene, contender(scene))) {
+        state.SkipWithError(disagreement);
         return;
     }
     for (auto _ : state) {
         touch(scene);
-        Vec<Scene::n> qdd = textbookFixed(scene);
+        Vec<Scene::n> qdd = contender(scene);
         benchmark::DoNotOptimize(qdd.data());
     }
 }
@@ -307,11 +311,8 @@ template <typename Scene> void textbookFixedBench(benchmark::State& state)
 template <typename Scene> Vec<Scene::n> kktFixed(const Scene& scene)
 {
     constexpr int n = Scene::n, m = Scene::m;
-    Matrix<double, n, n> M;
-    Vec<n> Q, C;
-    Matrix<double, m, n> A;
-    Vec<m> b;
-    scene.build(M, Q, A, b);
+    FixedInputs<Scene> in(scene);
+    auto& [M, Q, A, b, C] = in;
     Matrix<double, n + m, n + m> K;
     K << M, A.transpose(), A, Matrix<double, m, m>::Zero();
     const Eigen::PartialPivLU<Matrix<double, n + m, n + m>> lu(K);
@@ -322,20 +323,6 @@ template <typename Scene> Vec<Scene::n> kktFixed(const Scene& scene)
     scene.friction(Qci, C);
     rhs << C, Vec<m>::Zero();
     return ideal.template head<n>() + lu.solve(rhs).template head<n>();
-}
-
-template <typename Scene> void kktFixedBench(benchmark::State& state)
-{
-    Scene scene;
-    if (!matchesClosedForm(scene, kktFixed(scene))) {
-        state.SkipWithError("the bordered (KKT) solve disagrees with the closed form");
-        return;
-    }
-    for (auto _ : state) {
-        touch(scene);
-        Vec<Scene::n> qdd = kktFixed(scene);
-        benchmark::DoNotOptimize(qdd.data());
-    }
 }
 
 // The textbook form as tests/support writes it: dynamic sizes, temporaries on every call.
@@ -373,7 +360,7 @@ template <typename Scene> void textbookDynamic(benchmark::State& state)
 #define CLAB_SCENE_BENCHMARKS(Scene)                                                               \
     void BM_ClosedForm_##Scene(benchmark::State& s)                                                \
     {                                                                                              \
-        closedForm<Scene>(s);                                                                      \
+        timeFixed<Scene>(s, closedForm<Scene>, "");                                                \
     }                                                                                              \
     void BM_Ours_##Scene(benchmark::State& s)                                                      \
     {                                                                                              \
@@ -385,11 +372,11 @@ template <typename Scene> void textbookDynamic(benchmark::State& state)
     }                                                                                              \
     void BM_TextbookFixed_##Scene(benchmark::State& s)                                             \
     {                                                                                              \
-        textbookFixedBench<Scene>(s);                                                              \
+        timeFixed<Scene>(s, textbookFixed<Scene>, "the fixed-size textbook form disagrees");       \
     }                                                                                              \
     void BM_KktFixed_##Scene(benchmark::State& s)                                                  \
     {                                                                                              \
-        kktFixedBench<Scene>(s);                                                                   \
+        timeFixed<Scene>(s, kktFixed<Scene>, "the bordered (KKT) solve disagrees");                \
     }                                                                                              \
     void BM_TextbookDynamic_##Scene(benchmark::State& s)                                           \
     {                                                                                              \
