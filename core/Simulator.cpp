@@ -506,31 +506,37 @@ bool Simulator::stuckRankFull(int n)
     // Aext depends on q, so its QR cannot be kept; what stays is the decision it is made for.
     // Both branches give the same q̈ while Aext has rank n (the normal equations only make a zero
     // right-hand side give exactly q̈ = 0), so the decision is taken once per set of stuck
-    // contacts and kept until the modes change; a rank that falls later shows up as a failed
-    // Cholesky factorization of AᵀA, which takes the decision again.
+    // contacts and kept until the modes change. A rank that falls meanwhile shows in the
+    // Cholesky factor of AᵀA that the full-rank branch needs anyway, and is decided afresh.
     bool same = !stuckRankModes_.empty();
     for (int c = 0; c < contactCount_ && same; ++c)
         same = stuckRankModes_[static_cast<std::size_t>(c)] ==
                static_cast<char>(contacts_[static_cast<std::size_t>(c)].stuck);
     if (same && !stuckRankFull_)
         return false;
-    if (same) {
-        AtA_.noalias() = Aext_.transpose() * Aext_;
-        restLlt_.compute(AtA_);
-        if (restLlt_.info() == Eigen::Success)
-            return true;
-    }
+    if (same && factorNormalEquations())
+        return true;
     extRank_.compute(Aext_);
     stuckRankFull_ = extRank_.rank() == n;
     stuckRankModes_.resize(static_cast<std::size_t>(contactCount_));
     for (int c = 0; c < contactCount_; ++c)
         stuckRankModes_[static_cast<std::size_t>(c)] =
             static_cast<char>(contacts_[static_cast<std::size_t>(c)].stuck);
-    if (stuckRankFull_) {
-        AtA_.noalias() = Aext_.transpose() * Aext_;
-        restLlt_.compute(AtA_);
-    }
+    if (stuckRankFull_)
+        factorNormalEquations(); // the QR has decided; the factor is what the branch needs
     return stuckRankFull_;
+}
+
+bool Simulator::factorNormalEquations()
+{
+    AtA_.noalias() = Aext_.transpose() * Aext_;
+    restLlt_.compute(AtA_);
+    if (restLlt_.info() != Eigen::Success)
+        return false;
+    // The factor's diagonal is that of R in an unpivoted QR of Aext: held to the threshold the
+    // rank decision uses.
+    const auto d = restLlt_.matrixLLT().diagonal();
+    return d.minCoeff() > extRank_.threshold() * d.maxCoeff();
 }
 
 double Simulator::stickForce(int c) const

@@ -104,6 +104,9 @@ private:
     /// Whether the stuck contacts' rows with A (Aext_) leave no motion free, rank n; when true,
     /// restLlt_ holds the Cholesky factor of AextᵀAext.
     bool stuckRankFull(int n);
+    /// Cholesky factor of AextᵀAext into restLlt_; false when it fails or its diagonal falls
+    /// below the rank threshold of extRank_ relative to its largest entry.
+    bool factorNormalEquations();
     /// Size of the static friction force contact c needs, after evaluateInModes.
     double stickForce(int c) const;
     /// Event function of contact c at the integrated state x: slip velocity along the step's
