@@ -1,6 +1,7 @@
 #include "FundamentalEquation.h"
 
 #include "ConstraintLabError.h"
+#include "DenseKernels.h"
 
 #include <cmath>
 #include <sstream>
@@ -36,42 +37,31 @@ void requireFinite(const Eigen::DenseBase<Derived>& x, const char* what, const c
     }
 }
 
-// x − x is 0 for a finite x and NaN otherwise, so one branch-free sum screens a whole array;
-// requireFinite then names the culprit.
-bool allFinite(const double* x, Eigen::Index size)
-{
-    double sum = 0.0;
-    for (Eigen::Index i = 0; i < size; ++i) {
-        sum += x[i] - x[i];
-    }
-    return sum == 0.0;
-}
-
+// dense::allFinite screens a whole array; requireFinite then names the culprit.
 template <typename Plain> void checkFinite(const Plain& x, const char* what, const char* where)
 {
-    if (!allFinite(x.data(), x.size())) {
+    if (!dense::allFinite<0>(x.data(), int(x.size()))) {
         requireFinite(x, what, where);
     }
 }
 
-void requireSize(Eigen::Index rows, Eigen::Index cols, Eigen::Index wantRows, Eigen::Index wantCols,
-                 const char* what, const char* where)
+[[noreturn, gnu::noinline]] void throwWrongSize(Eigen::Index rows, Eigen::Index cols,
+                                                Eigen::Index wantRows, Eigen::Index wantCols,
+                                                const char* what, const char* where)
 {
-    if (rows != wantRows || cols != wantCols) {
-        std::ostringstream msg;
-        msg << where << ": " << what << " is " << rows << "×" << cols << ", expected " << wantRows
-            << "×" << wantCols;
-        throw ConstraintLabError(Kind::InvalidParameter, msg.str());
-    }
+    std::ostringstream msg;
+    msg << where << ": " << what << " is " << rows << "×" << cols << ", expected " << wantRows
+        << "×" << wantCols;
+    throw ConstraintLabError(Kind::InvalidParameter, msg.str());
 }
 
-double dot(const double* x, const double* y, Eigen::Index size)
+// Inline, with the message out of line: it runs four times per solve.
+inline void requireSize(Eigen::Index rows, Eigen::Index cols, Eigen::Index wantRows,
+                        Eigen::Index wantCols, const char* what, const char* where)
 {
-    double s = 0.0;
-    for (Eigen::Index i = 0; i < size; ++i) {
-        s += x[i] * y[i];
+    if (rows != wantRows || cols != wantCols) [[unlikely]] {
+        throwWrongSize(rows, cols, wantRows, wantCols, what, where);
     }
-    return s;
 }
 
 } // namespace
@@ -95,126 +85,33 @@ struct FundamentalEquation::Workspace {
     /// (numerically) positive definite.
     bool factorizeMass(const Eigen::MatrixXd& S, double tol)
     {
-        const double* s = S.data();
-        bool isDiagonal = true;
-        for (Eigen::Index j = 0; j < n && isDiagonal; ++j) {
-            for (Eigen::Index i = 0; i < n; ++i) {
-                if (i != j && s[i + j * n] != 0.0) {
-                    isDiagonal = false;
-                    break;
-                }
-            }
-        }
-        if (!isDiagonal) {
+        if (!dense::isDiagonal<0>(S.data(), int(n))) {
             return factorizeCholesky(S, tol);
         }
-        // The Cholesky pivot of a diagonal matrix is its entry: the pivot test of
-        // factorizeCholesky reduces to dᵢ > 0.
-        for (Eigen::Index i = 0; i < n; ++i) {
-            const double di = s[i + i * n];
-            if (!(di > 0.0) || !std::isfinite(di)) {
-                failedPivot = i;
-                return false;
-            }
-            invL[i] = 1.0 / std::sqrt(di);
-        }
-        diagonal = true;
-        return true;
+        failedPivot = dense::diagonalFactor<0>(S.data(), invL.data(), int(n));
+        diagonal = failedPivot < 0;
+        return diagonal;
     }
 
-    /// Cholesky factor L of the lower triangle of S. LLᵀ "succeeding" is not enough: a
-    /// semi-definite matrix can factorize with a pivot that is pure rounding noise. Each pivot
-    /// L_jj² is compared with its own diagonal entry, which keeps the test independent of the
-    /// units of the coordinates (diagonal scaling).
+    /// Cholesky factor L of the lower triangle of S with the pivot test of dense::cholesky.
     bool factorizeCholesky(const Eigen::MatrixXd& S, double tol)
     {
         diagonal = false;
-        const double* s = S.data();
-        double* __restrict l = L.data();
-        for (Eigen::Index j = 0; j < n; ++j) {
-            double pivot = s[j + j * n];
-            for (Eigen::Index k = 0; k < j; ++k) {
-                pivot -= l[j + k * n] * l[j + k * n];
-            }
-            if (!(pivot > 0.0) || !(pivot > tol * s[j + j * n]) || !std::isfinite(pivot)) {
-                failedPivot = j;
-                return false;
-            }
-            const double ljj = std::sqrt(pivot);
-            const double inv = 1.0 / ljj;
-            l[j + j * n] = ljj;
-            invL[j] = inv;
-            for (Eigen::Index i = j + 1; i < n; ++i) {
-                double t = s[i + j * n];
-                for (Eigen::Index k = 0; k < j; ++k) {
-                    t -= l[i + k * n] * l[j + k * n];
-                }
-                l[i + j * n] = t * inv;
-            }
-        }
-        return true;
+        failedPivot = dense::cholesky<0>(S.data(), L.data(), invL.data(), tol, int(n));
+        return failedPivot < 0;
     }
 
-    // v ← L⁻¹ v (column-oriented, contiguous). Multiplying by the stored reciprocals keeps the
-    // divisions, whose latency would chain, out of the substitutions.
-    void forward(double* __restrict v) const
+    void forward(double* v) const { dense::forward<0>(L.data(), invL.data(), diagonal, v, int(n)); }
+    void backward(double* v) const
     {
-        const double* __restrict d = invL.data();
-        if (diagonal) {
-            for (Eigen::Index i = 0; i < n; ++i) {
-                v[i] *= d[i];
-            }
-            return;
-        }
-        const double* __restrict l = L.data();
-        for (Eigen::Index j = 0; j < n; ++j) {
-            const double vj = v[j] * d[j];
-            v[j] = vj;
-            for (Eigen::Index i = j + 1; i < n; ++i) {
-                v[i] -= l[i + j * n] * vj;
-            }
-        }
+        dense::backward<0>(L.data(), invL.data(), diagonal, v, int(n));
     }
 
-    // v ← L⁻ᵀ v
-    void backward(double* __restrict v) const
-    {
-        const double* __restrict d = invL.data();
-        if (diagonal) {
-            for (Eigen::Index i = 0; i < n; ++i) {
-                v[i] *= d[i];
-            }
-            return;
-        }
-        const double* __restrict l = L.data();
-        for (Eigen::Index i = n - 1; i >= 0; --i) {
-            double s = v[i];
-            for (Eigen::Index k = i + 1; k < n; ++k) {
-                s -= l[k + i * n] * v[k];
-            }
-            v[i] = s * d[i];
-        }
-    }
-
-    /// W = L⁻¹ Aᵀ and K = Wᵀ W, symmetric by construction (one triangle, mirrored).
+    /// W = L⁻¹ Aᵀ and K = Wᵀ W.
     void formConstraintBlocks()
     {
-        const double* a = A.data();
-        double* w = W.data();
-        double* k = K.data();
-        for (Eigen::Index j = 0; j < m; ++j) {
-            for (Eigen::Index i = 0; i < n; ++i) {
-                w[i + j * n] = a[j + i * m];
-            }
-            forward(w + j * n);
-        }
-        for (Eigen::Index j = 0; j < m; ++j) {
-            for (Eigen::Index i = 0; i <= j; ++i) {
-                const double s = dot(w + i * n, w + j * n, n);
-                k[i + j * m] = s;
-                k[j + i * m] = s;
-            }
-        }
+        dense::constraintBlocks<0, 0>(A.data(), L.data(), invL.data(), diagonal, W.data(), K.data(),
+                                      int(n), int(m));
     }
 
     /// Rank decision on K. For m = 1 this is what the complete orthogonal decomposition decides
@@ -311,6 +208,7 @@ FundamentalEquation::FundamentalEquation(int n, int m) : n_(n), m_(m)
     }
     ws_.reset(new Workspace(n, m));
     ws_->cod.setThreshold(tol_);
+    fixed_ = FixedSizeFundamentalEquation::create(n, m);
 }
 
 void FundamentalEquation::setTolerance(double tol)
@@ -372,6 +270,10 @@ void FundamentalEquation::setAuxiliary(const AuxiliarySettings& settings)
     aux_ = settings;
     ws_->G = G;
     ws_->identityG = !settings.G.has_value();
+    if (fixed_) {
+        fixed_->setAuxiliary(settings.alpha, settings.G ? G.data() : nullptr,
+                             settings.z ? settings.z->data() : nullptr);
+    }
     forceAux_ = true;
 }
 
@@ -392,18 +294,7 @@ void FundamentalEquation::formAuxiliary(const Eigen::MatrixXd& M, const Eigen::V
     } else {
         w.GA.noalias() = w.G * A;
     }
-    const double* a = A.data();
-    const double* ga = w.GA.data();
-    double* ma = w.Ma.data();
-    for (int j = 0; j < n_; ++j) {
-        for (int i = j; i < n_; ++i) {
-            double s = 0.0;
-            for (int k = 0; k < m_; ++k) {
-                s += a[k + i * m_] * ga[k + j * m_];
-            }
-            ma[i + j * n_] += alpha2 * s;
-        }
-    }
+    dense::addAuxiliaryMass<0, 0>(A.data(), w.GA.data(), alpha2, w.Ma.data(), n_, m_);
     if (aux_.z) {
         w.z = *aux_.z;
     } else {
@@ -414,9 +305,7 @@ void FundamentalEquation::formAuxiliary(const Eigen::MatrixXd& M, const Eigen::V
     } else {
         w.Gz.noalias() = w.G * w.z;
     }
-    for (int i = 0; i < n_; ++i) {
-        w.Qa[i] += dot(a + i * m_, w.Gz.data(), m_);
-    }
+    dense::addTransposedProduct<0, 0>(A.data(), w.Gz.data(), w.Qa.data(), n_, m_);
 }
 
 // q̈, Qᶜᵢ = Aᵀ λ and λ for the factorized mass matrix (of the auxiliary system when it is
@@ -434,7 +323,7 @@ void FundamentalEquation::idealPhase(const Eigen::VectorXd& Qeff, const Eigen::M
         w.formConstraintBlocks();
         const double* W = w.W.data();
         for (int i = 0; i < m_; ++i) {
-            const double Aa = dot(W + i * n_, w.a.data(), n_); // A a = Wᵀ L⁻¹ Q
+            const double Aa = dense::dot<0>(W + i * n_, w.a.data(), n_); // A a = Wᵀ L⁻¹ Q
             w.Aa[i] = Aa;
             w.rhs[i] = b[i] - Aa;
         }
@@ -449,7 +338,7 @@ void FundamentalEquation::idealPhase(const Eigen::VectorXd& Qeff, const Eigen::M
             scale = std::abs(b[0]) + std::abs(w.Aa[0]) + k * std::abs(lambda);
         } else {
             for (int i = 0; i < m_; ++i) {
-                w.residual[i] = w.rhs[i] - dot(w.K.data() + i * m_, w.lambda.data(), m_);
+                w.residual[i] = w.rhs[i] - dense::dot<0>(w.K.data() + i * m_, w.lambda.data(), m_);
             }
             residual = w.residual.norm();
             scale = b.norm() + w.Aa.norm() + w.K.norm() * w.lambda.norm();
@@ -466,20 +355,9 @@ void FundamentalEquation::idealPhase(const Eigen::VectorXd& Qeff, const Eigen::M
         }
         out.lambda = w.lambda;
         // Qᶜᵢ = Aᵀ λ, and q̈ = L⁻ᵀ (L⁻¹ Q + W λ)
-        const double* a = A.data();
-        for (int j = 0; j < n_; ++j) {
-            double force = 0.0;
-            for (int i = 0; i < m_; ++i) {
-                force += a[i + j * m_] * w.lambda[i];
-            }
-            out.Qci[j] = force;
-        }
-        for (int i = 0; i < m_; ++i) {
-            const double li = w.lambda[i];
-            for (int j = 0; j < n_; ++j) {
-                out.qdd[j] += W[j + i * n_] * li;
-            }
-        }
+        out.Qci.setZero();
+        dense::addTransposedProduct<0, 0>(A.data(), w.lambda.data(), out.Qci.data(), n_, m_);
+        dense::addProduct<0, 0>(W, w.lambda.data(), out.qdd.data(), n_, m_);
     }
     w.backward(out.qdd.data());
 }
@@ -494,25 +372,8 @@ bool FundamentalEquation::constraintsHold(const Eigen::MatrixXd& M, const Eigen:
                                           const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
                                           const Eigen::VectorXd& qdd) const
 {
-    const double* a = A.data();
-    double residual2 = 0.0, b2 = 0.0, A2 = 0.0;
-    for (int i = 0; i < m_; ++i) {
-        double r = -b[i];
-        for (int j = 0; j < n_; ++j) {
-            r += a[i + j * m_] * qdd[j];
-            A2 += a[i + j * m_] * a[i + j * m_];
-        }
-        residual2 += r * r;
-        b2 += b[i] * b[i];
-    }
-    double qdd2 = 0.0, Q2 = 0.0;
-    for (int j = 0; j < n_; ++j) {
-        qdd2 += qdd[j] * qdd[j];
-        Q2 += Q[j] * Q[j];
-    }
-    const double M2 = M.squaredNorm();
-    const double given2 = M2 > 0.0 ? Q2 / M2 : 0.0;
-    return residual2 <= tol_ * (b2 + A2 * (qdd2 + given2));
+    return dense::constraintsHold<0, 0>(M.data(), Q.data(), A.data(), b.data(), qdd.data(), tol_,
+                                        n_, m_);
 }
 
 void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q,
@@ -541,6 +402,14 @@ void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::Vect
             out.Qci.setZero();
         }
     }
+    fixedSolved_ = fixed_ && useFixed_ &&
+                   fixed_->solveIdeal(M.data(), Q.data(), A.data(), b.data(),
+                                      forceAux_ || singularMass_, tol_, out);
+    if (fixedSolved_) {
+        usedAux_ = fixed_->usedAuxiliary();
+        idealSolved_ = true;
+        return;
+    }
     w.A = A;
 
     bool aux = forceAux_ || singularMass_;
@@ -556,7 +425,7 @@ void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::Vect
         // meaningless and q̈ misses the constraints by O(1). Rounding in K can likewise hide an
         // inconsistent b from the rank decision. Either way q̈ violates A q̈ = b: retry with the
         // auxiliary system, whose own checks tell which it was.
-        aux = !allFinite(out.qdd.data(), n_) || !constraintsHold(M, Q, A, b, out.qdd);
+        aux = !dense::allFinite<0>(out.qdd.data(), n_) || !constraintsHold(M, Q, A, b, out.qdd);
     }
     if (aux) {
         w.M = M;
@@ -592,16 +461,7 @@ void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::Vect
                 "or an almost massless coordinate make the equations ill-conditioned");
         }
         // The auxiliary force differs from the true one unless z = α² b; M q̈ − Q never does.
-        const double* mass = M.data();
-        for (int i = 0; i < n_; ++i) {
-            out.Qci[i] = -Q[i];
-        }
-        for (int j = 0; j < n_; ++j) {
-            const double qddj = out.qdd[j];
-            for (int i = 0; i < n_; ++i) {
-                out.Qci[i] += mass[i + j * n_] * qddj;
-            }
-        }
+        dense::trueForce<0>(M.data(), Q.data(), out.qdd.data(), out.Qci.data(), n_);
     }
     checkFinite(out.qdd, "the computed acceleration q̈ (is M nearly singular?)", where);
     idealSolved_ = true;
@@ -630,6 +490,11 @@ void FundamentalEquation::addNonIdeal(const Eigen::VectorXd& C, ConstrainedAccel
         return;
     }
 
+    if (fixedSolved_) {
+        fixed_->addNonIdeal(C.data(), out);
+        checkFinite(out.qdd, "the computed acceleration q̈", where);
+        return;
+    }
     Workspace& w = *ws_;
     // Qᶜₙᵢ = C − Aᵀ μ with μ = K⁺ A M⁻¹ C = K⁺ Wᵀ L⁻¹ C, and its acceleration
     // M⁻¹ Qᶜₙᵢ = L⁻ᵀ (L⁻¹ C − W μ) (of the auxiliary system when M is singular).
@@ -639,36 +504,19 @@ void FundamentalEquation::addNonIdeal(const Eigen::VectorXd& C, ConstrainedAccel
     if (m_ > 0) {
         const double* W = w.W.data();
         for (int i = 0; i < m_; ++i) {
-            w.vm[i] = dot(W + i * n_, w.vn.data(), n_);
+            w.vm[i] = dense::dot<0>(W + i * n_, w.vn.data(), n_);
         }
         w.solveK(w.vm, w.lambda);
-        const double* a = w.A.data();
-        for (int j = 0; j < n_; ++j) {
-            double force = 0.0;
-            for (int i = 0; i < m_; ++i) {
-                force += a[i + j * m_] * w.lambda[i];
-            }
-            w.a[j] -= force;
-        }
-        for (int i = 0; i < m_; ++i) {
-            const double mu = w.lambda[i];
-            for (int j = 0; j < n_; ++j) {
-                w.vn[j] -= W[j + i * n_] * mu;
-            }
-        }
+        w.lambda = -w.lambda; // −μ, so that the products below subtract
+        dense::addTransposedProduct<0, 0>(w.A.data(), w.lambda.data(), w.a.data(), n_, m_);
+        dense::addProduct<0, 0>(W, w.lambda.data(), w.vn.data(), n_, m_);
     }
     w.backward(w.vn.data());
     out.qdd += w.vn;
     if (usedAux_) {
         // True-system force M Δq̈. It equals the auxiliary C − Aᵀμ since A Δq̈ = 0, but M Δq̈ is
         // the definition that holds whatever the auxiliary system is.
-        const double* mass = w.M.data();
-        for (int j = 0; j < n_; ++j) {
-            const double vj = w.vn[j];
-            for (int i = 0; i < n_; ++i) {
-                out.Qcni[i] += mass[i + j * n_] * vj;
-            }
-        }
+        dense::addSquareProduct<0>(w.M.data(), w.vn.data(), out.Qcni.data(), n_);
     } else {
         out.Qcni += w.a;
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ConstrainedAcceleration.h"
+#include "FixedSizeFundamentalEquation.h"
 
 #include <Eigen/Dense>
 
@@ -28,6 +29,10 @@ struct AuxiliarySettings {
 /// A q̈ that misses A q̈ = b although M passed its pivot test (a semi-definite M whose rounding
 /// looks like a pivot, or an inconsistent b hidden by rounding in K) is recomputed with the
 /// auxiliary system, which then succeeds or reports the error.
+///
+/// Sizes n ≤ 6, 1 ≤ m ≤ 3 first try FixedSizeFundamentalEquation, the same algorithm unrolled
+/// for the size; whatever it does not cover (a failed pivot test, a singular or ill-conditioned
+/// K, missed constraints) is decided here as before.
 ///
 /// When M is singular (detected, declared with setSingularMass, or forced by setAuxiliary)
 /// the auxiliary system M + α² Aᵀ G A of docs/MATH.md §4 is solved; the reported Qᶜᵢ and Qᶜₙᵢ are
@@ -75,6 +80,12 @@ public:
     /// True when the last solveIdeal used the auxiliary system.
     bool usedAuxiliary() const { return usedAux_; }
 
+    /// Whether sizes up to FixedSizeFundamentalEquation's (n ≤ 6, 1 ≤ m ≤ 3) take its fast path
+    /// (on by default; off only to compare the two paths).
+    void setFixedSizePath(bool enabled) { useFixed_ = enabled; }
+    /// True when the last successful solveIdeal was the fixed-size fast path's.
+    bool usedFixedSizePath() const { return idealSolved_ && fixedSolved_; }
+
 private:
     void formAuxiliary(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q, const Eigen::MatrixXd& A,
                        const Eigen::VectorXd& b);
@@ -92,7 +103,10 @@ private:
     bool singularMass_ = false;
     bool usedAux_ = false;
     bool idealSolved_ = false;
+    bool useFixed_ = true;
+    bool fixedSolved_ = false;
     AuxiliarySettings aux_;
+    std::unique_ptr<FixedSizeFundamentalEquation> fixed_; // null outside its sizes
     // Implementation-owned workspace (factorizations, M, A copies); see the .cpp.
     struct Workspace;
     struct WorkspaceDeleter {

@@ -349,6 +349,7 @@ Simulator::Simulator(const MechanicalSystem& system)
         contacts_.push_back(state);
     }
     speedAtStepStart_.assign(static_cast<std::size_t>(contactCount_), 0.0);
+    stuckRankModes_.reserve(static_cast<std::size_t>(contactCount_));
     G_.setZero(slipRows_, n);
     gamma_.setZero(slipRows_);
     v_.setZero(slipRows_);
@@ -454,6 +455,7 @@ void Simulator::evaluateInModes(const Eigen::VectorXd& q, const Eigen::VectorXd&
             C_.noalias() -= force * (G_.middleRows(off, k).transpose() * w);
         }
         if (!anyStuck) {
+            stuckRankModes_.clear(); // the next stuck interval decides afresh
             equation_.addNonIdeal(C_, out);
             Fstick_.setZero();
         } else {
@@ -474,14 +476,11 @@ void Simulator::evaluateInModes(const Eigen::VectorXd& q, const Eigen::VectorXd&
                     bext_.segment(m + off, k).setZero();
                 }
             }
-            extRank_.compute(Aext_);
-            if (extRank_.rank() == n) {
+            if (stuckRankFull(n)) {
                 // The constraints with the stick rows leave no motion free: they alone determine
                 // q̈ (M does not enter), and the force is what it takes, M q̈ − Q. Solved from
                 // the normal equations, a right-hand side of zero gives q̈ = 0 exactly, so a
                 // body held by static friction stays exactly put rather than up to rounding.
-                AtA_.noalias() = Aext_.transpose() * Aext_;
-                restLlt_.compute(AtA_);
                 ext_.qdd.noalias() = Aext_.transpose() * bext_;
                 restLlt_.solveInPlace(ext_.qdd);
                 ext_.Qci.noalias() = M_ * ext_.qdd;
@@ -500,6 +499,44 @@ void Simulator::evaluateInModes(const Eigen::VectorXd& q, const Eigen::VectorXd&
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
                                  "the fundamental equation gave a non-finite q̈ or force",
                                  kOverflowHint);
+}
+
+bool Simulator::stuckRankFull(int n)
+{
+    // Aext depends on q, so its QR cannot be kept; what stays is the decision it is made for.
+    // Both branches give the same q̈ while Aext has rank n (the normal equations only make a zero
+    // right-hand side give exactly q̈ = 0), so the decision is taken once per set of stuck
+    // contacts and kept until the modes change. A rank that falls meanwhile shows in the
+    // Cholesky factor of AᵀA that the full-rank branch needs anyway, and is decided afresh.
+    bool same = !stuckRankModes_.empty();
+    for (int c = 0; c < contactCount_ && same; ++c)
+        same = stuckRankModes_[static_cast<std::size_t>(c)] ==
+               static_cast<char>(contacts_[static_cast<std::size_t>(c)].stuck);
+    if (same && !stuckRankFull_)
+        return false;
+    if (same && factorNormalEquations())
+        return true;
+    extRank_.compute(Aext_);
+    stuckRankFull_ = extRank_.rank() == n;
+    stuckRankModes_.resize(static_cast<std::size_t>(contactCount_));
+    for (int c = 0; c < contactCount_; ++c)
+        stuckRankModes_[static_cast<std::size_t>(c)] =
+            static_cast<char>(contacts_[static_cast<std::size_t>(c)].stuck);
+    if (stuckRankFull_)
+        factorNormalEquations(); // the QR has decided; the factor is what the branch needs
+    return stuckRankFull_;
+}
+
+bool Simulator::factorNormalEquations()
+{
+    AtA_.noalias() = Aext_.transpose() * Aext_;
+    restLlt_.compute(AtA_);
+    if (restLlt_.info() != Eigen::Success)
+        return false;
+    // The factor's diagonal is that of R in an unpivoted QR of Aext: held to the threshold the
+    // rank decision uses.
+    const auto d = restLlt_.matrixLLT().diagonal();
+    return d.minCoeff() > extRank_.threshold() * d.maxCoeff();
 }
 
 double Simulator::stickForce(int c) const
@@ -548,6 +585,7 @@ void Simulator::setModesFromState(const Eigen::VectorXd& q, const Eigen::VectorX
 {
     if (contactCount_ == 0)
         return;
+    stuckRankModes_.clear(); // a state of its own: the rank is decided there
     for (ContactState& state : contacts_)
         state.stuck = false;
     slipVelocities(q, qd, t);

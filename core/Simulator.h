@@ -101,6 +101,12 @@ private:
 
     /// Slip velocity of every contact at (q, q̇, t) into v_ (and G_, gamma_).
     void slipVelocities(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
+    /// Whether the stuck contacts' rows with A (Aext_) leave no motion free, rank n; when true,
+    /// restLlt_ holds the Cholesky factor of AextᵀAext.
+    bool stuckRankFull(int n);
+    /// Cholesky factor of AextᵀAext into restLlt_; false when it fails or its diagonal falls
+    /// below the rank threshold of extRank_ relative to its largest entry.
+    bool factorNormalEquations();
     /// Size of the static friction force contact c needs, after evaluateInModes.
     double stickForce(int c) const;
     /// Event function of contact c at the integrated state x: slip velocity along the step's
@@ -155,6 +161,8 @@ private:
     Eigen::VectorXd bext_, stickRhs_, Fstick_;
     ConstrainedAcceleration ext_;
     Eigen::ColPivHouseholderQR<Eigen::MatrixXd> extRank_; // does anything stay free?
+    std::vector<char> stuckRankModes_; // stuck flags extRank_ decided for; empty: none
+    bool stuckRankFull_ = false;
     Eigen::MatrixXd AtA_;
     Eigen::LLT<Eigen::MatrixXd> restLlt_;
     double E0_ = 0.0;

@@ -340,6 +340,11 @@ private slots:
     void inconsistencyHiddenByRoundingIsReported();
     void particleResolvingGravityOnItsConstraintIsInEquilibriumForEveryMass();
     void solveDoesNotAllocate();
+    void fixedSizePathAgreesWithGeneralPathAndKkt();
+    void redundantConstraintsLeaveTheFixedSizePathForTheGeneralOne();
+    void singularMassThroughFixedSizePathMatchesKkt();
+    void reusedFactorsFollowEveryChangeOfMassAndConstraints();
+    void fixedSizePathDoesNotAllocate();
 };
 
 void FundamentalEquationTest::idealForceDoesNoVirtualWork()
@@ -1088,6 +1093,206 @@ void FundamentalEquationTest::solveDoesNotAllocate()
     QVERIFY(probe.sum() > 0.0);
 #else
     QSKIP("malloc cannot be interposed in this build (sanitizer or non-glibc)");
+#endif
+}
+
+namespace {
+
+// q̈, Qᶜᵢ, Qᶜₙᵢ and λ of two solves, relative to max(1, ‖reference‖); the largest seen.
+double largestDifference(const ConstrainedAcceleration& x, const ConstrainedAcceleration& ref)
+{
+    const auto rel = [](const VectorXd& a, const VectorXd& b) {
+        return (a - b).norm() / std::max(1.0, b.norm());
+    };
+    return std::max({rel(x.qdd, ref.qdd), rel(x.Qci, ref.Qci), rel(x.Qcni, ref.Qcni),
+                     rel(x.lambda, ref.lambda)});
+}
+
+// The two paths of one size on one problem (both phases, C included).
+struct BothPaths {
+    ConstrainedAcceleration fast, general;
+    bool fastPathTaken = false;
+};
+
+BothPaths solveBothWays(const Problem& p, bool singularMass)
+{
+    const int n = static_cast<int>(p.M.rows()), m = static_cast<int>(p.A.rows());
+    FundamentalEquation fast(n, m), general(n, m);
+    fast.setSingularMass(singularMass);
+    general.setSingularMass(singularMass);
+    general.setFixedSizePath(false);
+    BothPaths r;
+    fast.solve(p.M, p.Q, p.A, p.b, p.C, r.fast);
+    r.fastPathTaken = fast.usedFixedSizePath();
+    general.solve(p.M, p.Q, p.A, p.b, p.C, r.general);
+    return r;
+}
+
+} // namespace
+
+// Every size of the fast path (n ≤ 6, m ≤ 3), dense and diagonal M, with a non-ideal force:
+// the fast path, the general path and the bordered (KKT) equations agree.
+void FundamentalEquationTest::fixedSizePathAgreesWithGeneralPathAndKkt()
+{
+    Random rnd(1801);
+    double worstGeneral = 0.0, worstKkt = 0.0;
+    int solves = 0;
+    for (int n = 1; n <= 6; ++n) {
+        for (int m = 1; m <= std::min(3, n); ++m) {
+            for (int trial = 0; trial < 6; ++trial) {
+                const Problem p = trial % 2 == 0 ? randomProblem(rnd, n, m, m, "full-rank A")
+                                                 : randomDiagonalProblem(rnd, n, m, m);
+                const BothPaths r = solveBothWays(p, false);
+                QVERIFY2(r.fastPathTaken, p.label.c_str());
+                const double general = largestDifference(r.fast, r.general);
+                QVERIFY2(general <= 1e-12, (p.label + ": " + std::to_string(general)).c_str());
+                const Kkt kkt = kktSolve(p.M, p.Q + p.C, p.A, p.b);
+                CLAB_VERIFY_CLOSE(p.label, "q̈ against KKT", r.fast.qdd, kkt.qdd, 1e-12);
+                worstGeneral = std::max(worstGeneral, general);
+                worstKkt = std::max(worstKkt,
+                                    (r.fast.qdd - kkt.qdd).norm() / std::max(1.0, kkt.qdd.norm()));
+                ++solves;
+            }
+        }
+    }
+    qInfo("%d systems: fast vs general %.2g, fast vs KKT %.2g (relative)", solves, worstGeneral,
+          worstKkt);
+}
+
+// Dependent rows make K singular: the fast path hands over, and the general path's
+// minimum-norm solve gives the motion of the independent rows alone.
+void FundamentalEquationTest::redundantConstraintsLeaveTheFixedSizePathForTheGeneralOne()
+{
+    Random rnd(1802);
+    for (int n = 1; n <= 6; ++n) {
+        for (int m = 2; m <= 3; ++m) {
+            const int rank = rnd.integer(1, std::min(m - 1, n));
+            Problem p;
+            p.M = rnd.spd(n);
+            p.Q = rnd.vector(n);
+            p.C = rnd.vector(n);
+            const MatrixXd A0 = rnd.matrix(rank, n);
+            const MatrixXd T = rnd.matrix(m - rank, rank);
+            const VectorXd b0 = A0 * rnd.vector(n);
+            p.A.resize(m, n);
+            p.A << A0, T * A0;
+            p.b.resize(m);
+            p.b << b0, T * b0;
+            p.label = "redundant n=" + std::to_string(n) + " m=" + std::to_string(m);
+            const BothPaths r = solveBothWays(p, false);
+            QVERIFY2(!r.fastPathTaken, p.label.c_str());
+            QCOMPARE(r.fast.qdd, r.general.qdd); // the same code ran
+            QCOMPARE(r.fast.Qcni, r.general.Qcni);
+            const Kkt kkt = kktSolve(p.M, p.Q + p.C, A0, b0);
+            CLAB_VERIFY_CLOSE(p.label, "q̈ against KKT of the independent rows", r.fast.qdd, kkt.qdd,
+                              1e-12);
+        }
+    }
+}
+
+// A semi-definite M declared singular goes through the auxiliary system on the fast path too.
+void FundamentalEquationTest::singularMassThroughFixedSizePathMatchesKkt()
+{
+    Random rnd(1803);
+    double worst = 0.0;
+    for (int n = 2; n <= 6; ++n) {
+        for (int m = 1; m <= 3; ++m) {
+            for (int d = 1; d <= std::min(m, n - 1); ++d) {
+                if (m > n) {
+                    continue;
+                }
+                const Problem p = randomSingularProblem(rnd, n, d, m);
+                const BothPaths r = solveBothWays(p, true);
+                QVERIFY2(r.fastPathTaken, p.label.c_str());
+                const double general = largestDifference(r.fast, r.general);
+                QVERIFY2(general <= 1e-12, (p.label + ": " + std::to_string(general)).c_str());
+                const Kkt kkt = kktSolve(p.M, p.Q + p.C, p.A, p.b);
+                // Rounding grows with ‖M‖ ‖q̈‖ (see forceScale).
+                CLAB_VERIFY_CLOSE(p.label, "q̈ against KKT", r.fast.qdd, kkt.qdd, 1e-12,
+                                  forceScale(p, r.fast));
+                worst = std::max(worst, general);
+            }
+        }
+    }
+    // The quaternion rigid body of the built-in scene, against its closed form.
+    const RigidBody body = randomRigidBody(rnd);
+    FundamentalEquation eq(4, 1);
+    eq.setSingularMass(true);
+    ConstrainedAcceleration out;
+    eq.solve(body.problem.M, body.problem.Q, body.problem.A, body.problem.b, body.problem.C, out);
+    QVERIFY(eq.usedFixedSizePath());
+    QVERIFY(eq.usedAuxiliary());
+    CLAB_VERIFY_CLOSE("rigid body", "ü against the closed form", out.qdd, body.uddClosedForm,
+                      1e-12);
+    qInfo("singular M: fast vs general %.2g (relative)", worst);
+}
+
+// The fast path keeps its factors while M and A repeat; a solve after any change must equal a
+// fresh solve bit for bit (M only, A only, both, the auxiliary system switched on and off).
+void FundamentalEquationTest::reusedFactorsFollowEveryChangeOfMassAndConstraints()
+{
+    Random rnd(1804);
+    const Problem first = randomProblem(rnd, 3, 1, 1, "first");
+    const Problem second = randomProblem(rnd, 3, 1, 1, "second");
+    Problem massOnly = first, constraintsOnly = first;
+    massOnly.M = second.M;
+    constraintsOnly.A = second.A;
+    constraintsOnly.b = second.b;
+    const Problem singular = randomSingularProblem(rnd, 3, 1, 1);
+    struct Step {
+        const Problem* problem;
+        bool singularMass;
+    };
+    const std::vector<Step> steps = {
+        {&first, false},  {&first, false},   {&massOnly, false}, {&constraintsOnly, false},
+        {&second, false}, {&singular, true}, {&singular, true},  {&first, true},
+        {&first, false},  {&singular, true}};
+    FundamentalEquation reused(3, 1);
+    for (const Step& step : steps) {
+        const Problem& p = *step.problem;
+        reused.setSingularMass(step.singularMass);
+        ConstrainedAcceleration out, fresh;
+        reused.solve(p.M, p.Q, p.A, p.b, p.C, out);
+        QVERIFY2(reused.usedFixedSizePath(), p.label.c_str());
+        FundamentalEquation once(3, 1);
+        once.setSingularMass(step.singularMass);
+        once.solve(p.M, p.Q, p.A, p.b, p.C, fresh);
+        QCOMPARE(out.qdd, fresh.qdd);
+        QCOMPARE(out.Qci, fresh.Qci);
+        QCOMPARE(out.Qcni, fresh.Qcni);
+        QCOMPARE(out.lambda, fresh.lambda);
+    }
+}
+
+void FundamentalEquationTest::fixedSizePathDoesNotAllocate()
+{
+#if CLAB_COUNT_MALLOC
+    Random rnd(1805);
+    for (int n = 1; n <= 6; ++n) {
+        for (int m = 1; m <= std::min(3, n); ++m) {
+            // Two problems in turn, so that the factors are formed on every solve.
+            const Problem p = randomProblem(rnd, n, m, m, "full-rank A");
+            const Problem q = randomDiagonalProblem(rnd, n, m, m);
+            FundamentalEquation eq(n, m);
+            ConstrainedAcceleration out;
+            out.resize(n, m);
+            bool fast = true;
+            const long count = clab::testing::allocationsDuring([&] {
+                for (int i = 0; i < 10; ++i) {
+                    const Problem& r = i % 2 == 0 ? p : q;
+                    eq.solveIdeal(r.M, r.Q, r.A, r.b, out);
+                    eq.addNonIdeal(r.C, out);
+                    fast = fast && eq.usedFixedSizePath();
+                }
+            });
+            QVERIFY2(fast, p.label.c_str());
+            QVERIFY2(count == 0,
+                     (p.label + ": " + std::to_string(count) + " heap allocations in 10 solves")
+                         .c_str());
+        }
+    }
+#else
+    QSKIP("malloc cannot be counted here (sanitizer or non-glibc C library)");
 #endif
 }
 

@@ -10,6 +10,7 @@
 
 #include <boost/numeric/odeint.hpp>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cmath>
@@ -169,6 +170,7 @@ private slots:
     void stickSlipRunDoesNotAllocatePerStep();
     void streamedRunDoesNotAllocatePerSample();
     void evaluatingStuckContactDoesNotAllocate();
+    void stickSlipRunAllocatesNothingBetweenEvents();
     void bodyAtRestOnItsConstraintStaysForEveryMassAndRadius();
     void beadSlidingOnHorizontalWireStopsAtClosedFormTimeForEveryMass();
     void dragStopsNonholonomicParticleAtReducedModelTimeAndHolds_data();
@@ -1037,6 +1039,55 @@ void TestSimulator::evaluatingStuckContactDoesNotAllocate()
     g_countAllocations = false;
     QCOMPARE(long(g_allocations), 0L);
     QVERIFY(acc.qdd.isZero(0.0));
+}
+
+// The ring of the built-in scene swings lower each time (its velocity reverses) and sticks at
+// t ≈ 5.2 s for the rest of the run. Counted between consecutive steps: no step, sliding or
+// stuck, allocates; only the handling of an event may (it records the event).
+void TestSimulator::stickSlipRunAllocatesNothingBetweenEvents()
+{
+    if (!CLAB_COUNT_MALLOC)
+        QSKIP("malloc cannot be counted here (sanitizer or non-glibc C library)");
+    const auto ring = SceneRegistry::find("ring")->create({});
+    Simulator sim(*ring);
+    const SimulationOptions o = makeOptions(IntegratorKind::Dopri5, 10.0, 0.01);
+    struct Mark {
+        double t;
+        long allocations;
+        bool stuck;
+    };
+    std::vector<Mark> marks;
+    marks.reserve(100000); // no allocation of its own while the run goes on
+    const RunControl control{[&](double t) {
+        marks.push_back({t, g_allocations.load(), sim.contactStates()[0].stuck});
+        return true;
+    }};
+    g_allocations = 0;
+    g_countAllocations = true;
+    const Trace trace = sim.run(
+        o, [](const TraceSample&) {}, control);
+    g_countAllocations = false;
+    QVERIFY(trace.events.size() > 1);
+    QCOMPARE(trace.events.back().kind, ContactEvent::Kind::Stick);
+    const double tStick = trace.events.back().t;
+    QVERIFY2(tStick > 4.0 && tStick < 6.0, qPrintable(QString::number(tStick)));
+    int stuckSteps = 0, slidingSteps = 0;
+    long allocationsInSteps = 0;
+    for (std::size_t i = 1; i < marks.size(); ++i) {
+        const bool endsAtEvent =
+            std::any_of(trace.events.begin(), trace.events.end(), [&](const ContactEvent& e) {
+                return marks[i - 1].t < e.t && e.t <= marks[i].t;
+            });
+        if (endsAtEvent)
+            continue;
+        allocationsInSteps += marks[i].allocations - marks[i - 1].allocations;
+        (marks[i].stuck ? stuckSteps : slidingSteps) += 1;
+    }
+    QVERIFY2(
+        stuckSteps >= 3 && slidingSteps > 100, // stuck, q̈ = 0 lets the steps grow long
+        qPrintable(
+            QStringLiteral("%1 stuck and %2 sliding steps").arg(stuckSteps).arg(slidingSteps)));
+    QCOMPARE(allocationsInSteps, 0L);
 }
 
 // Exact equilibria: the bead on a horizontal wire and the particle at the bottom of the ring,
