@@ -417,25 +417,38 @@ void Simulator::slipVelocities(const Eigen::VectorXd& q, const Eigen::VectorXd& 
         v_.noalias() = G_ * qd;
 }
 
+void Simulator::addBaumgarteTerms(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t)
+{
+    const int m = system_.constraintCount();
+    if (stabilization_ != Stabilization::Baumgarte || m == 0)
+        return;
+    // b ← b − 2α φ̇ − β² φ (holonomic rows), b ← b − α ψ (nonholonomic rows).
+    const int h = system_.holonomicCount();
+    if (sparse_) {
+        system_.sparseVelocityConstraints(q, t, sparseAv_, bv_);
+        rv_.noalias() = sparseAv_ * qd;
+    } else {
+        system_.velocityConstraints(q, t, Av_, bv_);
+        rv_.noalias() = Av_ * qd;
+    }
+    rv_ -= bv_;
+    if (h > 0) {
+        if (sparse_)
+            system_.sparsePositionConstraints(q, t, phi_, sparseJ_);
+        else
+            system_.positionConstraints(q, t, phi_, J_);
+        b_.head(h) -= 2.0 * alpha_ * rv_.head(h) + beta_ * beta_ * phi_;
+    }
+    b_.tail(m - h) -= alpha_ * rv_.tail(m - h);
+}
+
 void Simulator::evaluateSparse(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                                Eigen::VectorXd& Q, ConstrainedAcceleration& out)
 {
-    const int m = system_.constraintCount();
     system_.sparseMassMatrix(q, t, sparseM_);
     system_.givenForce(q, qd, t, Q);
     system_.sparseConstraintMatrix(q, qd, t, sparseA_, b_);
-    if (stabilization_ == Stabilization::Baumgarte && m > 0) {
-        // As on the dense path: b ← b − 2α φ̇ − β² φ, b ← b − α ψ.
-        const int h = system_.holonomicCount();
-        system_.sparseVelocityConstraints(q, t, sparseAv_, bv_);
-        rv_.noalias() = sparseAv_ * qd;
-        rv_ -= bv_;
-        if (h > 0) {
-            system_.sparsePositionConstraints(q, t, phi_, sparseJ_);
-            b_.head(h) -= 2.0 * alpha_ * rv_.head(h) + beta_ * beta_ * phi_;
-        }
-        b_.tail(m - h) -= alpha_ * rv_.tail(m - h);
-    }
+    addBaumgarteTerms(q, qd, t);
     sparseEquation_->solveIdeal(sparseM_, Q, sparseA_, b_, out);
     system_.nonIdealForce(q, qd, t, out.Qci, C_);
     if (!C_.allFinite())
@@ -456,18 +469,7 @@ void Simulator::evaluateInModes(const Eigen::VectorXd& q, const Eigen::VectorXd&
     system_.massMatrix(q, t, M_);
     system_.givenForce(q, qd, t, Q);
     system_.constraintMatrix(q, qd, t, A_, b_);
-    if (stabilization_ == Stabilization::Baumgarte && m > 0) {
-        // b ← b − 2α φ̇ − β² φ (holonomic rows), b ← b − α ψ (nonholonomic rows).
-        const int h = system_.holonomicCount();
-        system_.velocityConstraints(q, t, Av_, bv_);
-        rv_.noalias() = Av_ * qd;
-        rv_ -= bv_;
-        if (h > 0) {
-            system_.positionConstraints(q, t, phi_, J_);
-            b_.head(h) -= 2.0 * alpha_ * rv_.head(h) + beta_ * beta_ * phi_;
-        }
-        b_.tail(m - h) -= alpha_ * rv_.tail(m - h);
-    }
+    addBaumgarteTerms(q, qd, t);
     equation_.solveIdeal(M_, Q, A_, b_, out);
 
     if (contactCount_ == 0) {

@@ -103,6 +103,8 @@ private:
     /// sample() with the current contact modes.
     void sampleInModes(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                        TraceSample& out);
+    /// Baumgarte's terms subtracted from b_ when that stabilization is chosen.
+    void addBaumgarteTerms(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
     /// evaluateInModes on the sparse path (no contacts).
     void evaluateSparse(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                         Eigen::VectorXd& Q, ConstrainedAcceleration& out);

@@ -67,7 +67,7 @@ public:
     /// Whether a system of n coordinates is better served by this path than the dense one
     /// (measured with bench_SparseFundamentalEquation; README "Large systems").
     static bool pays(int n) { return n >= kSparseFrom; }
-    static constexpr int kSparseFrom = 40;
+    static constexpr int kSparseFrom = 20;
 
 private:
     int n_, m_;
