@@ -160,6 +160,41 @@ BENCHMARK(BM_SceneFrame)
 
 /// Baseline: the same content through the QOpenGLWidget bridge (VtkOpenGLWidget), whose frame Qt
 /// composes into the window.
+/// A chain of state.range(0) links (bobs as glyphs of one mapper), 1 s from horizontal in 1000
+/// samples: a trace of N = 1000 holds 2000 coordinates a sample, so it is kept short.
+void BM_ChainFrame(benchmark::State& state)
+{
+    const int links = static_cast<int>(state.range(0));
+    const SceneDefinition* definition = SceneRegistry::find("chain");
+    ParameterValues values = definition->defaults();
+    values["links"] = {static_cast<double>(links)};
+    const std::unique_ptr<MechanicalSystem> system = definition->create(values);
+    Simulator simulator(*system);
+    SimulationOptions options;
+    options.tEnd = 1.0;
+    options.dt = 0.001;
+    options.rtol = 1e-6;
+    options.atol = 1e-9;
+    const Trace trace = simulator.run(options);
+    auto view = std::make_unique<SceneView>();
+    view->setScene("chain", values);
+    view->setTrace(trace);
+    int rendered = 0;
+    QObject::connect(view.get(), &SceneView::frameRendered, [&rendered] { ++rendered; });
+    view->setFixedSize(kFrameSize);
+    view->show();
+    VtkOpenGLWindow* window = view->openGLWindow();
+    measureFrames(
+        state, trace, rendered, [&view](double t) { view->setTime(t); },
+        [window] { window->finishFrames(); });
+    state.counters["links"] = links;
+}
+BENCHMARK(BM_ChainFrame)
+    ->Arg(1000)
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(3.0)
+    ->UseRealTime();
+
 void BM_WidgetBridgeFrame(benchmark::State& state)
 {
     const Trace& trace = beadTrace();
