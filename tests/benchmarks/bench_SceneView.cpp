@@ -114,6 +114,23 @@ void measureFrames(benchmark::State& state, const Trace& trace, const int& rende
     state.counters["trail_points"] = static_cast<double>(trace.samples.size());
 }
 
+/// measureFrames on a shown SceneView of `scene` with `values` playing `trace`.
+void measureSceneFrames(benchmark::State& state, const std::string& scene,
+                        const ParameterValues& values, const Trace& trace)
+{
+    auto view = std::make_unique<SceneView>();
+    view->setScene(scene, values);
+    view->setTrace(trace);
+    int rendered = 0;
+    QObject::connect(view.get(), &SceneView::frameRendered, [&rendered] { ++rendered; });
+    view->setFixedSize(kFrameSize);
+    view->show();
+    VtkOpenGLWindow* window = view->openGLWindow();
+    measureFrames(
+        state, trace, rendered, [&view](double t) { view->setTime(t); },
+        [window] { window->finishFrames(); });
+}
+
 /// The 3D view as the application shows it: VtkOpenGLWindow, which swaps its frames itself.
 void BM_ViewFrame(benchmark::State& state)
 {
@@ -142,15 +159,7 @@ void BM_SceneFrame(benchmark::State& state)
     const std::string scene = kOtherScenes[state.range(0)];
     state.SetLabel(scene);
     const Trace& trace = sceneTrace(scene, 5.0);
-    auto view = makeView(scene, trace);
-    int rendered = 0;
-    QObject::connect(view.get(), &SceneView::frameRendered, [&rendered] { ++rendered; });
-    view->setFixedSize(kFrameSize);
-    view->show();
-    VtkOpenGLWindow* window = view->openGLWindow();
-    measureFrames(
-        state, trace, rendered, [&view](double t) { view->setTime(t); },
-        [window] { window->finishFrames(); });
+    measureSceneFrames(state, scene, SceneRegistry::find(scene)->defaults(), trace);
 }
 BENCHMARK(BM_SceneFrame)
     ->DenseRange(0, 3)
@@ -176,24 +185,10 @@ void BM_ChainFrame(benchmark::State& state)
     options.rtol = 1e-6;
     options.atol = 1e-9;
     const Trace trace = simulator.run(options);
-    auto view = std::make_unique<SceneView>();
-    view->setScene("chain", values);
-    view->setTrace(trace);
-    int rendered = 0;
-    QObject::connect(view.get(), &SceneView::frameRendered, [&rendered] { ++rendered; });
-    view->setFixedSize(kFrameSize);
-    view->show();
-    VtkOpenGLWindow* window = view->openGLWindow();
-    measureFrames(
-        state, trace, rendered, [&view](double t) { view->setTime(t); },
-        [window] { window->finishFrames(); });
+    measureSceneFrames(state, "chain", values, trace);
     state.counters["links"] = links;
 }
-BENCHMARK(BM_ChainFrame)
-    ->Arg(1000)
-    ->Unit(benchmark::kMillisecond)
-    ->MinTime(3.0)
-    ->UseRealTime();
+BENCHMARK(BM_ChainFrame)->Arg(1000)->Unit(benchmark::kMillisecond)->MinTime(3.0)->UseRealTime();
 
 void BM_WidgetBridgeFrame(benchmark::State& state)
 {
