@@ -126,6 +126,11 @@ Solution solveSparse(const Problem& p)
 void compareAll(const ConstrainedAcceleration& s, const ConstrainedAcceleration& d)
 {
     const double tol = 1e-10;
+    qInfo("relative differences: q̈ %.1e, Qᶜᵢ %.1e, Qᶜₙᵢ %.1e, λ %.1e",
+          (s.qdd - d.qdd).norm() / (1.0 + d.qdd.norm()),
+          (s.Qci - d.Qci).norm() / (1.0 + d.Qci.norm()),
+          (s.Qcni - d.Qcni).norm() / (1.0 + d.Qcni.norm()),
+          (s.lambda - d.lambda).norm() / (1.0 + d.lambda.norm()));
     QVERIFY2((s.qdd - d.qdd).norm() <= tol * (1.0 + d.qdd.norm()), "q̈ differs");
     QVERIFY2((s.Qci - d.Qci).norm() <= tol * (1.0 + d.Qci.norm()), "Qᶜᵢ differs");
     QVERIFY2((s.Qcni - d.Qcni).norm() <= tol * (1.0 + d.Qcni.norm()), "Qᶜₙᵢ differs");
