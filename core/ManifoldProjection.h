@@ -29,7 +29,7 @@ class ManifoldProjection {
 public:
     /// `extraRows` is the number of extra velocity rows the caller may pass (zero rows allowed).
     /// With `sparse` the corrections are solved by SparseFundamentalEquation from the system's
-    /// sparse J and A_v (docs/MATH.md §9), which allows no extra rows.
+    /// sparse J and A_v (docs/MATH.md §10), which allows no extra rows.
     ManifoldProjection(const MechanicalSystem& system, int extraRows, bool sparse = false);
 
     /// Gauss–Newton on φ(q, t) = 0 (at most 8 iterations); true when q changed. Throws

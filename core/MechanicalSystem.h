@@ -102,7 +102,7 @@ public:
         (void)q, (void)t, (void)Av, (void)bv;
     }
 
-    // --- Sparse form, for large systems (docs/MATH.md §9) ---
+    // --- Sparse form, for large systems (docs/MATH.md §10) ---
     //
     // A system of many bodies (a chain) provides M, A, J and Av as sparse matrices whose pattern
     // stays the same over a run, so that SparseFundamentalEquation can reuse its symbolic

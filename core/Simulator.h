@@ -46,7 +46,7 @@ namespace clab {
 class Simulator {
 public:
     /// Which solver the right-hand side uses: Automatic takes the sparse path for large systems
-    /// that provide sparse matrices (docs/MATH.md §9), the dense one otherwise; the others force
+    /// that provide sparse matrices (docs/MATH.md §10), the dense one otherwise; the others force
     /// a path (tests compare them; Sparse needs a system without contacts or a singular M).
     enum class SolvePath { Automatic, Dense, Sparse };
 

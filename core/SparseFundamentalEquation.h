@@ -9,7 +9,7 @@
 
 namespace clab {
 
-/// \brief The fundamental equation for large systems with sparse M and A (docs/MATH.md §9).
+/// \brief The fundamental equation for large systems with sparse M and A (docs/MATH.md §10).
 ///
 /// Gives the same q̈, Qᶜᵢ, Qᶜₙᵢ and minimum-norm λ as FundamentalEquation, in time linear in the
 /// size for chains and trees: K = A M⁻¹ Aᵀ is formed sparse (entry by entry for a diagonal M,

@@ -6,7 +6,7 @@
 namespace clab {
 
 /// \brief A chain of N rigid massless links with a point mass at the end of each, in a vertical
-/// plane under gravity (docs/MATH.md §5, §9).
+/// plane under gravity (docs/MATH.md §5, §10).
 ///
 /// Bob i (1…N) is q = (xᵢ, yᵢ); link i joins bob i − 1 to bob i, bob 0 being the fixed pivot at
 /// the origin. φᵢ = (|dᵢ|² − ℓ²) / (2ℓ) with dᵢ = pᵢ − pᵢ₋₁, so a row of A is ±dᵢ/ℓ on the two
