@@ -26,21 +26,43 @@ double termScale(const Eigen::MatrixXd& J, const Eigen::VectorXd& x)
     return J.cwiseAbs().rowwise().sum().maxCoeff() * infNorm(x);
 }
 
+// The same for a sparse J; rowSums is workspace.
+double termScale(const SparseFundamentalEquation::SparseMatrix& J, const Eigen::VectorXd& x,
+                 Eigen::VectorXd& rowSums)
+{
+    if (J.rows() == 0)
+        return 0.0;
+    rowSums.setZero(J.rows());
+    for (Eigen::Index j = 0; j < J.outerSize(); ++j)
+        for (SparseFundamentalEquation::SparseMatrix::InnerIterator it(J, j); it; ++it)
+            rowSums[it.row()] += std::abs(it.value());
+    return rowSums.maxCoeff() * infNorm(x);
+}
+
 } // namespace
 
-ManifoldProjection::ManifoldProjection(const MechanicalSystem& system, int extraRows)
+ManifoldProjection::ManifoldProjection(const MechanicalSystem& system, int extraRows, bool sparse)
     : system_(system), n_(system.dof()), m_(system.constraintCount()), h_(system.holonomicCount()),
-      extra_(extraRows), positionEquation_(n_, h_), velocityEquation_(n_, m_ + extraRows)
+      extra_(extraRows), sparse_(sparse), positionEquation_(sparse ? 1 : n_, sparse ? 0 : h_),
+      velocityEquation_(sparse ? 1 : n_, sparse ? 0 : m_ + extraRows)
 {
+    if (sparse && extraRows != 0)
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "ManifoldProjection: the sparse path takes no extra rows");
     if (h_ < 0 || h_ > m_)
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
                                  "ManifoldProjection: the system declares " + std::to_string(h_) +
                                      " holonomic constraints out of " + std::to_string(m_));
     positionEquation_.setSingularMass(system.massMatrixIsSingular());
     velocityEquation_.setSingularMass(system.massMatrixIsSingular());
-    M_.setZero(n_, n_);
-    J_.setZero(h_, n_);
-    Jv_.setZero(m_ + extra_, n_);
+    if (sparse) {
+        positionSparse_ = std::make_unique<SparseFundamentalEquation>(n_, h_);
+        velocitySparse_ = std::make_unique<SparseFundamentalEquation>(n_, m_);
+    }
+    const int denseN = sparse ? 0 : n_;
+    M_.setZero(denseN, denseN);
+    J_.setZero(sparse ? 0 : h_, denseN);
+    Jv_.setZero(sparse ? 0 : m_ + extra_, denseN);
     zero_.setZero(n_);
     phi_.setZero(h_);
     rhs_.setZero(m_ + extra_);
@@ -55,9 +77,16 @@ bool ManifoldProjection::projectPositions(Eigen::VectorXd& q, double t)
         return false;
     bool changed = false;
     for (int iteration = 0;; ++iteration) {
-        system_.positionConstraints(q, t, phi_, J_);
+        double scale;
+        if (sparse_) {
+            system_.sparsePositionConstraints(q, t, phi_, sparseJ_);
+            scale = termScale(sparseJ_, q, rowSums_);
+        } else {
+            system_.positionConstraints(q, t, phi_, J_);
+            scale = termScale(J_, q);
+        }
         const double residual = infNorm(phi_);
-        const double threshold = 8.0 * kEps * (1.0 + termScale(J_, q));
+        const double threshold = 8.0 * kEps * (1.0 + scale);
         if (!std::isfinite(residual))
             throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
                                      "projection onto the constraints: φ(q) is not finite");
@@ -72,9 +101,8 @@ bool ManifoldProjection::projectPositions(Eigen::VectorXd& q, double t)
                     std::to_string(kMaxIterations) + " Gauss–Newton iterations",
                 "the motion has left the constraints too far to return (steps too long or a "
                 "singular configuration); try a smaller rtol or dt, or stabilization 'baumgarte'");
-        system_.massMatrix(q, t, M_);
         phi_ = -phi_;
-        positionEquation_.solveIdeal(M_, zero_, J_, phi_, positionStep_);
+        correct(q, t, true, phi_, positionStep_);
         q += positionStep_.qdd;
         changed = true;
     }
@@ -90,29 +118,50 @@ bool ManifoldProjection::projectVelocities(const Eigen::VectorXd& q, Eigen::Vect
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
                                  "ManifoldProjection::projectVelocities: the extra rows must be " +
                                      std::to_string(extra_) + "×" + std::to_string(n_));
-    if (m_ > 0)
-        system_.velocityConstraints(q, t, Jv_.topRows(m_), rhs_.head(m_));
-    if (extra_ > 0) {
-        Jv_.bottomRows(extra_) = E;
-        rhs_.tail(extra_) = e;
+    double scale;
+    if (sparse_) {
+        system_.sparseVelocityConstraints(q, t, sparseJv_, rhs_);
+        rv_.noalias() = sparseJv_ * qd;
+        scale = termScale(sparseJv_, qd, rowSums_);
+    } else {
+        if (m_ > 0)
+            system_.velocityConstraints(q, t, Jv_.topRows(m_), rhs_.head(m_));
+        if (extra_ > 0) {
+            Jv_.bottomRows(extra_) = E;
+            rhs_.tail(extra_) = e;
+        }
+        rv_.noalias() = Jv_ * qd;
+        scale = termScale(Jv_, qd);
     }
-    rv_.noalias() = Jv_ * qd;
     rv_ -= rhs_;
     if (!correctConstraints && m_ > 0)
         rv_.head(m_).setZero();
     const double residual = infNorm(rv_);
-    const double threshold = 8.0 * kEps * (1.0 + termScale(Jv_, qd) + infNorm(rhs_));
+    const double threshold = 8.0 * kEps * (1.0 + scale + infNorm(rhs_));
     if (!std::isfinite(residual))
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
                                  "projection onto the velocity constraints: the residual is not "
                                  "finite");
     if (residual <= threshold)
         return false;
-    system_.massMatrix(q, t, M_);
     rv_ = -rv_;
-    velocityEquation_.solveIdeal(M_, zero_, Jv_, rv_, velocityStep_);
+    correct(q, t, false, rv_, velocityStep_);
     qd += velocityStep_.qdd;
     return true;
+}
+
+void ManifoldProjection::correct(const Eigen::VectorXd& q, double t, bool position,
+                                 const Eigen::VectorXd& rhs, ConstrainedAcceleration& step)
+{
+    if (sparse_) {
+        system_.sparseMassMatrix(q, t, sparseM_);
+        (position ? *positionSparse_ : *velocitySparse_)
+            .solveIdeal(sparseM_, zero_, position ? sparseJ_ : sparseJv_, rhs, step);
+    } else {
+        system_.massMatrix(q, t, M_);
+        (position ? positionEquation_ : velocityEquation_)
+            .solveIdeal(M_, zero_, position ? J_ : Jv_, rhs, step);
+    }
 }
 
 } // namespace clab

@@ -3,6 +3,9 @@
 #include "ConstrainedAcceleration.h"
 #include "FundamentalEquation.h"
 #include "MechanicalSystem.h"
+#include "SparseFundamentalEquation.h"
+
+#include <memory>
 
 #include <Eigen/Dense>
 
@@ -25,7 +28,9 @@ namespace clab {
 class ManifoldProjection {
 public:
     /// `extraRows` is the number of extra velocity rows the caller may pass (zero rows allowed).
-    ManifoldProjection(const MechanicalSystem& system, int extraRows);
+    /// With `sparse` the corrections are solved by SparseFundamentalEquation from the system's
+    /// sparse J and A_v (docs/MATH.md §10), which allows no extra rows.
+    ManifoldProjection(const MechanicalSystem& system, int extraRows, bool sparse = false);
 
     /// Gauss–Newton on φ(q, t) = 0 (at most 8 iterations); true when q changed. Throws
     /// ConstraintLabError(IntegrationFailure) when the iteration does not converge.
@@ -40,9 +45,17 @@ public:
 
 private:
     const MechanicalSystem& system_;
+    /// Mass-weighted minimum-norm step: positionStep_ or velocityStep_ from J q = rhs (Q = 0).
+    void correct(const Eigen::VectorXd& q, double t, bool position, const Eigen::VectorXd& rhs,
+                 ConstrainedAcceleration& step);
+
     int n_, m_, h_, extra_;
+    bool sparse_;
     FundamentalEquation positionEquation_;
     FundamentalEquation velocityEquation_;
+    std::unique_ptr<SparseFundamentalEquation> positionSparse_, velocitySparse_;
+    SparseFundamentalEquation::SparseMatrix sparseM_, sparseJ_, sparseJv_;
+    Eigen::VectorXd rowSums_;
     Eigen::MatrixXd M_, J_, Jv_;
     Eigen::VectorXd zero_, phi_, rhs_, rv_;
     ConstrainedAcceleration positionStep_, velocityStep_;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <Eigen/SparseCore>
 
 #include <string>
 #include <vector>
@@ -100,6 +101,29 @@ public:
     {
         (void)q, (void)t, (void)Av, (void)bv;
     }
+
+    // --- Sparse form, for large systems (docs/MATH.md §10) ---
+    //
+    // A system of many bodies (a chain) provides M, A, J and Av as sparse matrices whose pattern
+    // stays the same over a run, so that SparseFundamentalEquation can reuse its symbolic
+    // analysis and nothing per step costs more than the number of non-zeros. The defaults below
+    // convert the dense matrices (O(n²) work and allocation): they serve tests and small systems.
+
+    using SparseMatrix = Eigen::SparseMatrix<double>;
+    /// True when the sparse functions are implemented without dense n×n work; the simulator
+    /// then takes the sparse path for large systems (SparseFundamentalEquation::pays).
+    virtual bool providesSparseMatrices() const { return false; }
+    /// M(q, t) as a sparse n×n matrix.
+    virtual void sparseMassMatrix(const Eigen::VectorXd& q, double t, SparseMatrix& M) const;
+    /// A(q, q̇, t) (sparse m×n) and b of constraintMatrix.
+    virtual void sparseConstraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                        double t, SparseMatrix& A, Eigen::VectorXd& b) const;
+    /// φ(q, t) and J (sparse h×n) of positionConstraints.
+    virtual void sparsePositionConstraints(const Eigen::VectorXd& q, double t, Eigen::VectorXd& phi,
+                                           SparseMatrix& J) const;
+    /// Av (sparse m×n) and bv of velocityConstraints.
+    virtual void sparseVelocityConstraints(const Eigen::VectorXd& q, double t, SparseMatrix& Av,
+                                           Eigen::VectorXd& bv) const;
 
     // --- Frictional contacts (stick–slip; docs/MATH.md §3) ---
     //

@@ -23,6 +23,7 @@ struct ParameterSpec {
     double max = std::numeric_limits<double>::infinity();
     bool minExclusive = false; ///< value must be strictly greater than min (e.g. mass > 0)
     bool nonZero = false;      ///< a vector that must not be all zero (e.g. a quaternion)
+    bool wholeNumber = false;  ///< a count (the links of a chain): no fractional part
     /// When not empty: a value that is not given follows this other parameter's value instead
     /// of `defaultValue` (mu_s follows mu, so `--set mu=0.5` alone gives mu_s = 0.5 too).
     /// `defaultValue` is then the other parameter's default.

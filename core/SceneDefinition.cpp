@@ -138,6 +138,9 @@ void SceneDefinition::validate(const ParameterValues& values) const
             if (!p->admits(v))
                 invalid(which + " = " + number(v) + (p->unit.empty() ? "" : " " + p->unit) +
                         " is out of range; allowed: " + rangeText(*p));
+            if (p->wholeNumber && v != std::round(v))
+                invalid(which + " = " + number(v) + " must be a whole number (" + p->description +
+                        ")");
             allZero = allZero && v == 0.0;
         }
         if (p->nonZero && allZero)

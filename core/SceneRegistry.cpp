@@ -2,6 +2,7 @@
 
 #include "scenes/AcatastaticParticle.h"
 #include "scenes/BeadOnWire.h"
+#include "scenes/Chain.h"
 #include "scenes/NonholonomicParticle.h"
 #include "scenes/RigidBodyQuaternion.h"
 #include "scenes/RingWithFriction.h"
@@ -13,7 +14,7 @@ const std::vector<SceneDefinition>& SceneRegistry::builtIn()
     static const std::vector<SceneDefinition> scenes = {
         BeadOnWire::definition(),           RingWithFriction::definition(),
         NonholonomicParticle::definition(), RigidBodyQuaternion::definition(),
-        AcatastaticParticle::definition(),
+        AcatastaticParticle::definition(),  Chain::definition(),
     };
     return scenes;
 }

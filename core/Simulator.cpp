@@ -288,10 +288,30 @@ private:
     Stabilization& target_;
 };
 
+bool takesSparsePath(const MechanicalSystem& system, Simulator::SolvePath path)
+{
+    const bool possible = !system.massMatrixIsSingular() && system.contactCount() == 0;
+    switch (path) {
+    case Simulator::SolvePath::Dense:
+        return false;
+    case Simulator::SolvePath::Sparse:
+        if (!possible)
+            throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                     "Simulator: the sparse path needs a positive definite mass "
+                                     "matrix and no stick–slip contacts");
+        return true;
+    case Simulator::SolvePath::Automatic:
+        break;
+    }
+    return possible && system.providesSparseMatrices() &&
+           SparseFundamentalEquation::pays(system.dof());
+}
+
 } // namespace
 
-Simulator::Simulator(const MechanicalSystem& system)
-    : system_(system), equation_(system.dof(), system.constraintCount())
+Simulator::Simulator(const MechanicalSystem& system, SolvePath path)
+    : system_(system), sparse_(takesSparsePath(system, path)),
+      equation_(sparse_ ? 1 : system.dof(), sparse_ ? 0 : system.constraintCount())
 {
     const int n = system.dof();
     const int m = system.constraintCount();
@@ -299,8 +319,12 @@ Simulator::Simulator(const MechanicalSystem& system)
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
                                  "Simulator: the system has " + std::to_string(n) +
                                      " coordinates and " + std::to_string(m) + " constraints");
-    M_.setZero(n, n);
-    A_.setZero(m, n);
+    // The sparse path keeps no dense n×n or m×n matrix (n may be 20 000).
+    const int denseN = sparse_ ? 0 : n;
+    if (sparse_)
+        sparseEquation_ = std::make_unique<SparseFundamentalEquation>(n, m);
+    M_.setZero(denseN, denseN);
+    A_.setZero(sparse_ ? 0 : m, denseN);
     Q_.setZero(n);
     b_.setZero(m);
     C_.setZero(n);
@@ -318,9 +342,9 @@ Simulator::Simulator(const MechanicalSystem& system)
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
                                  "Simulator: the system declares " + std::to_string(h) +
                                      " holonomic constraints out of " + std::to_string(m));
-    J_.setZero(h, n);
+    J_.setZero(sparse_ ? 0 : h, denseN);
     phi_.setZero(h);
-    Av_.setZero(m, n);
+    Av_.setZero(sparse_ ? 0 : m, denseN);
     bv_.setZero(m);
     rv_.setZero(m);
 
@@ -378,7 +402,7 @@ Simulator::Simulator(const MechanicalSystem& system)
     sampleqd_.setZero(n);
     sampleAcc_.resize(n, m);
     if (system.providesConstraintFunctions())
-        projection_ = std::make_unique<ManifoldProjection>(system, slipRows_);
+        projection_ = std::make_unique<ManifoldProjection>(system, slipRows_, sparse_);
 }
 
 Simulator::~Simulator() = default;
@@ -394,26 +418,59 @@ void Simulator::slipVelocities(const Eigen::VectorXd& q, const Eigen::VectorXd& 
         v_.noalias() = G_ * qd;
 }
 
+void Simulator::addBaumgarteTerms(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t)
+{
+    const int m = system_.constraintCount();
+    if (stabilization_ != Stabilization::Baumgarte || m == 0)
+        return;
+    // b ← b − 2α φ̇ − β² φ (holonomic rows), b ← b − α ψ (nonholonomic rows).
+    const int h = system_.holonomicCount();
+    if (sparse_) {
+        system_.sparseVelocityConstraints(q, t, sparseAv_, bv_);
+        rv_.noalias() = sparseAv_ * qd;
+    } else {
+        system_.velocityConstraints(q, t, Av_, bv_);
+        rv_.noalias() = Av_ * qd;
+    }
+    rv_ -= bv_;
+    if (h > 0) {
+        if (sparse_)
+            system_.sparsePositionConstraints(q, t, phi_, sparseJ_);
+        else
+            system_.positionConstraints(q, t, phi_, J_);
+        b_.head(h) -= 2.0 * alpha_ * rv_.head(h) + beta_ * beta_ * phi_;
+    }
+    b_.tail(m - h) -= alpha_ * rv_.tail(m - h);
+}
+
+void Simulator::evaluateSparse(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
+                               Eigen::VectorXd& Q, ConstrainedAcceleration& out)
+{
+    system_.sparseMassMatrix(q, t, sparseM_);
+    system_.givenForce(q, qd, t, Q);
+    system_.sparseConstraintMatrix(q, qd, t, sparseA_, b_);
+    addBaumgarteTerms(q, qd, t);
+    sparseEquation_->solveIdeal(sparseM_, Q, sparseA_, b_, out);
+    system_.nonIdealForce(q, qd, t, out.Qci, C_);
+    if (!C_.allFinite())
+        throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
+                                 "the non-ideal force C is not finite", kOverflowHint);
+    sparseEquation_->addNonIdeal(C_, out);
+}
+
 void Simulator::evaluateInModes(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                                 Eigen::VectorXd& Q, ConstrainedAcceleration& out)
 {
+    if (sparse_) {
+        evaluateSparse(q, qd, t, Q, out);
+        return;
+    }
     const int n = system_.dof();
     const int m = system_.constraintCount();
     system_.massMatrix(q, t, M_);
     system_.givenForce(q, qd, t, Q);
     system_.constraintMatrix(q, qd, t, A_, b_);
-    if (stabilization_ == Stabilization::Baumgarte && m > 0) {
-        // b ← b − 2α φ̇ − β² φ (holonomic rows), b ← b − α ψ (nonholonomic rows).
-        const int h = system_.holonomicCount();
-        system_.velocityConstraints(q, t, Av_, bv_);
-        rv_.noalias() = Av_ * qd;
-        rv_ -= bv_;
-        if (h > 0) {
-            system_.positionConstraints(q, t, phi_, J_);
-            b_.head(h) -= 2.0 * alpha_ * rv_.head(h) + beta_ * beta_ * phi_;
-        }
-        b_.tail(m - h) -= alpha_ * rv_.tail(m - h);
-    }
+    addBaumgarteTerms(q, qd, t);
     equation_.solveIdeal(M_, Q, A_, b_, out);
 
     if (contactCount_ == 0) {

@@ -8,6 +8,7 @@
 #include "MechanicalSystem.h"
 #include "RunControl.h"
 #include "SimulationOptions.h"
+#include "SparseFundamentalEquation.h"
 #include "Trace.h"
 
 #include <functional>
@@ -44,11 +45,18 @@ namespace clab {
 /// tolerance, while every output sample is projected. The run's cost is in Trace::stats.
 class Simulator {
 public:
-    explicit Simulator(const MechanicalSystem& system);
+    /// Which solver the right-hand side uses: Automatic takes the sparse path for large systems
+    /// that provide sparse matrices (docs/MATH.md §10), the dense one otherwise; the others force
+    /// a path (tests compare them; Sparse needs a system without contacts or a singular M).
+    enum class SolvePath { Automatic, Dense, Sparse };
+
+    explicit Simulator(const MechanicalSystem& system, SolvePath path = SolvePath::Automatic);
     ~Simulator();
 
     const MechanicalSystem& system() const { return system_; }
     FundamentalEquation& equation() { return equation_; }
+    /// True when the right-hand side is solved by SparseFundamentalEquation.
+    bool usesSparsePath() const { return sparse_; }
 
     /// q̈, Qᶜᵢ, Qᶜₙᵢ and λ at one state (Q is written to `Q`). Contacts take the mode the state
     /// implies: sliding against their slip velocity when it is non-zero; at rest, stuck when
@@ -95,6 +103,11 @@ private:
     /// sample() with the current contact modes.
     void sampleInModes(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                        TraceSample& out);
+    /// Baumgarte's terms subtracted from b_ when that stabilization is chosen.
+    void addBaumgarteTerms(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
+    /// evaluateInModes on the sparse path (no contacts).
+    void evaluateSparse(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
+                        Eigen::VectorXd& Q, ConstrainedAcceleration& out);
     /// The fundamental equation with the current contact modes; allocation-free.
     void evaluateInModes(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                          Eigen::VectorXd& Q, ConstrainedAcceleration& out);
@@ -134,7 +147,10 @@ private:
     bool driftExceeds(const State& x, double t);
 
     const MechanicalSystem& system_;
-    FundamentalEquation equation_;
+    const bool sparse_;
+    FundamentalEquation equation_; // 1×0 on the sparse path, so that it holds no n×n workspace
+    std::unique_ptr<SparseFundamentalEquation> sparseEquation_;
+    SparseFundamentalEquation::SparseMatrix sparseM_, sparseA_, sparseJ_, sparseAv_;
     // Workspace of the right-hand side; sized once.
     Eigen::MatrixXd M_, A_;
     Eigen::VectorXd Q_, b_, C_, q_, qd_;

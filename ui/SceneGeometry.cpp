@@ -2,6 +2,7 @@
 
 #include "SceneGeometryAcatastatic.h"
 #include "SceneGeometryBeadOnWire.h"
+#include "SceneGeometryChain.h"
 #include "SceneGeometryNonholonomic.h"
 #include "SceneGeometryRigidBody.h"
 #include "SceneGeometryRing.h"
@@ -44,6 +45,9 @@ std::unique_ptr<SceneGeometry> SceneGeometry::create(const std::string& sceneNam
     }
     if (sceneName == "acatastatic-particle") {
         return std::make_unique<SceneGeometryAcatastatic>(values);
+    }
+    if (sceneName == "chain") {
+        return std::make_unique<SceneGeometryChain>(values);
     }
     throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
                              "SceneGeometry::create: the 3D view cannot draw scene '" + sceneName +

@@ -115,7 +115,7 @@ void SceneFileTest::roundTripKeepsEveryValueBitForBit()
                 const double hi = std::isfinite(spec.max) ? spec.max : lo + 7.0;
                 std::uniform_real_distribution<double> pick(lo, hi);
                 do
-                    v = pick(rng);
+                    v = spec.wholeNumber ? std::round(pick(rng)) : pick(rng);
                 while (spec.minExclusive && !(v > spec.min));
             }
         }

@@ -114,6 +114,23 @@ void measureFrames(benchmark::State& state, const Trace& trace, const int& rende
     state.counters["trail_points"] = static_cast<double>(trace.samples.size());
 }
 
+/// measureFrames on a shown SceneView of `scene` with `values` playing `trace`.
+void measureSceneFrames(benchmark::State& state, const std::string& scene,
+                        const ParameterValues& values, const Trace& trace)
+{
+    auto view = std::make_unique<SceneView>();
+    view->setScene(scene, values);
+    view->setTrace(trace);
+    int rendered = 0;
+    QObject::connect(view.get(), &SceneView::frameRendered, [&rendered] { ++rendered; });
+    view->setFixedSize(kFrameSize);
+    view->show();
+    VtkOpenGLWindow* window = view->openGLWindow();
+    measureFrames(
+        state, trace, rendered, [&view](double t) { view->setTime(t); },
+        [window] { window->finishFrames(); });
+}
+
 /// The 3D view as the application shows it: VtkOpenGLWindow, which swaps its frames itself.
 void BM_ViewFrame(benchmark::State& state)
 {
@@ -142,15 +159,7 @@ void BM_SceneFrame(benchmark::State& state)
     const std::string scene = kOtherScenes[state.range(0)];
     state.SetLabel(scene);
     const Trace& trace = sceneTrace(scene, 5.0);
-    auto view = makeView(scene, trace);
-    int rendered = 0;
-    QObject::connect(view.get(), &SceneView::frameRendered, [&rendered] { ++rendered; });
-    view->setFixedSize(kFrameSize);
-    view->show();
-    VtkOpenGLWindow* window = view->openGLWindow();
-    measureFrames(
-        state, trace, rendered, [&view](double t) { view->setTime(t); },
-        [window] { window->finishFrames(); });
+    measureSceneFrames(state, scene, SceneRegistry::find(scene)->defaults(), trace);
 }
 BENCHMARK(BM_SceneFrame)
     ->DenseRange(0, 3)
@@ -160,6 +169,27 @@ BENCHMARK(BM_SceneFrame)
 
 /// Baseline: the same content through the QOpenGLWidget bridge (VtkOpenGLWidget), whose frame Qt
 /// composes into the window.
+/// A chain of state.range(0) links (bobs as glyphs of one mapper), 1 s from horizontal in 1000
+/// samples: a trace of N = 1000 holds 2000 coordinates a sample, so it is kept short.
+void BM_ChainFrame(benchmark::State& state)
+{
+    const int links = static_cast<int>(state.range(0));
+    const SceneDefinition* definition = SceneRegistry::find("chain");
+    ParameterValues values = definition->defaults();
+    values["links"] = {static_cast<double>(links)};
+    const std::unique_ptr<MechanicalSystem> system = definition->create(values);
+    Simulator simulator(*system);
+    SimulationOptions options;
+    options.tEnd = 1.0;
+    options.dt = 0.001;
+    options.rtol = 1e-6;
+    options.atol = 1e-9;
+    const Trace trace = simulator.run(options);
+    measureSceneFrames(state, "chain", values, trace);
+    state.counters["links"] = links;
+}
+BENCHMARK(BM_ChainFrame)->Arg(1000)->Unit(benchmark::kMillisecond)->MinTime(3.0)->UseRealTime();
+
 void BM_WidgetBridgeFrame(benchmark::State& state)
 {
     const Trace& trace = beadTrace();

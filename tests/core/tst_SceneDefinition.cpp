@@ -88,6 +88,13 @@ SceneDefinition circleScene()
          .min = -1.0,
          .max = 1.0,
          .nonZero = true},
+        {.name = "turns",
+         .unit = "",
+         .description = "a count",
+         .defaultValue = {2.0},
+         .min = 0.0,
+         .max = 10.0,
+         .wholeNumber = true},
     };
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         ++factoryCalls;
@@ -184,6 +191,8 @@ void TestSceneDefinition::invalidValuesAreRejected_data()
         << "axis" << QVector<double>{0.0, 1.5, 0.0} << QStringList{"axis", "component 2", "1.5"};
     QTest::newRow("all zero") << "axis" << QVector<double>{0.0, 0.0, 0.0}
                               << QStringList{"axis", "zero"};
+    QTest::newRow("fractional count")
+        << "turns" << QVector<double>{2.5} << QStringList{"turns", "2.5", "whole number"};
 }
 
 void TestSceneDefinition::invalidValuesAreRejected()

@@ -39,7 +39,7 @@ void TestSceneRegistry::builtInScenesAreListedInOrder()
     for (const SceneDefinition& d : SceneRegistry::builtIn())
         names.push_back(d.name);
     QCOMPARE(names, (std::vector<std::string>{"bead-on-wire", "ring", "nonholonomic-particle",
-                                              "rigid-body", "acatastatic-particle"}));
+                                              "rigid-body", "acatastatic-particle", "chain"}));
     // The list is built once: the same objects on every call.
     QCOMPARE(&SceneRegistry::builtIn(), &SceneRegistry::builtIn());
 }
@@ -96,6 +96,13 @@ void TestSceneRegistry::parameterNamesAndUnitsAreStable()
           {"x0", "m"},
           {"y0", "m"},
           {"ydot0", "m/s"}}},
+        {"chain",
+         {{"links", ""},
+          {"length", "m"},
+          {"mass", "kg"},
+          {"pinned", ""},
+          {"g", "m/s²"},
+          {"omega0", "rad/s"}}},
     };
     for (const SceneDefinition& d : SceneRegistry::builtIn()) {
         Specs actual;
@@ -171,6 +178,7 @@ void TestSceneRegistry::accelerationKeepsConstraintsAlongTaylorStep()
         {"nonholonomic-particle", {{"z0", {0.7}}}},
         {"rigid-body", {{"omega0", {0.5, 2.0, -1.0}}, {"quat0", {1, 2, 3, 4}}}},
         {"acatastatic-particle", {{"ydot0", {0.8}}}},
+        {"chain", {{"omega0", {1.5}}}},
     };
     for (const SceneDefinition& d : SceneRegistry::builtIn()) {
         const auto sys = d.create(moving.at(d.name));
@@ -209,12 +217,11 @@ void TestSceneRegistry::constraintFunctionsAgreeWithAccelerationRows()
         {"nonholonomic-particle", {{"z0", {0.7}}}},
         {"rigid-body", {{"omega0", {0.5, 2.0, -1.0}}, {"quat0", {1, 2, 3, 4}}}},
         {"acatastatic-particle", {{"ydot0", {0.8}}}},
+        {"chain", {{"omega0", {1.5}}, {"links", {7}}}},
     };
-    const std::map<std::string, int> holonomic = {{"bead-on-wire", 1},
-                                                  {"ring", 1},
-                                                  {"nonholonomic-particle", 0},
-                                                  {"rigid-body", 1},
-                                                  {"acatastatic-particle", 0}};
+    const std::map<std::string, int> holonomic = {{"bead-on-wire", 1},          {"ring", 1},
+                                                  {"nonholonomic-particle", 0}, {"rigid-body", 1},
+                                                  {"acatastatic-particle", 0},  {"chain", 7}};
     std::mt19937 rng(123);
     std::normal_distribution<double> normal;
     for (const SceneDefinition& d : SceneRegistry::builtIn()) {
