@@ -8,6 +8,7 @@
 
 #include "DerivationPanel.h"
 #include "DialogFolders.h"
+#include "FitPanel.h"
 #include "ForceKind.h"
 #include "ForcesPanel.h"
 #include "HelpDialog.h"
@@ -293,6 +294,22 @@ void MainWindow::createDocks()
     plotsDock->setWidget(plots_);
     addDockWidget(Qt::RightDockWidgetArea, plotsDock);
     splitDockWidget(forcesDock, plotsDock, Qt::Vertical);
+
+    // Fitting to measurements: a tab behind Forces, so that the plots stay in sight.
+    auto* fitDock = new QDockWidget(tr("Fit"), this);
+    fitDock->setObjectName(QStringLiteral("fitDock"));
+    fit_ = new FitPanel(session_, fitDock);
+    fit_->setObjectName(QStringLiteral("fitPanel"));
+    auto* fitScroll = new QScrollArea(fitDock);
+    fitScroll->setWidgetResizable(true);
+    fitScroll->setFrameShape(QFrame::NoFrame);
+    fitScroll->setWidget(fit_);
+    fitDock->setWidget(fitScroll);
+    addDockWidget(Qt::RightDockWidgetArea, fitDock);
+    tabifyDockWidget(forcesDock, fitDock);
+    forcesDock->raise();
+    connect(fit_, &FitPanel::measurementsChanged, this,
+            [this] { plots_->setMeasured(fit_->measuredCurves()); });
 
     for (QAction* action : {compareAction_, clearGhostsAction_, defaultsAction_})
         compareRow->addAction(action);
@@ -1107,6 +1124,7 @@ void MainWindow::sceneReset()
     clearGhosts();
     trace_.reset();
     plots_->clear();
+    fit_->setTrace(nullptr);
     updateExportActions();
     sceneShown_ = false;
     bannerShowsSimulation_ = false;
@@ -1220,6 +1238,7 @@ void MainWindow::simulationFinished(quint64 generation, std::shared_ptr<const Tr
     }
     updateExportActions();
     plots_->setRuns(runs());
+    fit_->setTrace(trace_);
     emit trajectoryShown();
     emit runsChanged();
 }
