@@ -3,6 +3,7 @@
 #include "DialogFolders.h"
 #include "ResidualPlot.h"
 #include "SceneSession.h"
+#include "ScientificSpinBox.h"
 
 #include <ConstraintLabError.h>
 #include <FileError.h>
@@ -98,6 +99,7 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     layout->addLayout(buttons);
 
     progress_ = new QLabel(this);
+    progress_->setWordWrap(true);
     rms_ = new QLabel(this);
     rms_->setWordWrap(true);
     rms_->setToolTip(tr("RMS of simulated − measured at the measured times, for the trajectory "
@@ -112,6 +114,10 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     table_->verticalHeader()->hide();
     table_->setMinimumHeight(120);
     layout->addWidget(table_, 1);
+    summary_ = new QLabel(this);
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(summary_);
 
     connect(loadButton, &QPushButton::clicked, this, &FitPanel::chooseFile);
     connect(fitButton_, &QPushButton::clicked, this, &FitPanel::startFit);
@@ -199,15 +205,23 @@ void FitPanel::rebuildColumns()
     columnGrid_->addWidget(new QLabel(tr("σ (SI)")), 0, 3);
     int r = 1;
     for (const QString& column : columns_) {
-        ColumnRow row{column, new QComboBox(this), new QDoubleSpinBox(this),
-                      new QDoubleSpinBox(this)};
+        // Scientific fields: a factor or σ can be 1e-5 as well as 100.
+        ColumnRow row{column, new QComboBox(this), new ScientificSpinBox(this),
+                      new ScientificSpinBox(this)};
         row.quantity->setToolTip(tr("The trace quantity column %1 measures").arg(column));
-        row.scale->setDecimals(6);
-        row.scale->setRange(-1e6, 1e6);
+        row.quantity->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        row.quantity->setMinimumContentsLength(6);
+        // Their size hints count 300 decimals: let the grid share the dock's width instead.
+        for (QWidget* field :
+             {static_cast<QWidget*>(row.scale), static_cast<QWidget*>(row.sigma)}) {
+            field->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+            field->setMinimumWidth(60);
+        }
+        row.scale->setRange(-1e12, 1e12);
         row.scale->setValue(1.0);
         row.scale->setToolTip(tr("Factor to the quantity's SI unit (0.01 for cm)"));
-        row.sigma->setDecimals(6);
-        row.sigma->setRange(0.0, 1e6);
+        row.sigma->setRange(0.0, 1e12);
+        row.sigma->setValue(0.0);
         row.sigma->setSpecialValueText(tr("unknown"));
         row.sigma->setToolTip(tr("Standard deviation of one value after scaling; unknown: "
                                  "estimated from the residuals"));
@@ -264,6 +278,8 @@ void FitPanel::rebuildParameters()
         ParameterRow row{name, new QCheckBox(name, this), new QLineEdit(this), new QLineEdit(this)};
         row.fitted->setToolTip(QString::fromStdString(spec.displayLabel()));
         row.lower->setPlaceholderText(tr("none"));
+        row.lower->setMinimumWidth(50);
+        row.upper->setMinimumWidth(50);
         row.upper->setPlaceholderText(tr("none"));
         parameterGrid_->addWidget(row.fitted, r, 0);
         parameterGrid_->addWidget(row.lower, r, 1);
@@ -526,7 +542,12 @@ void FitPanel::showResult()
                  .arg(result_.sigmaGiven ? QString() : tr(" (σ estimated from the residuals)"));
     for (const std::string& warning : result_.warnings)
         lines << tr("Warning: %1").arg(QString::fromStdString(warning));
-    setMessage(lines.join(QLatin1Char('\n')), !result_.warnings.empty());
+    summary_->setText(lines.join(QLatin1Char('\n')));
+    // Warnings (a parameter the data do not fix, a value on its bound) also at the top.
+    QStringList warnings;
+    for (const std::string& warning : result_.warnings)
+        warnings << QString::fromStdString(warning);
+    setMessage(warnings.join(QLatin1Char('\n')), true);
 }
 
 bool FitPanel::applyResult()

@@ -84,6 +84,7 @@ public:
     QLabel* rmsLabel() const { return rms_; }
     QLabel* progressLabel() const { return progress_; }
     QTableWidget* resultTable() const { return table_; }
+    QLabel* summaryLabel() const { return summary_; }
 
 signals:
     void fitFinished();
@@ -137,6 +138,7 @@ private:
     QLabel* progress_;
     QLabel* rms_;
     QTableWidget* table_;
+    QLabel* summary_; ///< RMS per column, χ², warnings of the last fit
     ResidualPlot* residualPlot_;
 
     QThread* thread_ = nullptr;

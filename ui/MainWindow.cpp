@@ -296,12 +296,13 @@ void MainWindow::createDocks()
     splitDockWidget(forcesDock, plotsDock, Qt::Vertical);
 
     // Fitting to measurements: a tab behind Forces, so that the plots stay in sight.
-    auto* fitDock = new QDockWidget(tr("Fit"), this);
+    auto* fitDock = fitDock_ = new QDockWidget(tr("Fit"), this);
     fitDock->setObjectName(QStringLiteral("fitDock"));
     fit_ = new FitPanel(session_, fitDock);
     fit_->setObjectName(QStringLiteral("fitPanel"));
     auto* fitScroll = new QScrollArea(fitDock);
     fitScroll->setWidgetResizable(true);
+    fitScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     fitScroll->setFrameShape(QFrame::NoFrame);
     fitScroll->setWidget(fit_);
     fitDock->setWidget(fitScroll);
@@ -1370,6 +1371,12 @@ bool MainWindow::showPanel(const QString& name)
     }
     dock->show();
     dock->raise();
+    if (dock == fitDock_) {
+        // Its tab group is the short one above Plots: room for the mapping and the result.
+        auto* plotsDock = findChild<QDockWidget*>(QStringLiteral("plotsDock"));
+        const int both = dock->height() + plotsDock->height();
+        resizeDocks({dock, plotsDock}, {both * 11 / 20, both * 9 / 20}, Qt::Vertical);
+    }
     return true;
 }
 

@@ -204,6 +204,7 @@ private:
     ForcesPanel* forces_ = nullptr;
     PlotsPanel* plots_ = nullptr;
     FitPanel* fit_ = nullptr;
+    QDockWidget* fitDock_ = nullptr;
     SystemEditor* systemEditor_ = nullptr;
     QDockWidget* systemDock_ = nullptr;
     DerivationPanel* derivation_ = nullptr;

@@ -329,7 +329,8 @@ void PlotChart::rebuild()
             }
         }
         vtkPlot* plot = chart_->AddPlot(curve.markers ? vtkChart::POINTS : vtkChart::LINE);
-        if (auto* points = vtkPlotPoints::SafeDownCast(plot)) {
+        // (vtkPlotLine is a vtkPlotPoints too: only measured points get markers.)
+        if (auto* points = curve.markers ? vtkPlotPoints::SafeDownCast(plot) : nullptr) {
             points->SetMarkerStyle(vtkPlotPoints::CIRCLE);
             points->SetMarkerSize(static_cast<float>(5.0 * scale_));
         }

@@ -6,6 +6,7 @@
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
 #include <MessageBanner.h>
+#include <PlotsPanel.h>
 #include <SceneRegistry.h>
 #include <SceneSession.h>
 #include <SimulationWorker.h>
@@ -151,6 +152,8 @@ private slots:
         QVERIFY(se > 0.0 && se < 0.01);
         QVERIFY(std::abs(fitted - 0.4) < 3.0 * se);
         QVERIFY(panel.resultTable()->rowCount() == 1);
+        QVERIFY2(panel.summaryLabel()->text().contains(QStringLiteral("χ²")),
+                 qPrintable(panel.summaryLabel()->text()));
         QVERIFY(mu(*window.session()) == 0.2); // a fit never changes the scene by itself
 
         QUndoStack* undo = window.session()->undoStack();
@@ -233,6 +236,29 @@ private slots:
         qInfo("rms at mu 0.2: %.6g m, at 0.4: %.6g m", rms02, rms04);
         QVERIFY(std::abs(rms04 - closedFormRms(measured, 0.4)) < 1e-6 * rms04 + 1e-6);
         QVERIFY(rms04 < rms02);
+    }
+
+    // The measured points are drawn over the simulated s(t), and only in plots of s against t.
+    void measuredPointsAreMarkersOverTheirQuantity()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForTrajectory(window));
+        const Measurements measured = loadedPanel(window).measurements();
+        const auto markers = [&]() -> const PlotCurve* {
+            for (const PlotCurve& curve : window.plotsPanel()->plotData().curves)
+                if (curve.markers)
+                    return &curve;
+            return nullptr;
+        };
+        PlotSpec spec;
+        spec.y = {"s"};
+        window.plotsPanel()->setSpec(spec);
+        QVERIFY(markers() != nullptr);
+        QCOMPARE(markers()->x, measured.times);
+        QCOMPARE(markers()->y, measured.columns[0].values); // in metres, as s
+        spec.y = {"x"};
+        window.plotsPanel()->setSpec(spec);
+        QVERIFY(markers() == nullptr);
     }
 };
 
