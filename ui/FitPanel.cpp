@@ -467,6 +467,7 @@ bool FitPanel::startFit()
             this, [this, result, error] { fitDone(result, error); }, Qt::QueuedConnection);
     });
     progress_->setText(tr("Fitting…"));
+    summary_->clear(); // the last result stays in the table until this one replaces it
     fitButton_->setEnabled(false);
     cancelButton_->setEnabled(true);
     applyButton_->setEnabled(false);
