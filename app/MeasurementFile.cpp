@@ -48,6 +48,34 @@ QString number(double v)
     return QString::number(v, 'g', 17);
 }
 
+// The columns' names from the first line of data: its fields when any is not a number (a
+// header), else 1, 2, ...
+QStringList columnsOf(const QByteArray& firstLine, bool comma, bool& header)
+{
+    const QList<QByteArray> first = fieldsOf(firstLine, comma);
+    header = false;
+    for (const QByteArray& field : first)
+        header = header || !numberIn(field);
+    QStringList columns;
+    for (qsizetype i = 0; i < first.size(); ++i)
+        columns << (header ? QString::fromUtf8(first[i]) : QString::number(i + 1));
+    return columns;
+}
+
+// The column named t or time (the last such), else the first.
+int defaultTimeIndex(const QStringList& columns)
+{
+    int timeIndex = 0;
+    for (const QString& candidate : {QStringLiteral("t"), QStringLiteral("time")})
+        if (columns.contains(candidate, Qt::CaseInsensitive)) {
+            for (qsizetype i = 0; i < columns.size(); ++i)
+                if (columns[i].compare(candidate, Qt::CaseInsensitive) == 0)
+                    timeIndex = static_cast<int>(i);
+            break;
+        }
+    return timeIndex;
+}
+
 } // namespace
 
 Measurements MeasurementFile::load(const QString& path, const std::vector<Mapping>& mappings,
@@ -62,6 +90,20 @@ Measurements MeasurementFile::load(const QString& path, const std::vector<Mappin
         throw FileError(FileError::Kind::Read, path, QString(),
                         QStringLiteral("cannot read the measurements: ") + file.errorString());
     return parse(text, path, mappings, time);
+}
+
+QStringList MeasurementFile::measuredColumns(const QByteArray& text)
+{
+    for (const QByteArray& raw : text.split('\n')) {
+        const QByteArray line = raw.trimmed();
+        if (line.isEmpty() || line.startsWith('#'))
+            continue;
+        bool header = false;
+        QStringList columns = columnsOf(line, line.contains(','), header);
+        columns.removeAt(defaultTimeIndex(columns));
+        return columns;
+    }
+    return {};
 }
 
 Measurements MeasurementFile::parse(const QByteArray& text, const QString& name,
@@ -87,13 +129,8 @@ Measurements MeasurementFile::parse(const QByteArray& text, const QString& name,
     const bool comma = lines.front().second.contains(',');
 
     // --- Header, or numbered columns ---
-    QList<QByteArray> first = fieldsOf(lines.front().second, comma);
     bool header = false;
-    for (const QByteArray& field : first)
-        header = header || !numberIn(field);
-    QStringList columns;
-    for (qsizetype i = 0; i < first.size(); ++i)
-        columns << (header ? QString::fromUtf8(first[i]) : QString::number(i + 1));
+    const QStringList columns = columnsOf(lines.front().second, comma, header);
     const auto columnNamed = [&](const QString& column, const QString& what) {
         const qsizetype index = columns.indexOf(column);
         if (index < 0)
@@ -102,18 +139,9 @@ Measurements MeasurementFile::parse(const QByteArray& text, const QString& name,
                      .arg(FileError::quoted(column), what, columns.join(QStringLiteral(", "))));
         return static_cast<int>(index);
     };
-    int timeIndex = 0;
-    if (!time.column.isEmpty()) {
-        timeIndex = columnNamed(time.column, QStringLiteral("the time"));
-    } else {
-        for (const QString& candidate : {QStringLiteral("t"), QStringLiteral("time")})
-            if (columns.contains(candidate, Qt::CaseInsensitive)) {
-                for (qsizetype i = 0; i < columns.size(); ++i)
-                    if (columns[i].compare(candidate, Qt::CaseInsensitive) == 0)
-                        timeIndex = static_cast<int>(i);
-                break;
-            }
-    }
+    const int timeIndex = time.column.isEmpty()
+                              ? defaultTimeIndex(columns)
+                              : columnNamed(time.column, QStringLiteral("the time"));
     Measurements measurements;
     std::vector<int> indices;
     for (const Mapping& mapping : mappings) {

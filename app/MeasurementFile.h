@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include <string>
 #include <vector>
@@ -44,6 +45,10 @@ public:
     }
     static Measurements load(const QString& path, const std::vector<Mapping>& mappings,
                              const Time& time);
+    /// The columns of `text` other than the default time column (t or time, else the first),
+    /// as mappings name them; empty when it has no data line. Reads only the first data line:
+    /// load or parse checks the rest.
+    static QStringList measuredColumns(const QByteArray& text);
     /// The same from text in memory; `name` names it in messages.
     static Measurements parse(const QByteArray& text, const QString& name,
                               const std::vector<Mapping>& mappings, const Time& time);

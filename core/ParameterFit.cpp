@@ -805,6 +805,38 @@ std::vector<double> ParameterFit::residuals(const SceneDocument& document,
     return {r.data(), r.data() + r.size()};
 }
 
+std::vector<double> ParameterFit::simulatedAt(const Trace& trace, const Measurements& measurements)
+{
+    if (trace.samples.empty())
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "measured values: the trace has no samples to compare with");
+    std::vector<int> indices;
+    for (const Measurements::Column& column : measurements.columns) {
+        const int index = trace.columnIndex(column.quantity);
+        if (index < 0)
+            throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                     "measured column '" + column.name() +
+                                         "': the trace has no quantity '" + column.quantity + "'");
+        indices.push_back(index);
+    }
+    const std::size_t stride = indices.size();
+    std::vector<double> ts, ys, row;
+    ts.reserve(trace.samples.size());
+    ys.reserve(trace.samples.size() * stride);
+    for (const TraceSample& sample : trace.samples) {
+        trace.row(sample, row);
+        ts.push_back(sample.t);
+        for (int index : indices)
+            ys.push_back(row[static_cast<std::size_t>(index)]);
+    }
+    std::vector<double> values;
+    values.reserve(measurements.valueCount());
+    for (std::size_t c = 0; c < stride; ++c)
+        for (double t : measurements.times)
+            values.push_back(sampleAt(ts, ys, stride, c, t));
+    return values;
+}
+
 std::vector<std::vector<double>> ParameterFit::residualGrid(const SceneDocument& document,
                                                             const Measurements& measurements,
                                                             const std::vector<SweepAxis>& axes,

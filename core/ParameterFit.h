@@ -6,6 +6,7 @@
 #include "Measurements.h"
 #include "SceneDocument.h"
 #include "SweepAxis.h"
+#include "Trace.h"
 
 #include <cstddef>
 
@@ -55,6 +56,12 @@ public:
     static std::vector<double> residuals(const SceneDocument& document,
                                          const Measurements& measurements);
 
+    /// The values of `trace` at the measured times, one per measured value in column-major
+    /// order, sampled as run() samples its runs (interpolated between samples, the last sample
+    /// after the end): what a GUI compares with the measurements after each re-simulation.
+    /// Throws ConstraintLabError(InvalidParameter) naming a quantity the trace does not have,
+    /// or an empty trace.
+    static std::vector<double> simulatedAt(const Trace& trace, const Measurements& measurements);
     /// residuals() at the points [first, last) of the product grid of `axes`
     /// (ParameterSweep::gridPoint), the runs in parallel: a misfit landscape. The swept
     /// parameters are checked as fitted ones are in run(), and their followers follow them.

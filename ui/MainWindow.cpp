@@ -8,6 +8,7 @@
 
 #include "DerivationPanel.h"
 #include "DialogFolders.h"
+#include "FitPanel.h"
 #include "ForceKind.h"
 #include "ForcesPanel.h"
 #include "HelpDialog.h"
@@ -294,6 +295,23 @@ void MainWindow::createDocks()
     plotsDock->setWidget(plots_);
     addDockWidget(Qt::RightDockWidgetArea, plotsDock);
     splitDockWidget(forcesDock, plotsDock, Qt::Vertical);
+
+    // Fitting to measurements: a tab behind Forces, so that the plots stay in sight.
+    auto* fitDock = fitDock_ = new QDockWidget(tr("Fit"), this);
+    fitDock->setObjectName(QStringLiteral("fitDock"));
+    fit_ = new FitPanel(session_, fitDock);
+    fit_->setObjectName(QStringLiteral("fitPanel"));
+    auto* fitScroll = new QScrollArea(fitDock);
+    fitScroll->setWidgetResizable(true);
+    fitScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    fitScroll->setFrameShape(QFrame::NoFrame);
+    fitScroll->setWidget(fit_);
+    fitDock->setWidget(fitScroll);
+    addDockWidget(Qt::RightDockWidgetArea, fitDock);
+    tabifyDockWidget(forcesDock, fitDock);
+    forcesDock->raise();
+    connect(fit_, &FitPanel::measurementsChanged, this,
+            [this] { plots_->setMeasured(fit_->measuredCurves()); });
 
     for (QAction* action : {compareAction_, clearGhostsAction_, defaultsAction_})
         compareRow->addAction(action);
@@ -1108,6 +1126,7 @@ void MainWindow::sceneReset()
     clearGhosts();
     trace_.reset();
     plots_->clear();
+    fit_->setTrace(nullptr);
     updateExportActions();
     sceneShown_ = false;
     bannerShowsSimulation_ = false;
@@ -1221,6 +1240,7 @@ void MainWindow::simulationFinished(quint64 generation, std::shared_ptr<const Tr
     }
     updateExportActions();
     plots_->setRuns(runs());
+    fit_->setTrace(trace_);
     emit trajectoryShown();
     emit runsChanged();
 }
@@ -1352,6 +1372,12 @@ bool MainWindow::showPanel(const QString& name)
     }
     dock->show();
     dock->raise();
+    if (dock == fitDock_) {
+        // Its tab group is the short one above Plots: room for the mapping and the result.
+        auto* plotsDock = findChild<QDockWidget*>(QStringLiteral("plotsDock"));
+        const int both = dock->height() + plotsDock->height();
+        resizeDocks({dock, plotsDock}, {both * 11 / 20, both * 9 / 20}, Qt::Vertical);
+    }
     return true;
 }
 

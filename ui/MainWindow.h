@@ -20,6 +20,7 @@ class QToolButton;
 
 namespace clab {
 
+class FitPanel;
 class ForcesPanel;
 class MessageBanner;
 class ParameterEditor;
@@ -128,6 +129,7 @@ public:
     SimulationWorker* worker() const { return worker_; }
     MessageBanner* banner() const { return banner_; }
     PlotsPanel* plotsPanel() const { return plots_; }
+    FitPanel* fitPanel() const { return fit_; }
     SystemEditor* systemEditor() const { return systemEditor_; }
     DerivationPanel* derivationPanel() const { return derivation_; }
 
@@ -201,6 +203,8 @@ private:
     ParameterEditor* editor_ = nullptr;
     ForcesPanel* forces_ = nullptr;
     PlotsPanel* plots_ = nullptr;
+    FitPanel* fit_ = nullptr;
+    QDockWidget* fitDock_ = nullptr;
     SystemEditor* systemEditor_ = nullptr;
     QDockWidget* systemDock_ = nullptr;
     DerivationPanel* derivation_ = nullptr;

@@ -13,6 +13,7 @@
 #include <vtkDoubleArray.h>
 #include <vtkPen.h>
 #include <vtkPlot.h>
+#include <vtkPlotPoints.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 #include <vtkTable.h>
@@ -327,7 +328,12 @@ void PlotChart::rebuild()
                 xHigh_ = std::max(xHigh_, curve.x[i]);
             }
         }
-        vtkPlot* plot = chart_->AddPlot(vtkChart::LINE);
+        vtkPlot* plot = chart_->AddPlot(curve.markers ? vtkChart::POINTS : vtkChart::LINE);
+        // (vtkPlotLine is a vtkPlotPoints too: only measured points get markers.)
+        if (auto* points = curve.markers ? vtkPlotPoints::SafeDownCast(plot) : nullptr) {
+            points->SetMarkerStyle(vtkPlotPoints::CIRCLE);
+            points->SetMarkerSize(static_cast<float>(5.0 * scale_));
+        }
         plot->SetInputData(table, 0, 1);
         plot->SetLabel(curve.label.toStdString());
         const QColor c = curve.color.isValid() ? curve.color : QColor(Qt::black);

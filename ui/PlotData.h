@@ -14,7 +14,8 @@ struct PlotCurve {
     std::vector<double> y;
     QColor color;
     Qt::PenStyle style = Qt::SolidLine;
-    double width = 2.0; ///< pen width in pixels at scale 1
+    double width = 2.0;   ///< pen width in pixels at scale 1
+    bool markers = false; ///< measured points: a marker at each point, not joined
 };
 
 /// \brief A legend entry drawn as a short line that is not itself a curve of the plot.

@@ -215,6 +215,13 @@ void PlotsPanel::onInteractorTimer(vtkObject* caller, unsigned long eventId, voi
     }
 }
 
+void PlotsPanel::setMeasured(std::vector<std::pair<std::string, PlotCurve>> measured)
+{
+    measured_ = std::move(measured);
+    if (!runs_.empty())
+        rebuild();
+}
+
 void PlotsPanel::setRuns(std::vector<LabelledTrace> runs)
 {
     const bool valid = !runs.empty() && std::all_of(runs.begin(), runs.end(), [](const auto& r) {
@@ -422,6 +429,10 @@ void PlotsPanel::rebuild()
     }
     try {
         data_ = PlotBuilder::build(shown, runs_);
+        if (shown.x == "t")
+            for (const auto& [quantity, curve] : measured_)
+                if (std::find(shown.y.begin(), shown.y.end(), quantity) != shown.y.end())
+                    data_.curves.push_back(curve);
     } catch (const std::exception& e) {
         data_ = PlotData{};
         showMessage(tr("Cannot draw this plot: %1").arg(QString::fromStdString(e.what())));

@@ -13,6 +13,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 class QCheckBox;
@@ -48,6 +49,9 @@ public:
     void setRuns(std::vector<LabelledTrace> runs);
     /// No trace: an empty panel with a hint.
     void clear();
+    /// Measured values as markers, each with the trace quantity it measures: drawn over the
+    /// curve of that quantity in plots against t. Empty: none.
+    void setMeasured(std::vector<std::pair<std::string, PlotCurve>> measured);
     const std::vector<LabelledTrace>& runs() const { return runs_; }
 
     /// Moves the cursor to time t when the x quantity is t (hidden otherwise); no rebuild.
@@ -114,6 +118,7 @@ private:
     void onInteractorTimer(vtkObject* caller, unsigned long eventId, void* callData);
 
     std::vector<LabelledTrace> runs_;
+    std::vector<std::pair<std::string, PlotCurve>> measured_;
     std::vector<PlotSpec> presets_;
     PlotSpec spec_;
     bool specChosen_ = false; // false until a trace or setSpec gave a spec

@@ -29,6 +29,20 @@ class tst_MeasurementFile : public QObject {
     Q_OBJECT
 
 private slots:
+    // What the Fit dock offers to map: every column but the time, found as load finds it.
+    void measuredColumnsLeaveOutTheTime()
+    {
+        QCOMPARE(MeasurementFile::measuredColumns("# c\n\npos_cm,Time,angle\n1,2,3\n"),
+                 (QStringList{"pos_cm", "angle"}));
+        QCOMPARE(MeasurementFile::measuredColumns("0.1 2 3\n0.2 4 5\n"), (QStringList{"2", "3"}));
+        QCOMPARE(MeasurementFile::measuredColumns("# nothing\n"), QStringList{});
+        // The time is where load takes it from: a mapping of "angle" reads the third field.
+        const Measurements m = MeasurementFile::parse("pos_cm,Time,angle\n1,2,3\n", "m.csv",
+                                                      {{"angle", "phi", 1.0, 0.0}}, {});
+        QCOMPARE(m.times, std::vector<double>{2.0});
+        QCOMPARE(m.columns[0].values, std::vector<double>{3.0});
+    }
+
     void csvWithHeaderAndComments()
     {
         const QByteArray text = "# bead, camera at 100 Hz\r\n"

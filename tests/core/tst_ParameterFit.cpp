@@ -225,6 +225,47 @@ private slots:
         QVERIFY(r.columnRms[0] < 1e-7);
     }
 
+    // A trace on screen sampled at measured times between its samples (what the GUI's live
+    // RMS compares) is the closed form there, and each measured column is one block.
+    void simulatedAtSamplesATraceBetweenItsSamples()
+    {
+        const Bead bead;
+        const SceneDocument scene = bead.sceneWithMu(bead.mu);
+        const auto system = SceneRegistry::find("bead-on-wire")->create(scene.parameters);
+        SimulationOptions options;
+        options.tEnd = 4.0;
+        options.dt = 0.05;
+        const Trace trace = Simulator(*system).run(options);
+        Measurements m;
+        m.columns.push_back({"s", {}, 0.0, "pos"});
+        m.columns.push_back({"x", {}, 0.0, "horizontal"});
+        for (int i = 0; i < 50; ++i) {
+            m.times.push_back(0.013 + 0.077 * i);
+            m.columns[0].values.push_back(0.0);
+            m.columns[1].values.push_back(0.0);
+        }
+        const std::vector<double> values = ParameterFit::simulatedAt(trace, m);
+        QCOMPARE(values.size(), std::size_t(100));
+        double worst = 0.0;
+        for (std::size_t i = 0; i < m.times.size(); ++i) {
+            const double t = m.times[i];
+            worst = std::max(worst, std::abs(values[i] - bead.s(t)));
+            const double theta = bead.thetaDeg * std::numbers::pi / 180.0;
+            worst = std::max(worst, std::abs(values[50 + i] - bead.s(t) * std::cos(theta)));
+        }
+        qInfo("largest deviation from the closed form: %.3g", worst);
+        QVERIFY(worst < 1e-6);
+
+        m.columns[1].quantity = "speed_of_light";
+        try {
+            ParameterFit::simulatedAt(trace, m);
+            QFAIL("an unknown quantity was accepted");
+        } catch (const ConstraintLabError& e) {
+            QVERIFY2(std::string(e.what()).find("speed_of_light") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("'horizontal'") != std::string::npos, e.what());
+        }
+    }
+
     // The bead reaches the foot of the wire inside the record and stays there: the misfit
     // follows the moving end time and the fit recovers μ.
     void runThatEndsEarlyHoldsItsLastValue()
