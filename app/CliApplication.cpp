@@ -1175,13 +1175,15 @@ struct MeasurementOptions {
             throw UsageProblem{QStringLiteral("%1: missing --map COLUMN=QUANTITY (which trace "
                                               "quantity a column measures)")
                                    .arg(command)};
-        for (const auto& [column, sigma] : sigmas) {
+        for (const auto& entry : sigmas) {
+            const QString& column =
+                entry.first; // not a structured binding: clang 14 cannot capture one
             const auto mapped = std::find_if(mappings.begin(), mappings.end(),
                                              [&](const auto& m) { return m.column == column; });
             if (mapped == mappings.end())
                 throw UsageProblem{
                     QStringLiteral("--sigma %1=...: column \"%1\" is not mapped").arg(column)};
-            mapped->sigma = sigma;
+            mapped->sigma = entry.second;
         }
         for (MeasurementFile::Mapping& m : mappings) {
             if (sigmaAll && !sigmas.count(m.column))

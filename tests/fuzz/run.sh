@@ -4,12 +4,16 @@
 # tests/fuzz/inputs/NAME/ so that the replay test (ctest fuzzInputsOfNAMEStayHandled) keeps it
 # from coming back once fixed.
 #   bash tests/fuzz/run.sh [SECONDS]
+# CLAB_FUZZ_SEED=N repeats libFuzzer's sequence of inputs (CI uses 1, so a run that passed once
+# passes again on the same code); unset, every run explores anew.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-60}"
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz
 status=0
+passed=0
+failed=0
 for harness in build/fuzz/tests/fuzz/fuzz_*; do
   name="${harness##*/fuzz_}"
   corpus="build/fuzz/corpus/$name"
@@ -18,12 +22,16 @@ for harness in build/fuzz/tests/fuzz/fuzz_*; do
   dictionary=()
   [ -f "tests/fuzz/$name.dict" ] && dictionary=(-dict="tests/fuzz/$name.dict")
   echo "fuzzing $name for $seconds s"
-  if ! LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp" "$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+  if ! LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp" "$harness" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -seed="${CLAB_FUZZ_SEED:-0}" \
       "${dictionary[@]}" -artifact_prefix="$artifacts/" \
       "$corpus" "tests/fuzz/inputs/$name" scenes; then
     status=1
+    failed=$((failed + 1))
     cp "$artifacts"/* "tests/fuzz/inputs/$name/" 2>/dev/null || true
     echo "fuzz_$name found a failing input; it is now in tests/fuzz/inputs/$name/" >&2
+  else
+    passed=$((passed + 1))
   fi
 done
+echo "fuzz: $passed passed, $failed failed"
 exit "$status"
