@@ -310,8 +310,15 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, fitDock);
     tabifyDockWidget(forcesDock, fitDock);
     forcesDock->raise();
-    connect(fit_, &FitPanel::measurementsChanged, this,
-            [this] { plots_->setMeasured(fit_->measuredCurves()); });
+    // The measured data over the simulated curves, as markers in the 3D view, and their
+    // residuals as a plot of their own; markers take the colour of their quantity's curve.
+    connect(fit_, &FitPanel::measurementsChanged, this, [this] {
+        plots_->setMeasured(fit_->measuredCurves());
+        showMeasuredMarkers();
+    });
+    connect(fit_, &FitPanel::residualsChanged, this,
+            [this] { plots_->setResiduals(fit_->residualCurves()); });
+    connect(plots_, &PlotsPanel::specChanged, this, &MainWindow::showMeasuredMarkers);
 
     for (QAction* action : {compareAction_, clearGhostsAction_, defaultsAction_})
         compareRow->addAction(action);
@@ -1243,6 +1250,16 @@ void MainWindow::simulationFinished(quint64 generation, std::shared_ptr<const Tr
     fit_->setTrace(trace_);
     emit trajectoryShown();
     emit runsChanged();
+}
+
+void MainWindow::showMeasuredMarkers()
+{
+    const Measurements& measured = fit_->mappedMeasurements();
+    std::vector<QColor> colors;
+    for (const Measurements::Column& column : measured.columns)
+        colors.push_back(plots_->measuredColor(column.quantity));
+    view_->setMeasured(measured, colors);
+    fit_->setColumnColors(colors);
 }
 
 std::vector<LabelledTrace> MainWindow::runs() const
