@@ -114,12 +114,17 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     for (QWidget* field : {static_cast<QWidget*>(timeColumn_), static_cast<QWidget*>(timeScale_),
                            static_cast<QWidget*>(timeOffset_)}) {
         field->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-        field->setMinimumWidth(80);
+        field->setMinimumWidth(56);
         field->setEnabled(false);
     }
+    // t = scale · value + offset on one line, so that a short dock keeps room for the rest.
+    auto* timeMap = new QHBoxLayout;
+    timeMap->addWidget(new QLabel(tr("×"), columnsBox));
+    timeMap->addWidget(timeScale_, 1);
+    timeMap->addWidget(new QLabel(tr("+"), columnsBox));
+    timeMap->addWidget(timeOffset_, 1);
     timeForm->addRow(tr("Time column:"), timeColumn_);
-    timeForm->addRow(tr("Time × scale:"), timeScale_);
-    timeForm->addRow(tr("Time offset:"), timeOffset_);
+    timeForm->addRow(tr("Time:"), timeMap);
     columnsLayout->addLayout(timeForm);
     columnGrid_ = new QGridLayout;
     columnsLayout->addLayout(columnGrid_);
@@ -346,9 +351,10 @@ void FitPanel::rebuildColumns()
         row.scale->setToolTip(tr("Factor to the quantity's SI unit (0.01 for cm)"));
         row.sigma->setRange(0.0, 1e12);
         row.sigma->setValue(0.0);
-        row.sigma->setSpecialValueText(tr("unknown"));
-        row.sigma->setToolTip(tr("Standard deviation of one value after scaling; unknown: "
-                                 "estimated from the residuals"));
+        // "auto" where "unknown" would be cut off in a narrow dock.
+        row.sigma->setSpecialValueText(tr("auto"));
+        row.sigma->setToolTip(tr("Standard deviation of one value after scaling; auto: "
+                                 "unknown, estimated from the residuals"));
         columnGrid_->addWidget(new QLabel(column), r, 0);
         columnGrid_->addWidget(row.quantity, r, 1);
         columnGrid_->addWidget(row.scale, r, 2);

@@ -1391,9 +1391,12 @@ bool MainWindow::showPanel(const QString& name)
     dock->raise();
     if (dock == fitDock_) {
         // Its tab group is the short one above Plots: room for the mapping and the result.
-        auto* plotsDock = findChild<QDockWidget*>(QStringLiteral("plotsDock"));
-        const int both = dock->height() + plotsDock->height();
-        resizeDocks({dock, plotsDock}, {both * 11 / 20, both * 9 / 20}, Qt::Vertical);
+        // Once the window is laid out (--panel fit names it before the window is shown).
+        QTimer::singleShot(0, this, [this, dock] {
+            auto* plotsDock = findChild<QDockWidget*>(QStringLiteral("plotsDock"));
+            const int both = dock->height() + plotsDock->height();
+            resizeDocks({dock, plotsDock}, {both * 11 / 20, both * 9 / 20}, Qt::Vertical);
+        });
     }
     return true;
 }

@@ -396,12 +396,14 @@ void SceneViewContent::setMeasured(const Measurements& measured, const std::vect
     measured_ = measured;
     measuredColors_ = colors;
     rebuildMarkers();
+    updateLegend();
 }
 
 void SceneViewContent::rebuildMarkers()
 {
     markerPositions_.clear();
     markerColor_ = QColor();
+    markerLabel_.clear();
     const std::size_t n = measured_.times.size();
     if (geometry_ && trace_ && trace_->samples.size() > 1 && n > 0) {
         const std::vector<std::string>& coordinates = trace_->coordinateNames();
@@ -457,6 +459,9 @@ void SceneViewContent::rebuildMarkers()
         }
         if (colourOf && *colourOf < measuredColors_.size())
             markerColor_ = measuredColors_[*colourOf];
+        if (colourOf)
+            markerLabel_ = QStringLiteral("measured %1")
+                               .arg(QString::fromStdString(measured_.columns[*colourOf].name()));
     }
     if (!markerColor_.isValid())
         markerColor_ = QColor(0xD5, 0x5E, 0x00);
@@ -467,7 +472,7 @@ void SceneViewContent::rebuildMarkers()
     points->Modified();
     markerPoints_->Modified();
     if (geometry_)
-        markerGlyph_->SetRadius(0.4 * geometry_->bodyRadius());
+        markerGlyph_->SetRadius(0.25 * geometry_->bodyRadius());
     markers_->GetProperty()->SetColor(markerColor_.redF(), markerColor_.greenF(),
                                       markerColor_.blueF());
     markers_->SetVisibility(!markerPositions_.empty());
@@ -604,6 +609,9 @@ void SceneViewContent::updateLegend()
         for (const auto& ghost : ghosts_) {
             entries.push_back({ghost->label, ghost->color, LegendOverlay::Entry::Symbol::Line});
         }
+        if (!markerPositions_.empty()) {
+            entries.push_back({markerLabel_, markerColor_, LegendOverlay::Entry::Symbol::Patch});
+        }
     }
     legend_.setEntries(entries);
     // What the legend may show while the parameters are tuned: every force, drawn longer,
@@ -619,7 +627,9 @@ void SceneViewContent::updateLegend()
         reserve.push_back(entry.label);
     }
     const int extras = geometry_ ? static_cast<int>(geometry_->extraLegendEntries().size()) : 0;
-    legend_.setReserve(reserve, 3 + extras + 1 + static_cast<int>(ghosts_.size()));
+    // The measured markers' row only while they show: without data the view frames as before.
+    legend_.setReserve(reserve, 3 + extras + 1 + static_cast<int>(ghosts_.size()) +
+                                    (markerPositions_.empty() ? 0 : 1));
 }
 
 const TraceSample* SceneViewContent::currentSample() const

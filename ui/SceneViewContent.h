@@ -175,6 +175,7 @@ private:
     std::vector<QColor> measuredColors_;
     std::vector<Eigen::Vector3d> markerPositions_;
     QColor markerColor_;
+    QString markerLabel_; ///< legend entry: "measured pos_cm"
     vtkSmartPointer<vtkPolyData> markerPoints_;
     vtkSmartPointer<vtkSphereSource> markerGlyph_;
     vtkSmartPointer<vtkActor> markers_;
