@@ -84,7 +84,7 @@ public:
 
     /// The trajectory on screen: the measured quantities' RMS at the measured times follows it.
     void setTrace(std::shared_ptr<const Trace> trace);
-    /// Per measured column, simulated − measured at the measured times of the trace on screen
+    /// Per measured column, measured − simulated at the measured times of the trace on screen
     /// (empty without trace or mapping).
     const std::vector<std::vector<double>>& residuals() const { return residuals_; }
     /// The mapped measured columns as plot markers, each with the quantity it measures
