@@ -352,6 +352,49 @@ private slots:
         QVERIFY(window.sceneView()->measuredMarkers().empty());
     }
 
+    // Measured coordinates are the point; a coordinate not measured comes from the run, here
+    // the bead's closed form y(t) = s(t) sin θ at μ = 0.2.
+    void measuredCoordinatesAreThePoint()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForTrajectory(window));
+        QTemporaryDir dir;
+        QString text = QStringLiteral("t,x_m,y_m\n");
+        for (int i = 1; i <= 30; ++i)
+            text +=
+                QStringLiteral("%1,%2,%3\n").arg(0.1 * i).arg(1.0 + 0.1 * i).arg(2.0 - 0.05 * i);
+        const QString path = dir.filePath(QStringLiteral("xy.csv"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(text.toUtf8());
+        file.close();
+        FitPanel& panel = *window.fitPanel();
+        QVERIFY(panel.loadFile(path));
+        QVERIFY(panel.mapColumn(QStringLiteral("x_m"), QStringLiteral("x")));
+        QVERIFY(panel.mapColumn(QStringLiteral("y_m"), QStringLiteral("y")));
+        const Measurements measured = panel.measurements();
+        std::vector<Eigen::Vector3d> markers = window.sceneView()->measuredMarkers();
+        QCOMPARE(markers.size(), std::size_t(30));
+        for (std::size_t i = 0; i < markers.size(); ++i)
+            QVERIFY(markers[i] == Eigen::Vector3d(measured.columns[0].values[i],
+                                                  measured.columns[1].values[i], 0.0));
+
+        QVERIFY(panel.mapColumn(QStringLiteral("y_m"), QString()));
+        markers = window.sceneView()->measuredMarkers();
+        QCOMPARE(markers.size(), std::size_t(30));
+        const double theta = 30.0 * std::numbers::pi / 180.0;
+        const double a = 9.81 * (std::sin(theta) - 0.2 * std::cos(theta));
+        double worst = 0.0;
+        for (std::size_t i = 0; i < markers.size(); ++i) {
+            const double t = measured.times[i];
+            QCOMPARE(markers[i].x(), measured.columns[0].values[i]);
+            worst = std::max(worst,
+                             std::abs(markers[i].y() - (25.0 - 0.5 * a * t * t) * std::sin(theta)));
+        }
+        qInfo("largest |y − s(t) sin θ| of a marker with y from the run: %.3g m", worst);
+        QVERIFY(worst < 1e-6);
+    }
+
     // The ring's φ puts the marker on the ring at that angle from the lowest point:
     // R (sin φ, −cos φ, 0), up to the sag of the run's chords, R Δφ² / 8.
     void measuredAnglesPutMarkersOnTheRing()
