@@ -94,16 +94,27 @@ Measurements MeasurementFile::load(const QString& path, const std::vector<Mappin
 
 QStringList MeasurementFile::measuredColumns(const QByteArray& text)
 {
+    QStringList all = columns(text);
+    if (!all.isEmpty())
+        all.removeAt(defaultTimeIndex(all));
+    return all;
+}
+
+QStringList MeasurementFile::columns(const QByteArray& text)
+{
     for (const QByteArray& raw : text.split('\n')) {
         const QByteArray line = raw.trimmed();
         if (line.isEmpty() || line.startsWith('#'))
             continue;
         bool header = false;
-        QStringList columns = columnsOf(line, line.contains(','), header);
-        columns.removeAt(defaultTimeIndex(columns));
-        return columns;
+        return columnsOf(line, line.contains(','), header);
     }
     return {};
+}
+
+QString MeasurementFile::defaultTimeColumn(const QStringList& columns)
+{
+    return columns.isEmpty() ? QString() : columns[defaultTimeIndex(columns)];
 }
 
 Measurements MeasurementFile::parse(const QByteArray& text, const QString& name,

@@ -49,6 +49,11 @@ public:
     /// as mappings name them; empty when it has no data line. Reads only the first data line:
     /// load or parse checks the rest.
     static QStringList measuredColumns(const QByteArray& text);
+    /// All columns of `text` in file order, time included, as measuredColumns reads them.
+    static QStringList columns(const QByteArray& text);
+    /// The column Time{} reads as time among `columns`: t or time, else the first ("" when
+    /// there is none).
+    static QString defaultTimeColumn(const QStringList& columns);
     /// The same from text in memory; `name` names it in messages.
     static Measurements parse(const QByteArray& text, const QString& name,
                               const std::vector<Mapping>& mappings, const Time& time);

@@ -24,6 +24,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTableWidget>
 #include <QThread>
 #include <QUndoStack>
@@ -32,6 +33,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <stdexcept>
 
 namespace clab {
 
@@ -56,6 +59,19 @@ QString formatted(double v)
     return std::isfinite(v) ? QString::number(v, 'g', 6) : QStringLiteral("∞");
 }
 
+bool sameMeasurements(const Measurements& a, const Measurements& b)
+{
+    if (a.times != b.times || a.columns.size() != b.columns.size())
+        return false;
+    for (std::size_t c = 0; c < a.columns.size(); ++c) {
+        const Measurements::Column &x = a.columns[c], &y = b.columns[c];
+        if (x.quantity != y.quantity || x.values != y.values || x.sigma != y.sigma ||
+            x.label != y.label)
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), session_(session)
@@ -78,10 +94,43 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     layout->addWidget(message_);
 
     auto* columnsBox = new QGroupBox(tr("Measured columns"), this);
-    columnGrid_ = new QGridLayout(columnsBox);
+    auto* columnsLayout = new QVBoxLayout(columnsBox);
+    auto* timeForm = new QFormLayout;
+    timeColumn_ = new QComboBox(columnsBox);
+    timeColumn_->setObjectName(QStringLiteral("fitTimeColumn"));
+    timeColumn_->setToolTip(tr("The column that holds the time of each row"));
+    timeScale_ = new ScientificSpinBox(columnsBox);
+    timeScale_->setObjectName(QStringLiteral("fitTimeScale"));
+    timeScale_->setRange(1e-12, 1e12);
+    timeScale_->setValue(1.0);
+    timeScale_->setToolTip(tr("Factor to seconds (0.001 for milliseconds)"));
+    timeOffset_ = new QDoubleSpinBox(columnsBox);
+    timeOffset_->setObjectName(QStringLiteral("fitTimeOffset"));
+    timeOffset_->setRange(-1e6, 1e6);
+    timeOffset_->setDecimals(4);
+    timeOffset_->setSuffix(tr(" s"));
+    timeOffset_->setToolTip(tr("Seconds added to the scaled time: the simulation time of the "
+                               "file's time 0"));
+    for (QWidget* field : {static_cast<QWidget*>(timeColumn_), static_cast<QWidget*>(timeScale_),
+                           static_cast<QWidget*>(timeOffset_)}) {
+        field->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+        field->setMinimumWidth(56);
+        field->setEnabled(false);
+    }
+    // t = scale · value + offset on one line, so that a short dock keeps room for the rest.
+    auto* timeMap = new QHBoxLayout;
+    timeMap->addWidget(new QLabel(tr("×"), columnsBox));
+    timeMap->addWidget(timeScale_, 1);
+    timeMap->addWidget(new QLabel(tr("+"), columnsBox));
+    timeMap->addWidget(timeOffset_, 1);
+    timeForm->addRow(tr("Time column:"), timeColumn_);
+    timeForm->addRow(tr("Time:"), timeMap);
+    columnsLayout->addLayout(timeForm);
+    columnGrid_ = new QGridLayout;
+    columnsLayout->addLayout(columnGrid_);
     layout->addWidget(columnsBox);
 
-    auto* parametersBox = new QGroupBox(tr("Parameters to fit"), this);
+    auto* parametersBox = parameterBox_ = new QGroupBox(tr("Parameters to fit"), this);
     parameterGrid_ = new QGridLayout(parametersBox);
     layout->addWidget(parametersBox);
 
@@ -97,6 +146,11 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     buttons->addWidget(applyButton_);
     buttons->addStretch();
     layout->addLayout(buttons);
+    applyNote_ = new QLabel(this);
+    applyNote_->setObjectName(QStringLiteral("fitApplyNote"));
+    applyNote_->setWordWrap(true);
+    applyNote_->hide();
+    layout->addWidget(applyNote_);
 
     progress_ = new QLabel(this);
     progress_->setWordWrap(true);
@@ -123,8 +177,15 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     connect(fitButton_, &QPushButton::clicked, this, &FitPanel::startFit);
     connect(cancelButton_, &QPushButton::clicked, this, &FitPanel::cancelFit);
     connect(applyButton_, &QPushButton::clicked, this, &FitPanel::applyResult);
+    connect(timeColumn_, &QComboBox::currentIndexChanged, this, &FitPanel::timeColumnChosen);
+    connect(timeScale_, &QDoubleSpinBox::valueChanged, this, &FitPanel::updateMapping);
+    connect(timeOffset_, &QDoubleSpinBox::valueChanged, this, &FitPanel::updateMapping);
     connect(session_, &SceneSession::documentReset, this, &FitPanel::rebuildParameters);
     connect(session_, &SceneSession::systemChanged, this, &FitPanel::rebuildParameters);
+    // Any change of the scene may make the last result stale.
+    connect(session_, &SceneSession::documentReset, this, &FitPanel::updateApply);
+    connect(session_, &SceneSession::systemChanged, this, &FitPanel::updateApply);
+    connect(session_, &SceneSession::valueChanged, this, &FitPanel::updateApply);
     rebuildParameters();
 }
 
@@ -162,19 +223,39 @@ void FitPanel::chooseFile()
 
 bool FitPanel::loadFile(const QString& path)
 {
-    QStringList columns;
+    QStringList all;
+    QString time;
     try {
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly))
             throw FileError(FileError::Kind::Read, path, QString(),
                             QStringLiteral("cannot read the measurements: ") + file.errorString());
         const QByteArray text = file.readAll();
-        columns = MeasurementFile::measuredColumns(text);
-        // Every row checked now, with each column as its own quantity: the mapping comes later.
-        std::vector<MeasurementFile::Mapping> all;
-        for (const QString& column : columns)
-            all.push_back({column, column.toStdString()});
-        MeasurementFile::parse(text, path, all, {});
+        all = MeasurementFile::columns(text);
+        // Every row checked now, with each other column as its own quantity: the mapping comes
+        // later. The time is the default column (t, time, else the first) or, when its values
+        // do not increase, the first column whose values do; otherwise the default's error.
+        QStringList candidates{MeasurementFile::defaultTimeColumn(all)};
+        for (const QString& column : all)
+            if (!candidates.contains(column))
+                candidates << column;
+        std::optional<std::string> firstError;
+        for (const QString& candidate : candidates) {
+            std::vector<MeasurementFile::Mapping> each;
+            for (const QString& column : all)
+                if (column != candidate)
+                    each.push_back({column, column.toStdString()});
+            try {
+                MeasurementFile::parse(text, path, each, {candidate, 1.0, 0.0});
+                time = candidate;
+                break;
+            } catch (const std::exception& e) {
+                if (!firstError)
+                    firstError = e.what();
+            }
+        }
+        if (time.isEmpty())
+            throw std::runtime_error(firstError.value_or("no data"));
     } catch (const std::exception& e) {
         setMessage(tr("Could not load %1: %2")
                        .arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what())),
@@ -182,16 +263,64 @@ bool FitPanel::loadFile(const QString& path)
         return false;
     }
     path_ = path;
-    columns_ = columns;
+    allColumns_ = all;
+    ++loadSerial_;
     fileLabel_->setText(QFileInfo(path).fileName());
     fileLabel_->setToolTip(path);
     setMessage(QString(), false);
+    {
+        // A new file starts unscaled, from its time column; the rows are rebuilt once, below.
+        const QSignalBlocker block(timeColumn_), blockScale(timeScale_), blockOffset(timeOffset_);
+        timeScale_->setValue(1.0);
+        timeOffset_->setValue(0.0);
+        timeColumn_->clear();
+        timeColumn_->addItems(allColumns_);
+        timeColumn_->setCurrentIndex(static_cast<int>(allColumns_.indexOf(time)));
+        for (QWidget* field :
+             {static_cast<QWidget*>(timeColumn_), static_cast<QWidget*>(timeScale_),
+              static_cast<QWidget*>(timeOffset_)})
+            field->setEnabled(true);
+    }
+    timeColumnChosen();
+    return true;
+}
+
+void FitPanel::timeColumnChosen()
+{
+    columns_ = allColumns_;
+    columns_.removeAll(timeColumn_->currentText());
     rebuildColumns();
+}
+
+bool FitPanel::setTimeColumn(const QString& column, double scale, double offset)
+{
+    const int index = timeColumn_->findText(column);
+    if (index < 0)
+        return false;
+    {
+        const QSignalBlocker blockScale(timeScale_), blockOffset(timeOffset_);
+        timeScale_->setValue(scale);
+        timeOffset_->setValue(offset);
+    }
+    if (index == timeColumn_->currentIndex())
+        updateMapping();
+    else
+        timeColumn_->setCurrentIndex(index); // rebuilds the rows, then updateMapping
     return true;
 }
 
 void FitPanel::rebuildColumns()
 {
+    // A column that stays keeps its mapping (choosing another time column rebuilds the rows).
+    struct Kept {
+        QString quantity;
+        double scale, sigma;
+    };
+    std::vector<std::pair<QString, Kept>> kept;
+    for (const ColumnRow& row : columnRows_)
+        kept.push_back(
+            {row.name,
+             {row.quantity->currentData().toString(), row.scale->value(), row.sigma->value()}});
     while (QLayoutItem* item = columnGrid_->takeAt(0)) {
         delete item->widget();
         delete item;
@@ -222,9 +351,10 @@ void FitPanel::rebuildColumns()
         row.scale->setToolTip(tr("Factor to the quantity's SI unit (0.01 for cm)"));
         row.sigma->setRange(0.0, 1e12);
         row.sigma->setValue(0.0);
-        row.sigma->setSpecialValueText(tr("unknown"));
-        row.sigma->setToolTip(tr("Standard deviation of one value after scaling; unknown: "
-                                 "estimated from the residuals"));
+        // "auto" where "unknown" would be cut off in a narrow dock.
+        row.sigma->setSpecialValueText(tr("auto"));
+        row.sigma->setToolTip(tr("Standard deviation of one value after scaling; auto: "
+                                 "unknown, estimated from the residuals"));
         columnGrid_->addWidget(new QLabel(column), r, 0);
         columnGrid_->addWidget(row.quantity, r, 1);
         columnGrid_->addWidget(row.scale, r, 2);
@@ -236,6 +366,14 @@ void FitPanel::rebuildColumns()
         ++r;
     }
     updateQuantities();
+    for (const ColumnRow& row : columnRows_)
+        for (const auto& [name, was] : kept)
+            if (name == row.name) {
+                const QSignalBlocker b1(row.quantity), b2(row.scale), b3(row.sigma);
+                row.quantity->setCurrentIndex(std::max(0, row.quantity->findData(was.quantity)));
+                row.scale->setValue(was.scale);
+                row.sigma->setValue(was.sigma);
+            }
     updateMapping();
 }
 
@@ -275,8 +413,10 @@ void FitPanel::rebuildParameters()
         if (spec.size() != 1)
             continue; // only scalars can be fitted
         const QString name = QString::fromStdString(spec.name);
-        ParameterRow row{name, new QCheckBox(name, this), new QLineEdit(this), new QLineEdit(this)};
-        row.fitted->setToolTip(QString::fromStdString(spec.displayLabel()));
+        // The label as the Scene dock shows it; the key (what the CLI's --fit takes) on hover.
+        ParameterRow row{name, new QCheckBox(QString::fromStdString(spec.displayLabel()), this),
+                         new QLineEdit(this), new QLineEdit(this)};
+        row.fitted->setToolTip(tr("Parameter key: %1").arg(name));
         row.lower->setPlaceholderText(tr("none"));
         row.lower->setMinimumWidth(50);
         row.upper->setMinimumWidth(50);
@@ -325,7 +465,18 @@ Measurements FitPanel::measurements() const
             mappings.push_back(
                 {row.name, quantity.toStdString(), row.scale->value(), row.sigma->value()});
     }
-    return MeasurementFile::load(path_, mappings);
+    const MeasurementFile::Time time{timeColumn_->currentText(), timeScale_->value(),
+                                     timeOffset_->value()};
+    return MeasurementFile::load(path_, mappings, time);
+}
+
+QString FitPanel::labelOf(const std::string& key) const
+{
+    if (const SceneDefinition* definition = session_->definition())
+        for (const ParameterSpec& spec : definition->parameters)
+            if (spec.name == key)
+                return QString::fromStdString(spec.displayLabel());
+    return QString::fromStdString(key);
 }
 
 void FitPanel::setTrace(std::shared_ptr<const Trace> trace)
@@ -356,7 +507,31 @@ void FitPanel::updateMapping()
         }
     }
     updateRms();
+    updateApply();
     emit measurementsChanged();
+}
+
+void FitPanel::setColumnColors(std::vector<QColor> colors)
+{
+    residualPlot_->setColors(std::move(colors));
+}
+
+std::vector<std::pair<std::string, PlotCurve>> FitPanel::residualCurves() const
+{
+    std::vector<std::pair<std::string, PlotCurve>> curves;
+    for (std::size_t c = 0; c < residuals_.size() && c < measured_.columns.size(); ++c) {
+        const Measurements::Column& column = measured_.columns[c];
+        PlotCurve curve;
+        curve.label = tr("%1 − simulated %2")
+                          .arg(QString::fromStdString(column.name()),
+                               QString::fromStdString(column.quantity));
+        curve.x = measured_.times;
+        curve.y = residuals_[c];
+        curve.width = 1.0;
+        curve.markers = true;
+        curves.emplace_back(column.quantity, std::move(curve));
+    }
+    return curves;
 }
 
 std::vector<std::pair<std::string, PlotCurve>> FitPanel::measuredCurves() const
@@ -376,6 +551,12 @@ std::vector<std::pair<std::string, PlotCurve>> FitPanel::measuredCurves() const
 }
 
 void FitPanel::updateRms()
+{
+    showRms();
+    emit residualsChanged();
+}
+
+void FitPanel::showRms()
 {
     residuals_.clear();
     rms_->setText(mappingError_);
@@ -441,6 +622,10 @@ bool FitPanel::startFit()
     setMessage(QString(), false);
 
     const SceneDocument document = session_->document();
+    fitDocument_ = document;
+    fitMeasured_ = measured;
+    fitLoadSerial_ = loadSerial_;
+    appliedDocument_.reset();
     keepGoing_ = std::make_shared<std::atomic<bool>>(true);
     const std::shared_ptr<std::atomic<bool>> keepGoing = keepGoing_;
     FitControl control;
@@ -470,8 +655,8 @@ bool FitPanel::startFit()
     summary_->clear(); // the last result stays in the table until this one replaces it
     fitButton_->setEnabled(false);
     cancelButton_->setEnabled(true);
-    applyButton_->setEnabled(false);
     thread_->start();
+    updateApply();
     return true;
 }
 
@@ -501,8 +686,8 @@ void FitPanel::fitDone(const FitResult& result, const QString& error)
                                .arg(result.iterations)
                                .arg(result.runs));
         showResult();
-        applyButton_->setEnabled(true);
     }
+    updateApply();
     emit fitFinished();
 }
 
@@ -514,11 +699,14 @@ void FitPanel::showResult()
     table_->setRowCount(n);
     QStringList headers{tr("Parameter"), tr("Value"), tr("± SE")};
     for (const std::string& name : result_.parameters)
-        headers << tr("corr %1").arg(QString::fromStdString(name));
+        headers << tr("corr %1").arg(labelOf(name));
     table_->setHorizontalHeaderLabels(headers);
     for (int i = 0; i < n; ++i) {
         const auto u = static_cast<std::size_t>(i);
-        table_->setItem(i, 0, new QTableWidgetItem(QString::fromStdString(result_.parameters[u])));
+        auto* name = new QTableWidgetItem(labelOf(result_.parameters[u]));
+        name->setToolTip(
+            tr("Parameter key: %1").arg(QString::fromStdString(result_.parameters[u])));
+        table_->setItem(i, 0, name);
         table_->setItem(i, 1, new QTableWidgetItem(QString::number(result_.values[u], 'g', 8)));
         table_->setItem(i, 2,
                         new QTableWidgetItem(result_.determined[u]
@@ -551,9 +739,34 @@ void FitPanel::showResult()
     setMessage(warnings.join(QLatin1Char('\n')), true);
 }
 
+void FitPanel::updateApply()
+{
+    QString reason;
+    if (!result_.parameters.empty() && !thread_) {
+        if (loadSerial_ != fitLoadSerial_)
+            reason = tr("Not applicable: the measurements were loaded again after this fit. "
+                        "Fit again.");
+        else if (!sameMeasurements(measured_, fitMeasured_))
+            reason = tr("Not applicable: the column mapping or the time settings changed after "
+                        "this fit. Fit again.");
+        else if (appliedDocument_ && session_->document() == *appliedDocument_)
+            reason = tr("The fitted values are in the scene (Undo takes them back).");
+        else if (!(session_->document() == fitDocument_))
+            reason = tr("Not applicable: the scene changed after this fit. Fit again, or undo "
+                        "the change.");
+    }
+    applyReason_ = reason;
+    const bool can = !result_.parameters.empty() && !thread_ && reason.isEmpty();
+    applyButton_->setEnabled(can);
+    applyButton_->setToolTip(can ? tr("Put the fitted values into the scene (one undo step)")
+                                 : (reason.isEmpty() ? tr("Nothing to apply: fit first") : reason));
+    applyNote_->setText(reason);
+    applyNote_->setVisible(!reason.isEmpty());
+}
+
 bool FitPanel::applyResult()
 {
-    if (result_.parameters.empty() || thread_)
+    if (result_.parameters.empty() || thread_ || !applyReason_.isEmpty())
         return false;
     QUndoStack* undo = session_->undoStack();
     undo->beginMacro(tr("Apply fit"));
@@ -563,7 +776,8 @@ bool FitPanel::applyResult()
             session_->edit(key, {result_.values[i]});
     }
     undo->endMacro();
-    applyButton_->setEnabled(false);
+    appliedDocument_ = session_->document();
+    updateApply();
     return true;
 }
 

@@ -310,8 +310,15 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, fitDock);
     tabifyDockWidget(forcesDock, fitDock);
     forcesDock->raise();
-    connect(fit_, &FitPanel::measurementsChanged, this,
-            [this] { plots_->setMeasured(fit_->measuredCurves()); });
+    // The measured data over the simulated curves, as markers in the 3D view, and their
+    // residuals as a plot of their own; markers take the colour of their quantity's curve.
+    connect(fit_, &FitPanel::measurementsChanged, this, [this] {
+        plots_->setMeasured(fit_->measuredCurves());
+        showMeasuredMarkers();
+    });
+    connect(fit_, &FitPanel::residualsChanged, this,
+            [this] { plots_->setResiduals(fit_->residualCurves()); });
+    connect(plots_, &PlotsPanel::specChanged, this, &MainWindow::showMeasuredMarkers);
 
     for (QAction* action : {compareAction_, clearGhostsAction_, defaultsAction_})
         compareRow->addAction(action);
@@ -1245,6 +1252,16 @@ void MainWindow::simulationFinished(quint64 generation, std::shared_ptr<const Tr
     emit runsChanged();
 }
 
+void MainWindow::showMeasuredMarkers()
+{
+    const Measurements& measured = fit_->mappedMeasurements();
+    std::vector<QColor> colors;
+    for (const Measurements::Column& column : measured.columns)
+        colors.push_back(plots_->measuredColor(column.quantity));
+    view_->setMeasured(measured, colors);
+    fit_->setColumnColors(colors);
+}
+
 std::vector<LabelledTrace> MainWindow::runs() const
 {
     std::vector<LabelledTrace> result;
@@ -1374,9 +1391,12 @@ bool MainWindow::showPanel(const QString& name)
     dock->raise();
     if (dock == fitDock_) {
         // Its tab group is the short one above Plots: room for the mapping and the result.
-        auto* plotsDock = findChild<QDockWidget*>(QStringLiteral("plotsDock"));
-        const int both = dock->height() + plotsDock->height();
-        resizeDocks({dock, plotsDock}, {both * 11 / 20, both * 9 / 20}, Qt::Vertical);
+        // Once the window is laid out (--panel fit names it before the window is shown).
+        QTimer::singleShot(0, this, [this, dock] {
+            auto* plotsDock = findChild<QDockWidget*>(QStringLiteral("plotsDock"));
+            const int both = dock->height() + plotsDock->height();
+            resizeDocks({dock, plotsDock}, {both * 11 / 20, both * 9 / 20}, Qt::Vertical);
+        });
     }
     return true;
 }

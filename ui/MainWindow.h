@@ -189,6 +189,8 @@ private:
     QString runLabel(const SceneDocument& run) const;
     /// Compare mode: drops ghosts whose values repeat, relabels them, shows them.
     void updateGhosts();
+    /// The Fit dock's mapped measurements as markers in the 3D view, in their plot colours.
+    void showMeasuredMarkers();
     /// Same motion: same scene, parameters and simulation settings (title and notes aside).
     static bool sameRun(const SceneDocument& a, const SceneDocument& b);
     /// "name = value" of `before` for each setting that differs in `after`.

@@ -108,6 +108,19 @@ void clipForLog(std::vector<double>& y)
 
 } // namespace
 
+QColor PlotBuilder::seriesColor(const PlotSpec& spec, const std::string& name)
+{
+    // Forces keep their arrow colours; other series take the palette in the order of spec.y.
+    std::size_t paletteIndex = 0;
+    for (const std::string& y : spec.y) {
+        const std::optional<ForceKind> force = forceOf(y);
+        const QColor color = force ? forceColor(*force) : paletteColor(paletteIndex++);
+        if (y == name)
+            return color;
+    }
+    return {};
+}
+
 PlotData PlotBuilder::build(const PlotSpec& spec, const std::vector<LabelledTrace>& runs)
 {
     if (runs.empty()) {
@@ -138,12 +151,10 @@ PlotData PlotBuilder::build(const PlotSpec& spec, const std::vector<LabelledTrac
     QStringList yLabels;
     std::vector<std::string> yUnits;
     std::vector<QColor> colors;
-    std::size_t paletteIndex = 0;
     for (const std::string& name : spec.y) {
         yLabels << QString::fromStdString(TraceSeries::label(current, name));
         yUnits.push_back(TraceSeries::unit(current, name));
-        const std::optional<ForceKind> force = forceOf(name);
-        colors.push_back(force ? forceColor(*force) : paletteColor(paletteIndex++));
+        colors.push_back(seriesColor(spec, name));
     }
     const bool sharedUnit =
         std::all_of(yUnits.begin(), yUnits.end(), [&](const auto& u) { return u == yUnits[0]; });

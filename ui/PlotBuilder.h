@@ -24,6 +24,9 @@ public:
     /// Throws ConstraintLabError(InvalidParameter) naming an unknown quantity or an empty run
     /// list.
     static PlotData build(const PlotSpec& spec, const std::vector<LabelledTrace>& runs);
+    /// The colour of the current run's curve of `name` in a plot of `spec`; invalid when
+    /// spec.y does not hold it. Measured markers of a quantity take its curve's colour.
+    static QColor seriesColor(const PlotSpec& spec, const std::string& name);
 };
 
 } // namespace clab

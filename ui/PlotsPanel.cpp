@@ -222,6 +222,93 @@ void PlotsPanel::setMeasured(std::vector<std::pair<std::string, PlotCurve>> meas
         rebuild();
 }
 
+void PlotsPanel::setResiduals(std::vector<std::pair<std::string, PlotCurve>> residuals)
+{
+    const bool offered = !residuals_.empty();
+    residuals_ = std::move(residuals);
+    if (runs_.empty())
+        return;
+    if (offered != !residuals_.empty()) {
+        updatePresets();
+        populateControls();
+        syncControlsToSpec();
+    }
+    if (spec_.id != residualPresetId)
+        return;
+    if (residuals_.empty())
+        applySpec(fallbackSpec()); // the residual plot is no longer offered
+    else
+        rebuild();
+}
+
+QColor PlotsPanel::measuredColor(const std::string& quantity) const
+{
+    if (shown_.x == "t" && shown_.id != residualPresetId) {
+        const QColor color = PlotBuilder::seriesColor(shown_, quantity);
+        if (color.isValid())
+            return color;
+    }
+    PlotSpec all;
+    for (const auto& [measured, curve] : measured_)
+        if (std::find(all.y.begin(), all.y.end(), measured) == all.y.end())
+            all.y.push_back(measured);
+    return PlotBuilder::seriesColor(all, quantity);
+}
+
+void PlotsPanel::updatePresets()
+{
+    presets_.clear();
+    if (runs_.empty())
+        return;
+    presets_ = PlotCatalog::presets(*runs_.back().trace);
+    if (!residuals_.empty()) {
+        PlotSpec residual;
+        residual.id = residualPresetId;
+        residual.title = tr("Fit residuals (measured − simulated)").toStdString();
+        for (const auto& [quantity, curve] : residuals_)
+            residual.y.push_back(quantity);
+        presets_.push_back(std::move(residual));
+    }
+}
+
+PlotData PlotsPanel::residualPlot() const
+{
+    PlotData data;
+    data.title = tr("Fit residuals (measured − simulated)");
+    data.xTitle = QStringLiteral("t [s]");
+    const Trace& current = *runs_.back().trace;
+    std::string unit;
+    bool sharedUnit = true;
+    double t0 = std::numeric_limits<double>::infinity(), t1 = -t0;
+    for (const auto& [quantity, curve] : residuals_) {
+        const std::string u =
+            TraceSeries::contains(current, quantity) ? TraceSeries::unit(current, quantity) : "";
+        sharedUnit = sharedUnit && (unit.empty() || u == unit);
+        unit = u;
+        if (!curve.x.empty()) {
+            t0 = std::min(t0, curve.x.front());
+            t1 = std::max(t1, curve.x.back());
+        }
+    }
+    data.yTitle = sharedUnit && !unit.empty()
+                      ? tr("measured − simulated [%1]").arg(QString::fromStdString(unit))
+                      : tr("measured − simulated (SI units)");
+    // The zero line first, so that the points are drawn over it.
+    PlotCurve zero;
+    zero.label = tr("zero");
+    zero.x = {t0, t1};
+    zero.y = {0.0, 0.0};
+    zero.color = QColor(0x55, 0x55, 0x55);
+    zero.width = 1.0;
+    if (t0 <= t1)
+        data.curves.push_back(std::move(zero));
+    for (const auto& [quantity, curve] : residuals_) {
+        data.curves.push_back(curve);
+        data.curves.back().color = measuredColor(quantity);
+    }
+    return data;
+}
+
 void PlotsPanel::setRuns(std::vector<LabelledTrace> runs)
 {
     const bool valid = !runs.empty() && std::all_of(runs.begin(), runs.end(), [](const auto& r) {
@@ -232,8 +319,7 @@ void PlotsPanel::setRuns(std::vector<LabelledTrace> runs)
         return;
     }
     runs_ = std::move(runs);
-    const Trace& current = *runs_.back().trace;
-    presets_ = PlotCatalog::presets(current);
+    updatePresets();
 
     // Keep the user's choice (live tuning); fall back when the new trace cannot show it.
     PlotSpec next = spec_;
@@ -242,7 +328,7 @@ void PlotsPanel::setRuns(std::vector<LabelledTrace> runs)
     } else if (const PlotSpec* preset =
                    next.id.empty() ? nullptr : PlotCatalog::find(presets_, next.id)) {
         next = *preset;
-    } else if (!specFitsTrace(next)) {
+    } else if (!specFitsTrace(next) || next.id == residualPresetId) {
         next = fallbackSpec();
     }
     const bool changed = !specChosen_ || next != spec_;
@@ -264,7 +350,7 @@ void PlotsPanel::clear()
 {
     userZoom_ = false;
     runs_.clear();
-    presets_.clear();
+    updatePresets();
     populateControls();
     syncControlsToSpec();
     rebuild();
@@ -401,6 +487,18 @@ void PlotsPanel::rebuild()
         showMessage(tr("No trajectory yet: run the scene to see its plots."));
         return;
     }
+    shown_ = spec_;
+    if (spec_.id == residualPresetId) {
+        compareRow_->setVisible(false);
+        if (residuals_.empty()) {
+            showMessage(tr("No fit residuals: load measurements in the Fit dock and map a "
+                           "column to a quantity."));
+            return;
+        }
+        data_ = residualPlot();
+        showChart();
+        return;
+    }
     if (spec_.y.empty()) {
         showMessage(tr("Tick one or more quantities to plot."));
         return;
@@ -427,17 +525,25 @@ void PlotsPanel::rebuild()
         if (pick != "*")
             shown.y = {pick};
     }
+    shown_ = shown;
     try {
         data_ = PlotBuilder::build(shown, runs_);
         if (shown.x == "t")
             for (const auto& [quantity, curve] : measured_)
-                if (std::find(shown.y.begin(), shown.y.end(), quantity) != shown.y.end())
+                if (std::find(shown.y.begin(), shown.y.end(), quantity) != shown.y.end()) {
                     data_.curves.push_back(curve);
+                    data_.curves.back().color = measuredColor(quantity);
+                }
     } catch (const std::exception& e) {
         data_ = PlotData{};
         showMessage(tr("Cannot draw this plot: %1").arg(QString::fromStdString(e.what())));
         return;
     }
+    showChart();
+}
+
+void PlotsPanel::showChart()
+{
     message_.clear();
     messageLabel_->clear();
     stack_->setCurrentWidget(widget_);

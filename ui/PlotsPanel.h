@@ -52,6 +52,15 @@ public:
     /// Measured values as markers, each with the trace quantity it measures: drawn over the
     /// curve of that quantity in plots against t. Empty: none.
     void setMeasured(std::vector<std::pair<std::string, PlotCurve>> measured);
+    /// Measured − simulated per measured column (markers against t), each with its quantity:
+    /// while there are any, the plot list offers them as the ready-made plot
+    /// residualPresetId, drawn around a zero line. Empty: the plot is not offered.
+    void setResiduals(std::vector<std::pair<std::string, PlotCurve>> residuals);
+    static constexpr const char* residualPresetId = "measured-residual";
+    /// The colour the measured values of `quantity` are drawn in: its curve's colour in the
+    /// plot shown, else its colour in a plot of all measured quantities (invalid when it is
+    /// not measured). The 3D view's markers use it too.
+    QColor measuredColor(const std::string& quantity) const;
     const std::vector<LabelledTrace>& runs() const { return runs_; }
 
     /// Moves the cursor to time t when the x quantity is t (hidden otherwise); no rebuild.
@@ -105,7 +114,12 @@ signals:
 
 private:
     void rebuild();
+    /// The ready-made plots: the current trace's, and the residuals while there are any.
+    void updatePresets();
+    PlotData residualPlot() const;
     void showMessage(const QString& message);
+    /// Shows data_ in the chart (the message hidden), keeping a zoom the user chose.
+    void showChart();
     void populateControls();
     void syncControlsToSpec();
     void onPresetActivated(int index);
@@ -119,6 +133,8 @@ private:
 
     std::vector<LabelledTrace> runs_;
     std::vector<std::pair<std::string, PlotCurve>> measured_;
+    std::vector<std::pair<std::string, PlotCurve>> residuals_;
+    PlotSpec shown_; ///< what the chart draws: spec_, or one quantity of it in compare mode
     std::vector<PlotSpec> presets_;
     PlotSpec spec_;
     bool specChosen_ = false; // false until a trace or setSpec gave a spec

@@ -24,6 +24,12 @@ void ResidualPlot::setResiduals(std::vector<double> times,
     update();
 }
 
+void ResidualPlot::setColors(std::vector<QColor> colors)
+{
+    colors_ = std::move(colors);
+    update();
+}
+
 void ResidualPlot::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
@@ -67,7 +73,9 @@ void ResidualPlot::paintEvent(QPaintEvent*)
     painter.setRenderHint(QPainter::Antialiasing);
     double x = area.left() + 4;
     for (std::size_t c = 0; c < residuals_.size(); ++c) {
-        const QColor colour = colours[c % std::size(colours)];
+        const QColor colour = c < colors_.size() && colors_[c].isValid()
+                                  ? colors_[c]
+                                  : colours[c % std::size(colours)];
         painter.setPen(Qt::NoPen);
         painter.setBrush(colour);
         const std::size_t n = std::min(times_.size(), residuals_[c].size());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QColor>
 #include <QString>
 #include <QWidget>
 
@@ -20,6 +21,11 @@ public:
     void setResiduals(std::vector<double> times, std::vector<std::vector<double>> residuals,
                       std::vector<QString> names);
 
+    /// The colour of each column (the Plots dock's for its quantity); a column without one
+    /// takes the plot's own palette.
+    void setColors(std::vector<QColor> colors);
+    const std::vector<QColor>& colors() const { return colors_; }
+
     QSize sizeHint() const override { return {320, 140}; }
 
 protected:
@@ -29,6 +35,7 @@ private:
     std::vector<double> times_;
     std::vector<std::vector<double>> residuals_;
     std::vector<QString> names_;
+    std::vector<QColor> colors_;
 };
 
 } // namespace clab

@@ -35,6 +35,8 @@ struct SceneView::Impl {
     bool hasScene() const { return !scene.scene.empty() || scene.system; }
     std::shared_ptr<const Trace> trace;
     std::vector<std::pair<std::shared_ptr<const Trace>, QString>> ghosts;
+    Measurements measured;
+    std::vector<QColor> measuredColors;
     double time = 0.0;
     double arrowScale = 1.0;
     bool legendVisible = true;
@@ -49,6 +51,8 @@ struct SceneView::Impl {
     std::uint64_t offscreenScene = 0;
     std::uint64_t offscreenTrace = 0;
     std::uint64_t offscreenGhosts = 0;
+    std::uint64_t measuredGeneration = 0;
+    std::uint64_t offscreenMeasured = 0;
 
     void syncOffscreen()
     {
@@ -71,6 +75,10 @@ struct SceneView::Impl {
                 offscreen->addGhost(ghost, label);
             }
             offscreenGhosts = ghostGeneration;
+        }
+        if (offscreenMeasured != measuredGeneration) {
+            offscreen->setMeasured(measured, measuredColors);
+            offscreenMeasured = measuredGeneration;
         }
         if (hasScene() && offscreenTrace != traceGeneration) {
             if (trace) {
@@ -187,6 +195,25 @@ void SceneView::setTrace(const Trace& trace)
     d->onscreen.setTime(d->time);
     d->autoFrame();
     d->window->scheduleFrame();
+}
+
+void SceneView::setMeasured(const Measurements& measured, const std::vector<QColor>& colors)
+{
+    d->measured = measured;
+    d->measuredColors = colors;
+    ++d->measuredGeneration;
+    d->onscreen.setMeasured(measured, colors);
+    d->window->scheduleFrame();
+}
+
+std::vector<Eigen::Vector3d> SceneView::measuredMarkers() const
+{
+    return d->onscreen.measuredMarkers();
+}
+
+QColor SceneView::measuredMarkerColor() const
+{
+    return d->onscreen.measuredMarkerColor();
 }
 
 void SceneView::setTime(double t)

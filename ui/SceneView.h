@@ -2,10 +2,13 @@
 
 #include "ForceKind.h"
 
+#include <Measurements.h>
 #include <ParameterSpec.h>
 #include <SceneDocument.h>
 #include <Trace.h>
 
+#include <Eigen/Dense>
+#include <QColor>
 #include <QImage>
 #include <QStringList>
 #include <QWidget>
@@ -39,6 +42,14 @@ public:
     /// Moves body, trail and arrows to the sample nearest to (at or before) time t.
     void setTime(double t);
     double time() const;
+
+    /// Measured values (the Fit dock's) as small markers where they put the body, coloured
+    /// like their curves in the Plots dock (`colors` parallel to measured.columns); none
+    /// without columns (SceneViewContent::setMeasured).
+    void setMeasured(const Measurements& measured, const std::vector<QColor>& colors);
+    /// The markers' positions in scene units (empty when hidden) and their colour.
+    std::vector<Eigen::Vector3d> measuredMarkers() const;
+    QColor measuredMarkerColor() const;
 
     void setForceVisible(ForceKind kind, bool visible);
     bool isForceVisible(ForceKind kind) const;

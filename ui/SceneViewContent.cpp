@@ -5,6 +5,7 @@
 #include "WorldLabel.h"
 
 #include <ConstraintLabError.h>
+#include <ParameterFit.h>
 #include <SceneRegistry.h>
 #include <Simulator.h>
 
@@ -16,6 +17,7 @@
 #include <vtkCellArray.h>
 #include <vtkCommand.h>
 #include <vtkCoordinate.h>
+#include <vtkGlyph3DMapper.h>
 #include <vtkLightKit.h>
 #include <vtkNew.h>
 #include <vtkPoints.h>
@@ -61,6 +63,43 @@ QColor ghostColor(int index)
     static const QColor colors[4] = {QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9),
                                      QColor(0x80, 0x80, 0x80), QColor(0xE6, 0x9F, 0x00)};
     return colors[index % 4];
+}
+
+// The point of a path (positions p at the run's times) where a quantity k along it takes
+// `value`: on the stretch nearest in time to t that crosses it, or, when none does, continued
+// along the first or last stretch over which k changes (exact for a straight wire).
+std::optional<Eigen::Vector3d> pathPointAt(const std::vector<double>& times,
+                                           const std::vector<double>& k,
+                                           const std::vector<Eigen::Vector3d>& p, double value,
+                                           double t)
+{
+    std::optional<std::size_t> best;
+    double bestGap = std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j + 1 < k.size(); ++j) {
+        if (k[j] == k[j + 1] || (k[j] - value) * (k[j + 1] - value) > 0.0)
+            continue;
+        const double gap = std::abs(0.5 * (times[j] + times[j + 1]) - t);
+        if (gap < bestGap) {
+            bestGap = gap;
+            best = j;
+        }
+    }
+    if (!best) {
+        // Beyond the run's range: from the end whose value is nearer.
+        std::optional<std::size_t> first, last;
+        for (std::size_t j = 0; j + 1 < k.size(); ++j)
+            if (k[j] != k[j + 1]) {
+                if (!first)
+                    first = j;
+                last = j;
+            }
+        if (!first)
+            return std::nullopt; // k never changes: nothing tells where the value is
+        best = std::abs(k[*first] - value) <= std::abs(k[*last + 1] - value) ? first : last;
+    }
+    const std::size_t j = *best;
+    const double f = (value - k[j]) / (k[j + 1] - k[j]);
+    return p[j] + f * (p[j + 1] - p[j]);
 }
 
 QColor blend(const QColor& a, const QColor& b, double t)
@@ -153,6 +192,24 @@ SceneViewContent::SceneViewContent()
     arrowRenderer_->RemoveAllLights();
     lights->AddLightsToRenderer(arrowRenderer_);
     renderer_->AddObserver(vtkCommand::StartEvent, this, &SceneViewContent::onStartRender);
+
+    // Measured markers: instanced spheres on the arrow layer, so that a wire or a ring never
+    // hides them.
+    markerPoints_ = vtkSmartPointer<vtkPolyData>::New();
+    markerPoints_->SetPoints(vtkNew<vtkPoints>());
+    markerGlyph_ = vtkSmartPointer<vtkSphereSource>::New();
+    markerGlyph_->SetThetaResolution(10);
+    markerGlyph_->SetPhiResolution(8);
+    vtkNew<vtkGlyph3DMapper> glyphs;
+    glyphs->SetInputData(markerPoints_);
+    glyphs->SetSourceConnection(markerGlyph_->GetOutputPort());
+    glyphs->ScalingOff();
+    glyphs->OrientOff();
+    glyphs->ScalarVisibilityOff();
+    markers_ = vtkSmartPointer<vtkActor>::New();
+    markers_->SetMapper(glyphs);
+    markers_->VisibilityOff();
+    arrowRenderer_->AddViewProp(markers_);
 
     trail_.setColors(kTrailColor, backgroundMid(), 0.35);
     trail_.setLineWidth(5.0);
@@ -280,6 +337,7 @@ void SceneViewContent::setScene(const SceneDocument& document)
         }
     }
     rebuildTrail();
+    rebuildMarkers();
     updateArrowStyle();
     updateLegend();
     time_ = initialSample_ ? initialSample_->t : 0.0;
@@ -291,6 +349,7 @@ void SceneViewContent::setTrace(std::shared_ptr<const Trace> trace)
     trace_ = std::move(trace);
     fitGeometry();
     rebuildTrail();
+    rebuildMarkers();
     for (auto& ghost : ghosts_) {
         rebuildGhost(*ghost);
     }
@@ -330,6 +389,93 @@ void SceneViewContent::rebuildTrail()
         }
     }
     trail_.setPath(points);
+}
+
+void SceneViewContent::setMeasured(const Measurements& measured, const std::vector<QColor>& colors)
+{
+    measured_ = measured;
+    measuredColors_ = colors;
+    rebuildMarkers();
+    updateLegend();
+}
+
+void SceneViewContent::rebuildMarkers()
+{
+    markerPositions_.clear();
+    markerColor_ = QColor();
+    markerLabel_.clear();
+    const std::size_t n = measured_.times.size();
+    if (geometry_ && trace_ && trace_->samples.size() > 1 && n > 0) {
+        const std::vector<std::string>& coordinates = trace_->coordinateNames();
+        // (measured column, coordinate index) of the measured coordinates.
+        std::vector<std::pair<std::size_t, std::size_t>> measuredCoordinates;
+        for (std::size_t c = 0; c < measured_.columns.size(); ++c) {
+            const auto at =
+                std::find(coordinates.begin(), coordinates.end(), measured_.columns[c].quantity);
+            if (at != coordinates.end())
+                measuredCoordinates.emplace_back(
+                    c, static_cast<std::size_t>(at - coordinates.begin()));
+        }
+        std::optional<std::size_t> colourOf;
+        try {
+            if (!measuredCoordinates.empty()) {
+                // The run's coordinates at the measured times, the measured ones replaced.
+                Measurements at;
+                at.times = measured_.times;
+                for (const std::string& name : coordinates)
+                    at.columns.push_back({name, std::vector<double>(n, 0.0), 0.0, name});
+                const std::vector<double> simulated = ParameterFit::simulatedAt(*trace_, at);
+                Eigen::VectorXd q(static_cast<Eigen::Index>(coordinates.size()));
+                for (std::size_t i = 0; i < n; ++i) {
+                    for (std::size_t k = 0; k < coordinates.size(); ++k)
+                        q[static_cast<Eigen::Index>(k)] = simulated[k * n + i];
+                    for (const auto& [c, k] : measuredCoordinates)
+                        q[static_cast<Eigen::Index>(k)] = measured_.columns[c].values[i];
+                    markerPositions_.push_back(geometry_->bodyPosition(q));
+                }
+                colourOf = measuredCoordinates.front().first;
+            } else {
+                for (std::size_t c = 0; c < measured_.columns.size() && !colourOf; ++c) {
+                    const int index = trace_->columnIndex(measured_.columns[c].quantity);
+                    if (index < 0)
+                        continue;
+                    const std::vector<double> k = trace_->column(index);
+                    std::vector<double> times;
+                    std::vector<Eigen::Vector3d> path;
+                    for (const TraceSample& sample : trace_->samples) {
+                        times.push_back(sample.t);
+                        path.push_back(geometry_->bodyPosition(sample.q));
+                    }
+                    for (std::size_t i = 0; i < n; ++i)
+                        if (const std::optional<Eigen::Vector3d> point = pathPointAt(
+                                times, k, path, measured_.columns[c].values[i], measured_.times[i]))
+                            markerPositions_.push_back(*point);
+                    colourOf = c;
+                }
+            }
+        } catch (const std::exception&) {
+            // Times the run cannot be sampled at: the Fit dock says why; no markers.
+            markerPositions_.clear();
+        }
+        if (colourOf && *colourOf < measuredColors_.size())
+            markerColor_ = measuredColors_[*colourOf];
+        if (colourOf)
+            markerLabel_ = QStringLiteral("measured %1")
+                               .arg(QString::fromStdString(measured_.columns[*colourOf].name()));
+    }
+    if (!markerColor_.isValid())
+        markerColor_ = QColor(0xD5, 0x5E, 0x00);
+    vtkPoints* points = markerPoints_->GetPoints();
+    points->SetNumberOfPoints(static_cast<vtkIdType>(markerPositions_.size()));
+    for (std::size_t i = 0; i < markerPositions_.size(); ++i)
+        points->SetPoint(static_cast<vtkIdType>(i), markerPositions_[i].data());
+    points->Modified();
+    markerPoints_->Modified();
+    if (geometry_)
+        markerGlyph_->SetRadius(0.25 * geometry_->bodyRadius());
+    markers_->GetProperty()->SetColor(markerColor_.redF(), markerColor_.greenF(),
+                                      markerColor_.blueF());
+    markers_->SetVisibility(!markerPositions_.empty());
 }
 
 void SceneViewContent::rebuildGhost(Ghost& ghost)
@@ -463,6 +609,9 @@ void SceneViewContent::updateLegend()
         for (const auto& ghost : ghosts_) {
             entries.push_back({ghost->label, ghost->color, LegendOverlay::Entry::Symbol::Line});
         }
+        if (!markerPositions_.empty()) {
+            entries.push_back({markerLabel_, markerColor_, LegendOverlay::Entry::Symbol::Patch});
+        }
     }
     legend_.setEntries(entries);
     // What the legend may show while the parameters are tuned: every force, drawn longer,
@@ -478,7 +627,9 @@ void SceneViewContent::updateLegend()
         reserve.push_back(entry.label);
     }
     const int extras = geometry_ ? static_cast<int>(geometry_->extraLegendEntries().size()) : 0;
-    legend_.setReserve(reserve, 3 + extras + 1 + static_cast<int>(ghosts_.size()));
+    // The measured markers' row only while they show: without data the view frames as before.
+    legend_.setReserve(reserve, 3 + extras + 1 + static_cast<int>(ghosts_.size()) +
+                                    (markerPositions_.empty() ? 0 : 1));
 }
 
 const TraceSample* SceneViewContent::currentSample() const

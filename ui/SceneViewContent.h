@@ -7,10 +7,12 @@
 #include "TrailActor.h"
 #include "WorldLabel.h"
 
+#include <Measurements.h>
 #include <ParameterSpec.h>
 #include <SceneDocument.h>
 #include <Trace.h>
 
+#include <QColor>
 #include <QString>
 #include <QStringList>
 
@@ -25,6 +27,8 @@
 class vtkActor;
 class vtkAxesActor;
 class vtkObject;
+class vtkPolyData;
+class vtkSphereSource;
 class vtkRenderWindow;
 class vtkRenderer;
 class vtkTextActor;
@@ -66,6 +70,17 @@ public:
     double arrowScale() const { return arrowScale_; }
     void setLegendVisible(bool visible);
     bool isLegendVisible() const { return legend_.isVisible(); }
+
+    /// Measured values (the Fit dock's) as small markers where they put the body, one colour
+    /// per column (`colors`, parallel to measured.columns). Measured coordinates replace the
+    /// run's coordinates at the measured times (x, y, z columns: that point); any other quantity
+    /// (a bead's s, a ring's φ) puts the marker where the run's path takes that value, on the
+    /// stretch nearest in time, continued along its first or last stretch beyond the run's
+    /// range. Needs a trace; hidden without markers.
+    void setMeasured(const Measurements& measured, const std::vector<QColor>& colors);
+    /// Where the markers are drawn (empty when hidden) and their colour.
+    const std::vector<Eigen::Vector3d>& measuredMarkers() const { return markerPositions_; }
+    QColor measuredMarkerColor() const { return markerColor_; }
 
     void addGhost(std::shared_ptr<const Trace> trace, const QString& label);
     void clearGhosts();
@@ -113,6 +128,7 @@ private:
     /// Fits the constraint geometry to the current run and the ghosts.
     void fitGeometry();
     void rebuildTrail();
+    void rebuildMarkers();
     void rebuildGhost(Ghost& ghost);
     void updateArrowStyle();
     void updateLegend();
@@ -154,6 +170,15 @@ private:
     WorldLabel stuckLabel_;
     double autoScale_ = 1.0;
     double arrowScale_ = 1.0;
+
+    Measurements measured_;
+    std::vector<QColor> measuredColors_;
+    std::vector<Eigen::Vector3d> markerPositions_;
+    QColor markerColor_;
+    QString markerLabel_; ///< legend entry: "measured pos_cm"
+    vtkSmartPointer<vtkPolyData> markerPoints_;
+    vtkSmartPointer<vtkSphereSource> markerGlyph_;
+    vtkSmartPointer<vtkActor> markers_;
 
     std::vector<std::unique_ptr<Ghost>> ghosts_;
     LegendOverlay legend_;

@@ -43,6 +43,18 @@ private slots:
         QCOMPARE(m.columns[0].values, std::vector<double>{3.0});
     }
 
+    // The Fit dock's time column choice: every column, and the one load takes by default.
+    void columnsListTheTimeAndItsDefault()
+    {
+        const QByteArray text = "# c\n\npos_cm,Time,angle\n1,2,3\n";
+        QCOMPARE(MeasurementFile::columns(text), (QStringList{"pos_cm", "Time", "angle"}));
+        QCOMPARE(MeasurementFile::defaultTimeColumn(MeasurementFile::columns(text)),
+                 QStringLiteral("Time"));
+        QCOMPARE(MeasurementFile::defaultTimeColumn({"a", "b"}), QStringLiteral("a"));
+        QCOMPARE(MeasurementFile::defaultTimeColumn({}), QString());
+        QCOMPARE(MeasurementFile::columns("0.1 2 3\n"), (QStringList{"1", "2", "3"}));
+    }
+
     void csvWithHeaderAndComments()
     {
         const QByteArray text = "# bead, camera at 100 Hz\r\n"

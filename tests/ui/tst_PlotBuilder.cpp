@@ -66,6 +66,7 @@ private slots:
     void axisTitlesCarryTheUnits();
     void forceSeriesTakeTheForceColours();
     void otherSeriesTakeDistinctColours();
+    void seriesColorIsTheColourBuildGivesTheCurve();
     void compareRunsNameTheirRunAndDashTheEarlierOnes();
     void everyEarlierRunHasALineStyleOfItsOwn();
     void logAxisPlotsMagnitudesAndClipsZeros();
@@ -135,6 +136,17 @@ void TestPlotBuilder::otherSeriesTakeDistinctColours()
             QVERIFY(data.curves[i].color != data.curves[j].color);
         }
     }
+}
+
+// What measured markers are coloured by: the colour of their quantity's curve.
+void TestPlotBuilder::seriesColorIsTheColourBuildGivesTheCurve()
+{
+    const auto trace = syntheticTrace();
+    const PlotSpec spec{"", "Mixed", "t", {"E", "|Qci|", "x", "T"}};
+    const PlotData data = PlotBuilder::build(spec, {{"", trace}});
+    for (std::size_t i = 0; i < spec.y.size(); ++i)
+        QCOMPARE(PlotBuilder::seriesColor(spec, spec.y[i]), data.curves[i].color);
+    QVERIFY(!PlotBuilder::seriesColor(spec, "V").isValid()); // not in the plot
 }
 
 void TestPlotBuilder::compareRunsNameTheirRunAndDashTheEarlierOnes()

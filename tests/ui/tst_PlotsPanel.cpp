@@ -107,6 +107,7 @@ private slots:
     void compareRunsAreLabelledByRun();
     void selectionIsKeptAcrossRunsOfTheSameScene();
     void selectionFallsBackWhenItsQuantityVanishes();
+    void residualPlotIsOfferedWhileThereAreResiduals();
     void unknownQuantityShowsAMessageInsteadOfThrowing();
     void clearShowsAHint();
     void exportPlotWritesAPngOfTheRequestedSize();
@@ -392,6 +393,45 @@ void TestPlotsPanel::selectionFallsBackWhenItsQuantityVanishes()
     panel.setSpec(energy);
     panel.setRuns(oneRun(bead_));
     QCOMPARE(panel.spec(), energy);
+}
+
+// The Fit dock's residuals: a ready-made plot while there are any, around a zero line; a
+// residual plot remembered from another session falls back like any plot that cannot be shown.
+void TestPlotsPanel::residualPlotIsOfferedWhileThereAreResiduals()
+{
+    const std::string id = PlotsPanel::residualPresetId;
+    PlotsPanel panel;
+    PlotSpec remembered;
+    remembered.id = id;
+    remembered.y = {"s"};
+    panel.setSpec(remembered);
+    panel.setRuns(oneRun(bead_));
+    QCOMPARE(panel.spec(), PlotCatalog::presets(*bead_).front());
+    QVERIFY(!panel.selectPreset(id));
+
+    PlotCurve residual;
+    residual.x = {0.5, 1.0, 1.5};
+    residual.y = {0.01, -0.02, 0.005};
+    residual.markers = true;
+    panel.setResiduals({{"s", residual}});
+    QCOMPARE(panel.presets().size(), PlotCatalog::presets(*bead_).size() + 1);
+    QVERIFY(panel.selectPreset(id));
+    const PlotData& data = panel.plotData();
+    QCOMPARE(data.curves.size(), std::size_t(2));
+    QCOMPARE(data.curves[0].x, (std::vector<double>{0.5, 1.5}));
+    QCOMPARE(data.curves[0].y, (std::vector<double>{0.0, 0.0}));
+    QCOMPARE(data.curves[1].y, residual.y);
+    QVERIFY(data.curves[1].markers);
+    QVERIFY2(data.yTitle.contains(QStringLiteral("[m]")), qPrintable(data.yTitle));
+
+    // A new run of the scene keeps it; no residuals any more: back to the first plot.
+    panel.setRuns(oneRun(bead_));
+    QCOMPARE(panel.spec().id, id);
+    QSignalSpy changed(&panel, &PlotsPanel::specChanged);
+    panel.setResiduals({});
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(panel.spec(), PlotCatalog::presets(*bead_).front());
+    QCOMPARE(panel.presets().size(), PlotCatalog::presets(*bead_).size());
 }
 
 void TestPlotsPanel::unknownQuantityShowsAMessageInsteadOfThrowing()
