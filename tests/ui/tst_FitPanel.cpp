@@ -2,15 +2,15 @@
 // cm) fitted back, applied as one undo step, a bad file, cancelling, and the live residual RMS
 // checked against the bead's closed form s(t) = s0 − ½ g (sin θ − μ cos θ) t².
 
-#include <FitPanel.h>
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
-#include <MessageBanner.h>
-#include <PlotsPanel.h>
 #include <SceneRegistry.h>
-#include <SceneSession.h>
-#include <SimulationWorker.h>
-#include <VtkOpenGLWidget.h>
+#include <panels/FitPanel.h>
+#include <panels/PlotsPanel.h>
+#include <render/VtkSurfaceFormat.h>
+#include <session/SceneSession.h>
+#include <session/SimulationWorker.h>
+#include <widgets/MessageBanner.h>
 
 #include <QDockWidget>
 #include <QFile>
@@ -29,7 +29,7 @@ using namespace clab;
 namespace {
 
 const bool surfaceFormatSet = [] {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    VtkSurfaceFormat::makeDefault();
     return true;
 }();
 
