@@ -1,6 +1,6 @@
 #pragma once
 
-#include <SceneStore.h>
+#include <session/SceneStore.h>
 
 namespace clab {
 

@@ -12,13 +12,13 @@
 
 #include <ConstraintLabError.h>
 #include <FileError.h>
-#include <ImageExportDialog.h>
 #include <MainWindow.h>
-#include <PlaybackClock.h>
 #include <SceneRegistry.h>
-#include <SceneView.h>
-#include <SimulationWorker.h>
-#include <VtkOpenGLWidget.h>
+#include <export/ImageExportDialog.h>
+#include <render/VtkSurfaceFormat.h>
+#include <session/PlaybackClock.h>
+#include <session/SimulationWorker.h>
+#include <view3d/SceneView.h>
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -230,7 +230,7 @@ bool asksForText(int argc, char* argv[])
 
 int main(int argc, char* argv[])
 {
-    clab::VtkOpenGLWidget::setDefaultSurfaceFormat();
+    clab::VtkSurfaceFormat::makeDefault();
     if (asksForText(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);

@@ -10,9 +10,9 @@
 #include <cstring>
 #include <memory>
 
-#include <PlotBuilder.h>
-#include <PlotExporter.h>
-#include <VtkOpenGLWidget.h>
+#include <plots/PlotBuilder.h>
+#include <plots/PlotExporter.h>
+#include <render/VtkSurfaceFormat.h>
 
 #include <QGuiApplication>
 
@@ -61,7 +61,7 @@ int main(int argc, char* argv[])
     if (plotting && hasDisplay) {
         // Not QT_QPA_PLATFORM=offscreen: under Xvfb its OpenGL context renders only black
         // frames, while the xcb platform's offscreen surface (no window is shown) renders.
-        clab::VtkOpenGLWidget::setDefaultSurfaceFormat();
+        clab::VtkSurfaceFormat::makeDefault();
         application = std::make_unique<QGuiApplication>(argc, argv);
     }
     if (!application) {

@@ -7,7 +7,7 @@
 namespace clab {
 
 /// \brief Measured values of trace quantities at common times, in SI units and simulation
-/// time: what ParameterFit compares a run with (app/MeasurementFile reads them from a file
+/// time: what ParameterFit compares a run with (formats/MeasurementFile reads them from a file
 /// and applies the user's unit scale and time offset).
 struct Measurements {
     /// One measured quantity.

@@ -26,7 +26,7 @@ struct SystemRef {
 /// \brief What a scene file holds: which scene (built in, or a system written as equations), its
 /// parameter values and how to run it.
 ///
-/// A document is the in-memory form of a scene file (app/SceneFile reads and writes the JSON).
+/// A document is the in-memory form of a scene file (formats/SceneFile reads and writes the JSON).
 /// `parameters` is complete once a document has been loaded: parameters a file leaves out take
 /// the scene's defaults. Adding a setting means a field here (or in SimulationOptions) and one
 /// row in SceneFile's key tables; documents compare field by field.

@@ -1,6 +1,6 @@
 #include "HelpDialog.h"
 
-#include "ForceKind.h"
+#include "plots/ForceKind.h"
 
 #include <QAction>
 #include <QDialogButtonBox>

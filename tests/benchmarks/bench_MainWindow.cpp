@@ -6,10 +6,10 @@
 // Needs a display: xvfb-run -a -s "-screen 0 1920x1080x24" ./bench_MainWindow
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
-#include <SceneSession.h>
-#include <SceneView.h>
-#include <SystemEditor.h>
-#include <VtkOpenGLWidget.h>
+#include <panels/SystemEditor.h>
+#include <session/SceneSession.h>
+#include <view3d/SceneView.h>
+#include <view3d/VtkOpenGLWidget.h>
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -2,10 +2,10 @@
 // Needs a display: xvfb-run -a -s "-screen 0 1920x1080x24" ./bench_SceneView
 // Target: 16 ms per frame (60 frames per second during playback). BM_WidgetBridgeFrame draws the
 // same content through the QOpenGLWidget bridge, the baseline BM_ViewFrame is compared with.
-#include <SceneView.h>
-#include <SceneViewContent.h>
-#include <VtkOpenGLWidget.h>
-#include <VtkOpenGLWindow.h>
+#include <render/VtkOpenGLWindow.h>
+#include <view3d/SceneView.h>
+#include <view3d/SceneViewContent.h>
+#include <view3d/VtkOpenGLWidget.h>
 
 #include <SceneRegistry.h>
 #include <Simulator.h>

@@ -10,8 +10,8 @@
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
 #include <SceneRegistry.h>
-#include <SceneSession.h>
-#include <VtkOpenGLWidget.h>
+#include <render/VtkSurfaceFormat.h>
+#include <session/SceneSession.h>
 
 #include <QApplication>
 #include <QFile>
@@ -41,7 +41,7 @@ double residentMegabytes()
 
 int main(int argc, char* argv[])
 {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    VtkSurfaceFormat::makeDefault();
     QApplication application(argc, argv);
     const QStringList args = QApplication::arguments();
     const int count = args.size() > 1 ? args[1].toInt() : 1000;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <VtkOpenGLWidget.h>
+#include <render/VtkSurfaceFormat.h>
 
 #include <QApplication>
 
@@ -12,7 +12,7 @@ namespace clab::test {
 /// QApplication exists, and the application must outlive the benchmarks.
 inline int runGuiBenchmarks(int argc, char** argv)
 {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    VtkSurfaceFormat::makeDefault();
     QApplication app(argc, argv);
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) {

@@ -1,7 +1,7 @@
 // CSV export from the GUI: the column choice (trace order, filter, All/None), the names of the
 // per-run files, and files written through the real scene store that parse back equal to the
 // traces, bit for bit (17 significant digits).
-#include <CsvExportDialog.h>
+#include <export/CsvExportDialog.h>
 
 #include <GuiSceneStore.h>
 

@@ -4,17 +4,17 @@
 // in other units and another time origin; the measured markers in the 3D view against the
 // wire's and the ring's closed forms; the residual plot of the Plots dock; a stale result.
 
-#include <FitPanel.h>
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
-#include <MessageBanner.h>
-#include <PlotsPanel.h>
-#include <ResidualPlot.h>
 #include <SceneRegistry.h>
-#include <SceneSession.h>
-#include <SceneView.h>
-#include <SimulationWorker.h>
-#include <VtkOpenGLWidget.h>
+#include <panels/FitPanel.h>
+#include <panels/PlotsPanel.h>
+#include <panels/ResidualPlot.h>
+#include <render/VtkSurfaceFormat.h>
+#include <session/SceneSession.h>
+#include <session/SimulationWorker.h>
+#include <view3d/SceneView.h>
+#include <widgets/MessageBanner.h>
 
 #include <QCheckBox>
 #include <QDockWidget>
@@ -37,7 +37,7 @@ using namespace clab;
 namespace {
 
 const bool surfaceFormatSet = [] {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    VtkSurfaceFormat::makeDefault();
     return true;
 }();
 

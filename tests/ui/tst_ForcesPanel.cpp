@@ -1,7 +1,7 @@
 // The Forces dock: one switch per force of the fundamental equation, the logarithmic arrow
 // scale ×0.1 … ×10, the legend switch, and the magnitude readouts.
 
-#include <ForcesPanel.h>
+#include <panels/ForcesPanel.h>
 
 #include <QCheckBox>
 #include <QLabel>

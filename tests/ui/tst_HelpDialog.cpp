@@ -3,7 +3,7 @@
 #include <GuiSceneStore.h>
 #include <HelpDialog.h>
 #include <MainWindow.h>
-#include <VtkOpenGLWidget.h>
+#include <render/VtkSurfaceFormat.h>
 
 #include <QAction>
 #include <QKeySequence>
@@ -62,7 +62,7 @@ void HelpDialogTest::dialogShowsThePage()
 
 int main(int argc, char* argv[])
 {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    VtkSurfaceFormat::makeDefault();
     QApplication app(argc, argv);
     // Never touch the user's real settings (the window reads them).
     QTemporaryDir settings;

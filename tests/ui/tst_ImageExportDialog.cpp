@@ -1,7 +1,7 @@
 // The screenshot resolution dialog (presets, custom size, limits) and the atomic image writer:
 // a written PNG decodes at the rendered size; a failed write names the file and keeps the old.
-#include <ImageExportDialog.h>
-#include <SizeChooser.h>
+#include <export/ImageExportDialog.h>
+#include <widgets/SizeChooser.h>
 
 #include <QComboBox>
 #include <QFile>

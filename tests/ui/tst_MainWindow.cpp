@@ -2,23 +2,23 @@
 // closed form), file round trips, bad files, the unsaved-changes prompt, drag and drop, compare
 // mode and playback. Modal dialogs are replaced by the window's test hooks.
 
-#include <ForcesPanel.h>
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
-#include <MessageBanner.h>
-#include <ParameterEditor.h>
-#include <PlaybackClock.h>
-#include <PlotData.h>
-#include <PlotsPanel.h>
 #include <SceneFile.h>
 #include <SceneRegistry.h>
-#include <SceneSession.h>
-#include <SceneView.h>
-#include <SimulationWorker.h>
-#include <TimeControls.h>
-#include <VideoExportDialog.h>
-#include <VtkOpenGLWidget.h>
-#include <VtkOpenGLWindow.h>
+#include <export/VideoExportDialog.h>
+#include <panels/ForcesPanel.h>
+#include <panels/ParameterEditor.h>
+#include <panels/PlotsPanel.h>
+#include <panels/TimeControls.h>
+#include <plots/PlotData.h>
+#include <render/VtkOpenGLWindow.h>
+#include <render/VtkSurfaceFormat.h>
+#include <session/PlaybackClock.h>
+#include <session/SceneSession.h>
+#include <session/SimulationWorker.h>
+#include <view3d/SceneView.h>
+#include <widgets/MessageBanner.h>
 
 #include <QAction>
 #include <QApplication>
@@ -53,7 +53,7 @@ namespace {
 
 // Before QApplication exists: VTK needs an OpenGL 3.2 core context.
 const bool surfaceFormatSet = [] {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    VtkSurfaceFormat::makeDefault();
     return true;
 }();
 

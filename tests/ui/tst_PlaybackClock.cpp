@@ -1,7 +1,7 @@
 // Playback time: stepping lands on the output grid, playing advances at speed × wall time and
 // stops at the end, new ranges keep the current time.
 
-#include <PlaybackClock.h>
+#include <session/PlaybackClock.h>
 
 #include <QElapsedTimer>
 #include <QSignalSpy>

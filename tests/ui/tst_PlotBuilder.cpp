@@ -1,7 +1,7 @@
 // PlotBuilder: the curves carry exactly the trace's values, with labels, units and colours that
 // say what they are; compare runs are told apart; log plots never see a zero.
-#include <ForceKind.h>
-#include <PlotBuilder.h>
+#include <plots/ForceKind.h>
+#include <plots/PlotBuilder.h>
 
 #include <ConstraintLabError.h>
 #include <PlotCatalog.h>

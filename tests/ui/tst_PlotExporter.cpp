@@ -1,10 +1,10 @@
 // Plot export to PNG, SVG and PDF: the files are what they claim to be, show the data, and a
 // failed export leaves the target alone.
-#include <OffscreenRenderWindow.h>
-#include <PlotBuilder.h>
-#include <PlotChart.h>
-#include <PlotExporter.h>
-#include <VtkOpenGLWidget.h>
+#include <plots/PlotBuilder.h>
+#include <plots/PlotChart.h>
+#include <plots/PlotExporter.h>
+#include <render/OffscreenRenderWindow.h>
+#include <render/VtkSurfaceFormat.h>
 
 #include <PlotCatalog.h>
 #include <SceneFile.h>
@@ -38,7 +38,7 @@ using namespace clab;
 namespace {
 
 const bool surfaceFormatSet = [] {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    VtkSurfaceFormat::makeDefault();
     return true;
 }();
 

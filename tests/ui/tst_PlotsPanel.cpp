@@ -1,10 +1,11 @@
 // The Plots dock: presets and custom plots of real traces (values checked against the trace's
 // own series), the time cursor, compare-mode runs, keeping the user's choice across runs,
 // falling back on another scene, export, interaction and what reaches the screen.
-#include <PlotChart.h>
-#include <PlotExportDialog.h>
-#include <PlotsPanel.h>
-#include <VtkOpenGLWidget.h>
+#include <export/PlotExportDialog.h>
+#include <panels/PlotsPanel.h>
+#include <plots/PlotChart.h>
+#include <render/VtkSurfaceFormat.h>
+#include <view3d/VtkOpenGLWidget.h>
 
 #include <PlotCatalog.h>
 #include <SceneRegistry.h>
@@ -40,7 +41,7 @@ namespace {
 
 // VTK needs a 3.2 core context: the default format must be set before QApplication exists.
 const bool surfaceFormatSet = [] {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    VtkSurfaceFormat::makeDefault();
     return true;
 }();
 

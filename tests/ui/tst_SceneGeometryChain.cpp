@@ -1,6 +1,6 @@
 // SceneGeometryChain: however many links, the chain is a fixed handful of actors (the bobs are
 // glyphs of one mapper), and the drawn bobs follow the sample.
-#include "SceneGeometryChain.h"
+#include "view3d/geometry/SceneGeometryChain.h"
 
 #include <SceneRegistry.h>
 #include <TraceSample.h>

@@ -2,7 +2,7 @@
 // point's arrows are the force at that point whose generalized force comes closest to the
 // system's (the coordinates' own components for a Cartesian point; F/l along the tangent for a
 // pendulum written in its angle).
-#include "SceneGeometrySystem.h"
+#include "view3d/geometry/SceneGeometrySystem.h"
 
 #include <SceneFile.h>
 #include <symbolic/SymbolicModel.h>

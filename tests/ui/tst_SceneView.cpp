@@ -1,11 +1,11 @@
 // Rendering tests of the 3D view: image baselines for every built-in scene, and behaviour that
 // can be read off the pixels (arrows in the Okabe–Ito colours, ghosts) or off closed forms.
-#include <OffscreenRenderWindow.h>
-#include <SceneGeometry.h>
-#include <SceneView.h>
-#include <SceneViewContent.h>
-#include <VtkOpenGLWidget.h>
-#include <VtkOpenGLWindow.h>
+#include <render/OffscreenRenderWindow.h>
+#include <render/VtkOpenGLWindow.h>
+#include <render/VtkSurfaceFormat.h>
+#include <view3d/SceneView.h>
+#include <view3d/SceneViewContent.h>
+#include <view3d/geometry/SceneGeometry.h>
 
 #include <SceneRegistry.h>
 #include <Simulator.h>
@@ -47,7 +47,7 @@ namespace {
 
 // VTK needs a 3.2 core context: the default format must be set before QApplication exists.
 const bool surfaceFormatSet = [] {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    VtkSurfaceFormat::makeDefault();
     return true;
 }();
 

@@ -1,6 +1,6 @@
 // Tolerance entry: values show as 1e-09, arrows step by decades, typed exponents parse.
 
-#include <ScientificSpinBox.h>
+#include <widgets/ScientificSpinBox.h>
 
 #include <QTest>
 

@@ -2,8 +2,8 @@
 // to the start vanishes, undo restores exactly the old value, the clean state tracks saves.
 
 #include <SceneRegistry.h>
-#include <SceneSession.h>
-#include <SetParameterCommand.h>
+#include <session/SceneSession.h>
+#include <session/SetParameterCommand.h>
 
 #include <ConstraintLabError.h>
 

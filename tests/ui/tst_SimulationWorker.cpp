@@ -2,7 +2,7 @@
 // (whose result is never reported), failures are reported with the reason, the GUI thread is
 // never blocked.
 
-#include <SimulationWorker.h>
+#include <session/SimulationWorker.h>
 
 #include <SceneRegistry.h>
 

@@ -6,9 +6,9 @@
 #include <MainWindow.h>
 #include <SceneDocument.h>
 #include <SceneRegistry.h>
-#include <SceneView.h>
-#include <VtkOpenGLWidget.h>
-#include <VtkOpenGLWindow.h>
+#include <render/VtkOpenGLWindow.h>
+#include <render/VtkSurfaceFormat.h>
+#include <view3d/SceneView.h>
 
 #include <QDockWidget>
 #include <QGuiApplication>
@@ -26,7 +26,7 @@ namespace {
 
 // Before QApplication exists: VTK needs an OpenGL 3.2 core context.
 const bool surfaceFormatSet = [] {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    VtkSurfaceFormat::makeDefault();
     return true;
 }();
 

@@ -4,19 +4,19 @@
 // "Duplicate as Editable System" run like their source, and an edited system survives a save and
 // an open.
 
-#include <DerivationPanel.h>
-#include <ExpressionField.h>
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
-#include <MessageBanner.h>
-#include <PlaybackClock.h>
 #include <SceneFile.h>
-#include <SceneSession.h>
-#include <SimulationWorker.h>
-#include <SystemEditor.h>
 #include <Trace.h>
-#include <VtkOpenGLWidget.h>
+#include <panels/DerivationPanel.h>
+#include <panels/SystemEditor.h>
+#include <render/VtkSurfaceFormat.h>
+#include <session/PlaybackClock.h>
+#include <session/SceneSession.h>
+#include <session/SimulationWorker.h>
 #include <symbolic/SymbolicModel.h>
+#include <widgets/ExpressionField.h>
+#include <widgets/MessageBanner.h>
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -40,7 +40,7 @@ using namespace clab;
 namespace {
 
 const bool surfaceFormatSet = [] {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    VtkSurfaceFormat::makeDefault();
     return true;
 }();
 

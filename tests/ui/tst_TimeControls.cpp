@@ -1,8 +1,8 @@
 // The Time dock: the slider scrubs through the trajectory sample by sample, the label shows the
 // clock's time, the speed box drives the clock, the actions carry the documented shortcuts.
 
-#include <PlaybackClock.h>
-#include <TimeControls.h>
+#include <panels/TimeControls.h>
+#include <session/PlaybackClock.h>
 
 #include <QAction>
 #include <QComboBox>

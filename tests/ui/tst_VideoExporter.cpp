@@ -1,10 +1,10 @@
 // The 3D view's video export: an Ogg Theora stream whose headers (read here byte by byte, per
 // the Theora specification) carry the requested size, frame rate and number of frames; frames
 // at the right simulated times; cancel and failures that leave no trace on disk.
-#include <SceneView.h>
-#include <VideoExportDialog.h>
-#include <VideoExporter.h>
-#include <VtkOpenGLWidget.h>
+#include <export/VideoExportDialog.h>
+#include <export/VideoExporter.h>
+#include <render/VtkSurfaceFormat.h>
+#include <view3d/SceneView.h>
 
 #include <SceneRegistry.h>
 #include <Simulator.h>
@@ -34,7 +34,7 @@ using namespace clab;
 namespace {
 
 const bool surfaceFormatSet = [] {
-    VtkOpenGLWidget::setDefaultSurfaceFormat();
+    VtkSurfaceFormat::makeDefault();
     return true;
 }();
 

@@ -1,5 +1,5 @@
-#include <VtkOpenGLWidget.h>
-#include <VtkOpenGLWindow.h>
+#include <render/VtkOpenGLWindow.h>
+#include <render/VtkSurfaceFormat.h>
 
 #include <QSignalSpy>
 #include <QTest>
@@ -44,7 +44,7 @@ QRgb centre(const QImage& image)
 class TestVtkOpenGLWindow : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { VtkOpenGLWidget::setDefaultSurfaceFormat(); }
+    void initTestCase() { VtkSurfaceFormat::makeDefault(); }
 
     void showsWhatVtkRendersAtTheWindowsPixelSize()
     {

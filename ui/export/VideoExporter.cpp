@@ -1,0 +1,317 @@
+#include "export/VideoExporter.h"
+
+#include "view3d/SceneView.h"
+
+#include "AtomicFile.h"
+#include "FileError.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryFile>
+
+#include <vtkImageData.h>
+#include <vtkOggTheoraWriter.h>
+#include <vtkSmartPointer.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+
+#ifdef Q_OS_UNIX
+#include <fcntl.h>
+#include <unistd.h>
+#endif
+
+namespace clab {
+
+namespace {
+
+// Calls a function when the scope ends (every return path of run()).
+template <typename F> class ScopeExit {
+public:
+    explicit ScopeExit(F f) : f_(std::move(f)) {}
+    ~ScopeExit() { f_(); }
+    ScopeExit(const ScopeExit&) = delete;
+    ScopeExit& operator=(const ScopeExit&) = delete;
+
+private:
+    F f_;
+};
+
+// The writer copies rows bottom-up (VTK's origin is the lower left corner), so the picture is
+// stored flipped here to come out upright.
+void copyFlipped(const QImage& image, vtkImageData* data)
+{
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB888);
+    auto* out = static_cast<unsigned char*>(data->GetScalarPointer());
+    const int w = rgb.width();
+    const int h = rgb.height();
+    const std::size_t rowBytes = static_cast<std::size_t>(w) * 3;
+    for (int y = 0; y < h; ++y)
+        std::memcpy(out + static_cast<std::size_t>(h - 1 - y) * rowBytes, rgb.constScanLine(y),
+                    rowBytes);
+}
+
+// vtkOggTheoraWriter does not check its fwrite/fclose calls: a full disk would leave a truncated
+// file that looks written. A complete stream is a chain of whole Ogg pages whose last one
+// carries the end-of-stream flag; anything else means the write failed.
+bool isCompleteOgg(const QString& path, QString* why)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *why = file.errorString();
+        return false;
+    }
+    const QByteArray bytes = file.readAll();
+    qsizetype pos = 0;
+    bool endOfStream = false;
+    while (pos < bytes.size()) {
+        if (bytes.size() - pos < 27 || bytes.mid(pos, 4) != "OggS") {
+            *why = QStringLiteral("the stream is cut short (the disk may be full)");
+            return false;
+        }
+        const auto headerType = static_cast<unsigned char>(bytes[pos + 5]);
+        const int segments = static_cast<unsigned char>(bytes[pos + 26]);
+        if (bytes.size() - pos < 27 + segments) {
+            *why = QStringLiteral("the stream is cut short (the disk may be full)");
+            return false;
+        }
+        qsizetype body = 0;
+        for (int i = 0; i < segments; ++i)
+            body += static_cast<unsigned char>(bytes[pos + 27 + i]);
+        pos += 27 + segments + body;
+        endOfStream = (headerType & 0x04) != 0;
+    }
+    if (pos != bytes.size() || !endOfStream) {
+        *why = QStringLiteral("the stream is cut short (the disk may be full)");
+        return false;
+    }
+    return true;
+}
+
+// Flushes the encoder's file to the disk before it replaces the target (what QSaveFile does).
+void syncToDisk(const QString& path)
+{
+#ifdef Q_OS_UNIX
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
+    if (fd >= 0) {
+        ::fsync(fd);
+        ::close(fd);
+    }
+#else
+    Q_UNUSED(path);
+#endif
+}
+
+} // namespace
+
+VideoExporter::VideoExporter(SceneView* view, QObject* parent) : QObject(parent), view_(view)
+{
+}
+
+bool VideoExporter::copyInto(const QString& source, const QString& path)
+{
+    QFile in(source);
+    if (!in.open(QIODevice::ReadOnly))
+        return fail(tr("%1: cannot write the video: %2").arg(path, in.errorString()));
+    try {
+        AtomicFile out(path, tr("the video"));
+        QByteArray chunk;
+        while (!(chunk = in.read(1 << 20)).isEmpty())
+            out.append(chunk);
+        out.commit();
+    } catch (const FileError& e) {
+        return fail(QString::fromUtf8(e.what()));
+    }
+    return true;
+}
+
+QSize VideoExporter::evenSize(const QSize& size)
+{
+    return {size.width() & ~1, size.height() & ~1};
+}
+
+int VideoExporter::frameCount(const Settings& settings)
+{
+    if (!(settings.speed > 0.0) || settings.fps <= 0 || !(settings.t1 >= settings.t0))
+        return 0;
+    // The small slack keeps t1 itself when (t1 − t0)·fps/speed is an integer up to rounding.
+    const double steps = (settings.t1 - settings.t0) * settings.fps / settings.speed;
+    if (!std::isfinite(steps) || steps >= kMaxFrames)
+        return kMaxFrames + 1;
+    return static_cast<int>(std::floor(steps + 1e-9)) + 1;
+}
+
+QString VideoExporter::validate(const Settings& settings)
+{
+    if (settings.fps < kMinFps || settings.fps > kMaxFps)
+        return tr("frame rate: %1 frames per second is outside %2…%3")
+            .arg(settings.fps)
+            .arg(kMinFps)
+            .arg(kMaxFps);
+    const QSize size = evenSize(settings.size);
+    if (size.width() < kMinSide || size.width() > kMaxSide || size.height() < kMinSide ||
+        size.height() > kMaxSide)
+        return tr("size: %1 × %2 pixels is outside %3…%4 per side")
+            .arg(settings.size.width())
+            .arg(settings.size.height())
+            .arg(kMinSide)
+            .arg(kMaxSide);
+    if (!std::isfinite(settings.speed) || !(settings.speed > 0.0))
+        return tr("speed: %1 is not a positive number").arg(settings.speed);
+    if (!std::isfinite(settings.t0) || !std::isfinite(settings.t1) || !(settings.t1 >= settings.t0))
+        return tr("time range: [%1, %2] is empty or not finite").arg(settings.t0).arg(settings.t1);
+    if (frameCount(settings) > kMaxFrames)
+        return tr("the settings give more than %1 frames; raise the speed or shorten the range")
+            .arg(kMaxFrames);
+    return {};
+}
+
+void VideoExporter::cancel()
+{
+    if (running_)
+        cancelled_ = true;
+}
+
+bool VideoExporter::fail(const QString& message)
+{
+    error_ = message;
+    return false;
+}
+
+bool VideoExporter::run(const Settings& settings, const QString& path)
+{
+    if (running_)
+        return fail(tr("%1: a video export is already running").arg(path));
+    error_.clear();
+    cancelled_ = false;
+    if (view_ == nullptr)
+        return fail(tr("%1: no 3D view to record").arg(path));
+    if (const QString problem = validate(settings); !problem.isEmpty())
+        return fail(tr("%1: %2").arg(path, problem));
+
+    const QFileInfo target(path);
+    const QDir dir = target.absoluteDir();
+    if (target.fileName().isEmpty())
+        return fail(tr("%1: cannot write the video: no file name").arg(path));
+    if (!dir.exists())
+        return fail(tr("%1: cannot write the video: the folder %2 does not exist")
+                        .arg(path, QDir::toNativeSeparators(dir.absolutePath())));
+    if (target.isDir())
+        return fail(tr("%1: cannot write the video: it is a folder").arg(path));
+
+    // The temporary file is created here, so an unwritable folder is reported before any
+    // frame is rendered, and its name is unique among concurrent exports. A device or a pipe
+    // (/dev/null, a FIFO) is never renamed over: the video is encoded in the temporary folder
+    // and then streamed into it.
+    const bool inPlace = AtomicFile::writesInPlace(path);
+    const QDir tempDir = inPlace ? QDir(QDir::tempPath()) : dir;
+    QTemporaryFile temp(tempDir.filePath(QStringLiteral(".%1.XXXXXX.part").arg(target.fileName())));
+    temp.setAutoRemove(false);
+    if (!temp.open())
+        return fail(tr("%1: cannot write the video: %2").arg(path, temp.errorString()));
+    const QString tempPath = temp.fileName();
+    temp.close();
+
+    running_ = true;
+    const double previousTime = view_->time();
+    bool keepTemp = false;
+    const ScopeExit cleanup([&] {
+        if (!keepTemp)
+            QFile::remove(tempPath);
+        view_->setTime(previousTime);
+        running_ = false;
+    });
+
+    const QSize size = evenSize(settings.size);
+    const int total = frameCount(settings);
+
+    auto data = vtkSmartPointer<vtkImageData>::New();
+    data->SetDimensions(size.width(), size.height(), 1);
+    data->AllocateScalars(VTK_UNSIGNED_CHAR, 3);
+    auto writer = vtkSmartPointer<vtkOggTheoraWriter>::New();
+    writer->SetInputData(data);
+    writer->SetFileName(QFile::encodeName(tempPath).constData());
+    writer->SetRate(settings.fps);
+    writer->SetQuality(2);
+    // 4:2:0, the chroma format every Theora player decodes (4:4:4 is optional in decoders).
+    writer->SetSubsampling(1);
+    writer->Start();
+    if (writer->GetError())
+        return fail(tr("%1: cannot start the video encoder").arg(path));
+    // The writer must close its file before the temporary file can be removed. Before its first
+    // Write() it has no stream yet, and End() would clear an uninitialized one (VTK 9.1).
+    bool written = false;
+    bool ended = false;
+    const ScopeExit endWriter([&] {
+        if (written && !ended)
+            writer->End();
+    });
+
+    emit progress(0, total);
+    for (int k = 0; k < total; ++k) {
+        QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+        if (cancelled_)
+            return false;
+        const double t =
+            std::min(settings.t1, settings.t0 + static_cast<double>(k) * settings.speed /
+                                                    static_cast<double>(settings.fps));
+        view_->setTime(t);
+        const QImage image = view_->renderImage(size);
+        if (image.isNull() || image.size() != size)
+            return fail(tr("%1: cannot render frame %2 of %3 (t = %4 s): no OpenGL context")
+                            .arg(path)
+                            .arg(k + 1)
+                            .arg(total)
+                            .arg(t));
+        emit frameRendered(k, image);
+        copyFlipped(image, data);
+        data->Modified();
+        writer->Write();
+        written = true;
+        if (writer->GetError())
+            return fail(tr("%1: cannot encode frame %2 of %3: %4")
+                            .arg(path)
+                            .arg(k + 1)
+                            .arg(total)
+                            .arg(QString::fromLatin1(vtkGenericMovieWriter::GetStringFromErrorCode(
+                                writer->GetErrorCode()))));
+        emit progress(k + 1, total);
+    }
+    QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+    if (cancelled_)
+        return false;
+    writer->End();
+    ended = true;
+
+    QString why;
+    if (!isCompleteOgg(tempPath, &why))
+        return fail(tr("%1: cannot write the video: %2").arg(path, why));
+    if (inPlace)
+        return copyInto(tempPath, path);
+    syncToDisk(tempPath);
+
+    // Like QSaveFile: a replaced file keeps its permissions, a new one gets the usual ones.
+    const QFileDevice::Permissions permissions =
+        target.exists()
+            ? target.permissions()
+            : QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser |
+                  QFileDevice::WriteUser | QFileDevice::ReadGroup | QFileDevice::ReadOther;
+    QFile::setPermissions(tempPath, permissions);
+
+    // std::filesystem::rename replaces an existing target atomically (QFile::rename refuses to).
+    std::error_code ec;
+    std::filesystem::rename(std::filesystem::path(tempPath.toStdU16String()),
+                            std::filesystem::path(target.absoluteFilePath().toStdU16String()), ec);
+    if (ec)
+        return fail(tr("%1: cannot replace the file: %2")
+                        .arg(path, QString::fromLocal8Bit(ec.message().c_str())));
+    keepTemp = true;
+    return true;
+}
+
+} // namespace clab

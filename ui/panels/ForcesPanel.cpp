@@ -1,0 +1,241 @@
+#include "panels/ForcesPanel.h"
+
+#include <QCheckBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QPainterPath>
+#include <QSlider>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace clab {
+
+namespace {
+
+constexpr ForceKind kinds[3] = {ForceKind::Given, ForceKind::IdealConstraint,
+                                ForceKind::NonIdealConstraint};
+
+// Slider positions are 100·log10(scale), so ×0.1 … ×10 maps to −100 … 100.
+int sliderPosition(double scale)
+{
+    return static_cast<int>(std::lround(100.0 * std::log10(std::clamp(scale, 0.1, 10.0))));
+}
+
+double scaleFromPosition(int position)
+{
+    return std::pow(10.0, position / 100.0);
+}
+
+// A colour swatch that looks like the arrow it stands for.
+QIcon arrowSwatch(const QColor& color)
+{
+    QPixmap pixmap(48, 24);
+    pixmap.fill(Qt::transparent);
+    QPainter p(&pixmap);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(color, 5, Qt::SolidLine, Qt::RoundCap));
+    p.drawLine(QPointF(5, 12), QPointF(32, 12));
+    QPainterPath head;
+    head.moveTo(44, 12);
+    head.lineTo(30, 4);
+    head.lineTo(30, 20);
+    head.closeSubpath();
+    p.fillPath(head, color);
+    return QIcon(pixmap);
+}
+
+} // namespace
+
+ForcesPanel::ForcesPanel(QWidget* parent)
+    : QWidget(parent), scaleSlider_(new QSlider(Qt::Horizontal, this)),
+      scaleLabel_(new QLabel(this)), legend_(new QCheckBox(tr("Show &legend in the view"), this)),
+      readouts_(new QLabel(this)),
+      magnitudeLabels_(new QCheckBox(tr("Label arrows with their &magnitudes"), this))
+{
+    auto* layout = new QVBoxLayout(this);
+
+    auto* shown = new QGroupBox(tr("Arrows"), this);
+    auto* grid = new QGridLayout(shown);
+    grid->setColumnStretch(1, 1);
+    for (int i = 0; i < 3; ++i) {
+        const ForceKind kind = kinds[i];
+        auto* check = new QCheckBox(forceSymbol(kind), shown);
+        check->setObjectName(QStringLiteral("forceCheck%1").arg(i));
+        check->setIcon(arrowSwatch(forceColor(kind)));
+        check->setIconSize(QSize(36, 18));
+        check->setChecked(true);
+        check->setToolTip(forceDescription(kind));
+        QFont bold = check->font();
+        bold.setBold(true);
+        check->setFont(bold);
+        auto* description = new QLabel(forceDescription(kind), shown);
+        description->setWordWrap(true);
+        auto* magnitude = new QLabel(shown);
+        magnitude->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        magnitude->setObjectName(QStringLiteral("forceMagnitude%1").arg(i));
+        QFont mono = magnitude->font();
+        mono.setFamily(QStringLiteral("monospace"));
+        mono.setStyleHint(QFont::Monospace);
+        magnitude->setFont(mono);
+        magnitude->setMinimumWidth(
+            magnitude->fontMetrics().horizontalAdvance(QStringLiteral("‖Q‖ = -0.000e+00 N")));
+        grid->addWidget(check, 2 * i, 0, 1, 1);
+        grid->addWidget(magnitude, 2 * i, 1, 1, 1);
+        grid->addWidget(description, 2 * i + 1, 0, 1, 2);
+        checks_[i] = check;
+        magnitudes_[i] = magnitude;
+        descriptions_[i] = description;
+        connect(check, &QCheckBox::toggled, this,
+                [this, kind](bool on) { emit forceVisibilityChanged(kind, on); });
+    }
+    readouts_->setObjectName(QStringLiteral("forceReadouts"));
+    readouts_->setWordWrap(true);
+    readouts_->hide();
+    grid->addWidget(readouts_, 6, 0, 1, 2);
+    layout->addWidget(shown);
+
+    auto* view = new QGroupBox(tr("Display"), this);
+    auto* form = new QFormLayout(view);
+    scaleSlider_->setObjectName(QStringLiteral("arrowScaleSlider"));
+    scaleSlider_->setRange(-100, 100);
+    scaleSlider_->setPageStep(25);
+    scaleSlider_->setTickPosition(QSlider::TicksBelow);
+    scaleSlider_->setTickInterval(50);
+    scaleSlider_->setValue(0);
+    scaleSlider_->setToolTip(tr("Arrow length relative to the automatic scale (×0.1 to ×10)"));
+    auto* resetScale = new QToolButton(view);
+    resetScale->setText(tr("×1"));
+    resetScale->setToolTip(tr("Automatic arrow length"));
+    scaleLabel_->setMinimumWidth(
+        scaleLabel_->fontMetrics().horizontalAdvance(QStringLiteral("×10.00")));
+    auto* scaleRow = new QHBoxLayout;
+    scaleRow->addWidget(scaleSlider_, 1);
+    scaleRow->addWidget(scaleLabel_);
+    scaleRow->addWidget(resetScale);
+    form->addRow(tr("Arrow length:"), scaleRow);
+    legend_->setChecked(true);
+    form->addRow(legend_);
+    magnitudeLabels_->setObjectName(QStringLiteral("magnitudeLabels"));
+    magnitudeLabels_->setToolTip(tr("Write each force's magnitude at its arrow's tip"));
+    form->addRow(magnitudeLabels_);
+    layout->addWidget(view);
+    layout->addStretch(1);
+
+    connect(scaleSlider_, &QSlider::valueChanged, this, [this](int position) {
+        updateScaleLabel();
+        emit arrowScaleChanged(scaleFromPosition(position));
+    });
+    connect(resetScale, &QToolButton::clicked, this, [this] { scaleSlider_->setValue(0); });
+    connect(legend_, &QCheckBox::toggled, this, &ForcesPanel::legendVisibilityChanged);
+    connect(magnitudeLabels_, &QCheckBox::toggled, this,
+            &ForcesPanel::magnitudeLabelsVisibilityChanged);
+    updateScaleLabel();
+    clearMagnitudes();
+}
+
+bool ForcesPanel::isForceVisible(ForceKind kind) const
+{
+    return checks_[static_cast<int>(kind)]->isChecked();
+}
+
+void ForcesPanel::setForceVisible(ForceKind kind, bool visible)
+{
+    checks_[static_cast<int>(kind)]->setChecked(visible);
+}
+
+double ForcesPanel::arrowScale() const
+{
+    return scaleFromPosition(scaleSlider_->value());
+}
+
+void ForcesPanel::setArrowScale(double scale)
+{
+    if (std::isfinite(scale) && scale > 0.0)
+        scaleSlider_->setValue(sliderPosition(scale));
+}
+
+bool ForcesPanel::isLegendVisible() const
+{
+    return legend_->isChecked();
+}
+
+void ForcesPanel::setLegendVisible(bool visible)
+{
+    legend_->setChecked(visible);
+}
+
+void ForcesPanel::setMagnitudes(const std::array<double, 3>& magnitudes, const QString& unit)
+{
+    for (int i = 0; i < 3; ++i) {
+        QString text = QStringLiteral("%1").arg(magnitudes[i], 0, 'f', 3);
+        if (!unit.isEmpty())
+            text += QLatin1Char(' ') + unit;
+        magnitudes_[i]->setText(text);
+        magnitudes_[i]->setToolTip(
+            tr("Magnitude of %1 at the current time").arg(forceSymbol(kinds[i])));
+    }
+}
+
+void ForcesPanel::clearMagnitudes()
+{
+    for (QLabel* label : magnitudes_)
+        label->setText(QStringLiteral("—"));
+}
+
+void ForcesPanel::setDescriptions(const std::array<QString, 3>& descriptions)
+{
+    for (int i = 0; i < 3; ++i) {
+        descriptions_[i]->setText(descriptions[i]);
+        checks_[i]->setToolTip(descriptions[i]);
+    }
+}
+
+QString ForcesPanel::description(ForceKind kind) const
+{
+    return descriptions_[static_cast<int>(kind)]->text();
+}
+
+void ForcesPanel::setReadouts(const QStringList& lines)
+{
+    readouts_->setText(lines.join(QLatin1Char('\n')));
+    readouts_->setVisible(!lines.isEmpty());
+}
+
+QString ForcesPanel::readoutText() const
+{
+    return readouts_->text();
+}
+
+bool ForcesPanel::areMagnitudeLabelsVisible() const
+{
+    return magnitudeLabels_->isChecked();
+}
+
+void ForcesPanel::setMagnitudeLabelsVisible(bool visible)
+{
+    magnitudeLabels_->setChecked(visible);
+}
+
+QString ForcesPanel::magnitudeText(ForceKind kind) const
+{
+    return magnitudes_[static_cast<int>(kind)]->text();
+}
+
+QCheckBox* ForcesPanel::forceCheckBox(ForceKind kind) const
+{
+    return checks_[static_cast<int>(kind)];
+}
+
+void ForcesPanel::updateScaleLabel()
+{
+    scaleLabel_->setText(QStringLiteral("×%1").arg(arrowScale(), 0, 'f', 2));
+}
+
+} // namespace clab

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "plots/ForceKind.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <array>
+
+class QCheckBox;
+class QLabel;
+class QSlider;
+
+namespace clab {
+
+/// \brief The Forces dock: which of Q, Qᶜᵢ, Qᶜₙᵢ are drawn, how long the arrows are, whether
+/// the legend shows, and the magnitude of each force at the current time.
+class ForcesPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ForcesPanel(QWidget* parent = nullptr);
+
+    bool isForceVisible(ForceKind kind) const;
+    void setForceVisible(ForceKind kind, bool visible);
+    /// Arrow length relative to the automatic scale, 0.1 to 10 (logarithmic slider).
+    double arrowScale() const;
+    void setArrowScale(double scale);
+    bool isLegendVisible() const;
+    void setLegendVisible(bool visible);
+
+    /// Shows ‖Q‖, ‖Qᶜᵢ‖, ‖Qᶜₙᵢ‖ at the current time; an empty unit means generalized units.
+    void setMagnitudes(const std::array<double, 3>& magnitudes, const QString& unit);
+    /// Blank readouts (no trajectory yet).
+    void clearMagnitudes();
+    /// The scene's words for each kind ("Given torque …" for the rigid body).
+    void setDescriptions(const std::array<QString, 3>& descriptions);
+    QString description(ForceKind kind) const;
+    /// Further lines for the current time: contact state, ω, L.
+    void setReadouts(const QStringList& lines);
+    QString readoutText() const;
+    /// Whether the view labels each arrow with its magnitude.
+    bool areMagnitudeLabelsVisible() const;
+    void setMagnitudeLabelsVisible(bool visible);
+    QString magnitudeText(ForceKind kind) const;
+
+    QSlider* arrowScaleSlider() const { return scaleSlider_; }
+    QCheckBox* forceCheckBox(ForceKind kind) const;
+
+signals:
+    void forceVisibilityChanged(clab::ForceKind kind, bool visible);
+    void arrowScaleChanged(double scale);
+    void legendVisibilityChanged(bool visible);
+    void magnitudeLabelsVisibilityChanged(bool visible);
+
+private:
+    void updateScaleLabel();
+
+    std::array<QCheckBox*, 3> checks_{};
+    std::array<QLabel*, 3> magnitudes_{};
+    std::array<QLabel*, 3> descriptions_{};
+    QSlider* scaleSlider_;
+    QLabel* scaleLabel_;
+    QCheckBox* legend_;
+    QLabel* readouts_;
+    QCheckBox* magnitudeLabels_;
+};
+
+} // namespace clab

@@ -1,0 +1,217 @@
+#include "plots/PlotBuilder.h"
+
+#include "plots/ForceKind.h"
+
+#include <ConstraintLabError.h>
+#include <TraceSeries.h>
+
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace clab {
+
+namespace {
+
+/// The force a series shows: its norm ("|Qci|") or one of its components ("Qci_x").
+std::optional<ForceKind> forceOf(const std::string& name)
+{
+    const auto is = [&](const char* norm, const char* prefix) {
+        return name == norm || name.rfind(prefix, 0) == 0;
+    };
+    // Longest prefixes first: "Qcni_" also starts with "Q".
+    if (is("|Qcni|", "Qcni_")) {
+        return ForceKind::NonIdealConstraint;
+    }
+    if (is("|Qci|", "Qci_")) {
+        return ForceKind::IdealConstraint;
+    }
+    if (is("|Q|", "Q_")) {
+        return ForceKind::Given;
+    }
+    return std::nullopt;
+}
+
+/// Okabe–Ito (colour-blind safe), darkest first so that the first series read well on white.
+QColor paletteColor(std::size_t index)
+{
+    static const QColor palette[] = {QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00),
+                                     QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
+                                     QColor(0x00, 0x00, 0x00), QColor(0x56, 0xB4, 0xE9),
+                                     QColor(0xD5, 0x5E, 0x00)};
+    return palette[index % std::size(palette)];
+}
+
+/// `color` mixed with white: earlier runs recede behind the current one.
+QColor lighter(const QColor& color, double white)
+{
+    const auto mix = [&](int c) {
+        return static_cast<int>(std::lround(c + (255 - c) * white));
+    };
+    return QColor(mix(color.red()), mix(color.green()), mix(color.blue()));
+}
+
+/// A word for the quantity a unit measures, for the y title of several series sharing it.
+QString quantityOfUnit(const std::string& unit)
+{
+    if (unit == "J") {
+        return QStringLiteral("energy");
+    }
+    if (unit == "N") {
+        return QStringLiteral("force");
+    }
+    if (unit == "N·m") {
+        return QStringLiteral("torque");
+    }
+    if (unit == "m") {
+        return QStringLiteral("position");
+    }
+    if (unit == "m/s") {
+        return QStringLiteral("velocity");
+    }
+    if (unit == "m/s²") {
+        return QStringLiteral("acceleration");
+    }
+    if (unit == "1/s") {
+        return QStringLiteral("angular velocity");
+    }
+    return {};
+}
+
+QString withUnit(const QString& label, const std::string& unit)
+{
+    return unit.empty() ? label
+                        : QStringLiteral("%1 [%2]").arg(label, QString::fromStdString(unit));
+}
+
+/// |y| with zeros (and anything not positive) raised to the smallest positive value.
+void clipForLog(std::vector<double>& y)
+{
+    double smallest = std::numeric_limits<double>::infinity();
+    for (double& v : y) {
+        v = std::abs(v);
+        if (v > 0.0 && std::isfinite(v)) {
+            smallest = std::min(smallest, v);
+        }
+    }
+    if (!std::isfinite(smallest)) {
+        smallest = 1e-300;
+    }
+    for (double& v : y) {
+        if (!(v > 0.0)) { // also NaN
+            v = smallest;
+        }
+    }
+}
+
+} // namespace
+
+QColor PlotBuilder::seriesColor(const PlotSpec& spec, const std::string& name)
+{
+    // Forces keep their arrow colours; other series take the palette in the order of spec.y.
+    std::size_t paletteIndex = 0;
+    for (const std::string& y : spec.y) {
+        const std::optional<ForceKind> force = forceOf(y);
+        const QColor color = force ? forceColor(*force) : paletteColor(paletteIndex++);
+        if (y == name)
+            return color;
+    }
+    return {};
+}
+
+PlotData PlotBuilder::build(const PlotSpec& spec, const std::vector<LabelledTrace>& runs)
+{
+    if (runs.empty()) {
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "plot \"" + spec.title + "\": no run to plot");
+    }
+    for (const LabelledTrace& run : runs) {
+        if (!run.trace) {
+            throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                     "plot \"" + spec.title + "\": run \"" + run.label +
+                                         "\" has no trace");
+        }
+    }
+    if (spec.y.empty()) {
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "plot \"" + spec.title + "\": no quantity to plot on the y axis");
+    }
+
+    // Labels and units come from the current (last) run; TraceSeries throws, naming the
+    // quantity, when a name is unknown.
+    const Trace& current = *runs.back().trace;
+    PlotData data;
+    data.title = QString::fromStdString(spec.title);
+    data.logY = spec.logY;
+    data.xTitle = withUnit(QString::fromStdString(TraceSeries::label(current, spec.x)),
+                           TraceSeries::unit(current, spec.x));
+
+    QStringList yLabels;
+    std::vector<std::string> yUnits;
+    std::vector<QColor> colors;
+    for (const std::string& name : spec.y) {
+        yLabels << QString::fromStdString(TraceSeries::label(current, name));
+        yUnits.push_back(TraceSeries::unit(current, name));
+        colors.push_back(seriesColor(spec, name));
+    }
+    const bool sharedUnit =
+        std::all_of(yUnits.begin(), yUnits.end(), [&](const auto& u) { return u == yUnits[0]; });
+    if (yLabels.size() == 1) {
+        data.yTitle = withUnit(yLabels.front(), yUnits.front());
+    } else if (sharedUnit) {
+        const QString quantity = quantityOfUnit(yUnits.front());
+        data.yTitle = withUnit(quantity.isEmpty() ? yLabels.join(QStringLiteral(", ")) : quantity,
+                               yUnits.front());
+    } else {
+        QStringList parts;
+        for (qsizetype i = 0; i < yLabels.size(); ++i) {
+            parts << withUnit(yLabels[i], yUnits[static_cast<std::size_t>(i)]);
+        }
+        data.yTitle = parts.join(QStringLiteral(", "));
+    }
+
+    const bool compare = runs.size() > 1;
+    // Each earlier run has a line style of its own, so that runs stay apart in every colour.
+    const auto runStyle = [&](std::size_t r) {
+        static const Qt::PenStyle earlier[] = {Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
+                                               Qt::DashDotDotLine};
+        return r + 1 == runs.size() ? Qt::SolidLine : earlier[r % std::size(earlier)];
+    };
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        const Trace& trace = *runs[r].trace;
+        const bool isCurrent = r + 1 == runs.size();
+        const std::vector<double> x = TraceSeries::values(trace, spec.x);
+        for (std::size_t i = 0; i < spec.y.size(); ++i) {
+            PlotCurve curve;
+            curve.label = yLabels[static_cast<qsizetype>(i)];
+            if (compare && !runs[r].label.empty()) {
+                curve.label += QStringLiteral(" (%1)").arg(QString::fromStdString(runs[r].label));
+            }
+            curve.x = x;
+            curve.y = TraceSeries::values(trace, spec.y[i]);
+            if (spec.logY) {
+                clipForLog(curve.y);
+            }
+            curve.color = isCurrent ? colors[i] : lighter(colors[i], 0.35);
+            curve.style = runStyle(r);
+            data.curves.push_back(std::move(curve));
+        }
+    }
+    // Several quantities of several runs: a legend of series × runs entries would cover the
+    // plot. Instead one entry per quantity (its colour) and one per run (its line style).
+    if (compare && spec.y.size() > 1) {
+        for (std::size_t i = 0; i < spec.y.size(); ++i) {
+            data.legend.push_back({yLabels[static_cast<qsizetype>(i)], colors[i]});
+        }
+        for (std::size_t r = 0; r < runs.size(); ++r) {
+            const QString label = runs[r].label.empty() ? QStringLiteral("run %1").arg(r + 1)
+                                                        : QString::fromStdString(runs[r].label);
+            data.legend.push_back({label, QColor(0x55, 0x55, 0x55), runStyle(r)});
+        }
+    }
+    return data;
+}
+
+} // namespace clab

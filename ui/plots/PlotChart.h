@@ -1,0 +1,83 @@
+#pragma once
+
+#include "plots/PlotData.h"
+
+#include <vtkSmartPointer.h>
+
+#include <array>
+#include <limits>
+
+class vtkChartXY;
+class vtkContextView;
+class vtkPlot;
+class vtkObject;
+class vtkTable;
+
+namespace clab {
+
+/// \brief A VTK 2-D chart (vtkChartXY in a vtkContextView) drawing PlotData: curves, legend,
+/// axis titles, optional log y axis and a vertical cursor line (the current time).
+///
+/// The same class draws on screen (PlotsPanel puts the view into a VtkOpenGLWidget's render
+/// window) and into files (PlotExporter renders it into an OffscreenRenderWindow), so exported
+/// plots look like the screen. Fonts are sized for a projector.
+class PlotChart {
+public:
+    PlotChart();
+    ~PlotChart();
+    PlotChart(const PlotChart&) = delete;
+    PlotChart& operator=(const PlotChart&) = delete;
+
+    void setData(const PlotData& data);
+    const PlotData& data() const { return data_; }
+
+    /// Vertical cursor at x (NaN hides it).
+    void setCursor(double x);
+    double cursor() const { return cursor_; }
+
+    /// Multiplies font sizes and line widths (PNG export with a scale factor for print).
+    void setScale(double scale);
+    double scale() const { return scale_; }
+
+    /// Lays the chart out for VTK's PDF device, which sets Helvetica lower than FreeType measured
+    /// the text: the x title moves up by a quarter of its size to keep its descenders on the page.
+    void setForPdfDevice(bool on);
+
+    /// Shows all data again after zooming or panning.
+    void resetZoom();
+
+    /// The visible ranges of the bottom and left axes: {x min, x max, y min, y max}.
+    std::array<double, 4> viewRange() const;
+    /// Fixes the bottom and left axes to a range from viewRange() (until resetZoom()).
+    void setViewRange(const std::array<double, 4>& range);
+
+    /// The view: give it a render window (SetRenderWindow) and, on screen, an interactor.
+    vtkContextView* view() const;
+    vtkChartXY* chart() const;
+
+private:
+    void rebuild();
+    /// Places (and in a small window shrinks) the legend for the render window's current size.
+    void placeLegend();
+    void onRenderStart(vtkObject* caller, unsigned long eventId, void* callData);
+
+    vtkSmartPointer<vtkContextView> view_;
+    vtkSmartPointer<vtkChartXY> chart_;
+    PlotData data_;
+    double cursor_ = std::numeric_limits<double>::quiet_NaN();
+    double scale_ = 1.0;
+    bool forPdfDevice_ = false;
+    // The cursor line and its two points, owned by the chart; updated in place by setCursor.
+    vtkPlot* cursorPlot_ = nullptr;
+    vtkSmartPointer<vtkTable> cursorTable_;
+    // The y range of the data (positive values only on a log axis), spanned by the cursor.
+    double yLow_ = 0.0;
+    double yHigh_ = 0.0;
+    double xLow_ = 0.0;
+    double xHigh_ = 0.0;
+    // The render window's size the legend was placed for.
+    std::array<int, 2> legendWindow_{0, 0};
+    unsigned long renderObserver_ = 0;
+};
+
+} // namespace clab

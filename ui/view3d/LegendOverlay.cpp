@@ -1,0 +1,274 @@
+#include "view3d/LegendOverlay.h"
+
+#include "render/ViewFonts.h"
+
+#include <vtkActor2D.h>
+#include <vtkCellArray.h>
+#include <vtkCellData.h>
+#include <vtkNew.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper2D.h>
+#include <vtkProperty2D.h>
+#include <vtkRenderer.h>
+#include <vtkTextActor.h>
+#include <vtkTextProperty.h>
+#include <vtkTextRenderer.h>
+#include <vtkUnsignedCharArray.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace clab {
+
+namespace {
+
+vtkSmartPointer<vtkActor2D> actorFor(vtkPolyData* data)
+{
+    auto mapper = vtkSmartPointer<vtkPolyDataMapper2D>::New();
+    mapper->SetInputData(data);
+    auto actor = vtkSmartPointer<vtkActor2D>::New();
+    actor->SetMapper(mapper);
+    return actor;
+}
+
+/// Appends a convex polygon with one colour.
+void addPolygon(vtkPoints* points, vtkCellArray* polys, vtkUnsignedCharArray* colors,
+                const std::vector<std::pair<double, double>>& corners, const QColor& color)
+{
+    polys->InsertNextCell(static_cast<vtkIdType>(corners.size()));
+    for (const auto& [x, y] : corners) {
+        polys->InsertCellPoint(points->InsertNextPoint(x, y, 0.0));
+    }
+    const unsigned char rgb[3] = {static_cast<unsigned char>(color.red()),
+                                  static_cast<unsigned char>(color.green()),
+                                  static_cast<unsigned char>(color.blue())};
+    colors->InsertNextTypedTuple(rgb);
+}
+
+/// Corners of a rectangle with rounded corners of radius r, counter-clockwise (convex).
+std::vector<std::pair<double, double>> roundedRect(double x0, double y0, double x1, double y1,
+                                                   double r)
+{
+    // Corner centres from bottom-right round to bottom-left, each sweeping a quarter turn.
+    const double cx[4] = {x1 - r, x1 - r, x0 + r, x0 + r};
+    const double cy[4] = {y0 + r, y1 - r, y1 - r, y0 + r};
+    const int steps = 8;
+    std::vector<std::pair<double, double>> c;
+    for (int k = 0; k < 4; ++k) {
+        for (int s = 0; s <= steps; ++s) {
+            const double a = 0.5 * std::numbers::pi * (k - 1 + static_cast<double>(s) / steps);
+            c.emplace_back(cx[k] + r * std::cos(a), cy[k] + r * std::sin(a));
+        }
+    }
+    return c;
+}
+
+} // namespace
+
+LegendOverlay::LegendOverlay()
+    : panel_(vtkSmartPointer<vtkPolyData>::New()), border_(vtkSmartPointer<vtkPolyData>::New()),
+      symbols_(vtkSmartPointer<vtkPolyData>::New())
+{
+    panelActor_ = actorFor(panel_);
+    panelActor_->GetProperty()->SetColor(1.0, 1.0, 1.0);
+    panelActor_->GetProperty()->SetOpacity(0.86);
+    borderActor_ = actorFor(border_);
+    borderActor_->GetProperty()->SetColor(0.70, 0.74, 0.80);
+    borderActor_->GetProperty()->SetLineWidth(1.0f);
+    symbolActor_ = actorFor(symbols_);
+}
+
+LegendOverlay::~LegendOverlay() = default;
+
+void LegendOverlay::addTo(vtkRenderer* renderer)
+{
+    renderer_ = renderer;
+    renderer->AddViewProp(panelActor_);
+    renderer->AddViewProp(borderActor_);
+    renderer->AddViewProp(symbolActor_);
+    for (const auto& text : texts_) {
+        renderer->AddViewProp(text);
+    }
+}
+
+void LegendOverlay::setEntries(const std::vector<Entry>& entries)
+{
+    entries_ = entries;
+    while (texts_.size() > entries_.size()) {
+        if (renderer_) {
+            renderer_->RemoveViewProp(texts_.back());
+        }
+        texts_.pop_back();
+    }
+    while (texts_.size() < entries_.size()) {
+        auto text = vtkSmartPointer<vtkTextActor>::New();
+        vtkTextProperty* tp = text->GetTextProperty();
+        ViewFonts::apply(tp);
+        tp->SetColor(0.13, 0.15, 0.18);
+        tp->SetVerticalJustificationToCentered();
+        tp->SetJustificationToLeft();
+        texts_.push_back(text);
+        if (renderer_) {
+            renderer_->AddViewProp(text);
+        }
+    }
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+        texts_[i]->SetInput(entries_[i].label.toUtf8().constData());
+    }
+    lastLayout_[0] = -1; // force a new layout
+    applyVisibility();
+}
+
+void LegendOverlay::setReserve(const std::vector<QString>& texts, int rows)
+{
+    reserveTexts_ = texts;
+    reserveRows_ = rows;
+    lastLayout_[0] = -1; // force a new layout
+}
+
+void LegendOverlay::setVisible(bool visible)
+{
+    visible_ = visible;
+    applyVisibility();
+}
+
+void LegendOverlay::applyVisibility()
+{
+    const int on = visible_ && !entries_.empty() ? 1 : 0;
+    panelActor_->SetVisibility(on);
+    borderActor_->SetVisibility(on);
+    symbolActor_->SetVisibility(on);
+    for (const auto& text : texts_) {
+        text->SetVisibility(on);
+    }
+}
+
+void LegendOverlay::layout(int width, int height, int fontPixels, double dpi, int top)
+{
+    const int key[5] = {width, height, fontPixels, static_cast<int>(dpi), top};
+    if (std::equal(key, key + 5, lastLayout_) || entries_.empty()) {
+        return;
+    }
+    std::copy(key, key + 5, lastLayout_);
+
+    const int fontPoints = std::max(1, static_cast<int>(std::lround(fontPixels * 72.0 / dpi)));
+    const auto measure = [&](vtkTextProperty* tp, const std::string& text) {
+        int bbox[4] = {0, 0, 0, 0};
+        if (vtkTextRenderer* tr = vtkTextRenderer::GetInstance()) {
+            tr->GetBoundingBox(tp, text, bbox, static_cast<int>(dpi));
+        }
+        return static_cast<double>(bbox[1] - bbox[0]);
+    };
+    double textWidth = 0.0;
+    for (const auto& text : texts_) {
+        vtkTextProperty* tp = text->GetTextProperty();
+        tp->SetFontSize(fontPoints);
+        textWidth = std::max(textWidth, measure(tp, std::string(text->GetInput())));
+    }
+    double reserveTextWidth = 0.0;
+    if (!texts_.empty()) {
+        for (const QString& text : reserveTexts_) {
+            reserveTextWidth = std::max(
+                reserveTextWidth, measure(texts_.front()->GetTextProperty(), text.toStdString()));
+        }
+    }
+
+    const double f = fontPixels;
+    const double pad = 0.75 * f;
+    const double row = 1.65 * f;
+    const double symbolWidth = 2.4 * f;
+    const double gap = 0.7 * f;
+    const double margin = 0.8 * f;
+    const double boxW = pad + symbolWidth + gap + textWidth + pad;
+    const double boxH = 2.0 * pad + row * static_cast<double>(entries_.size()) - 0.4 * f;
+    panelWidth_ = boxW;
+    panelHeight_ = boxH;
+    reservedWidth_ = pad + symbolWidth + gap + reserveTextWidth + pad;
+    reservedHeight_ = 2.0 * pad + row * static_cast<double>(reserveRows_) - 0.4 * f;
+    margin_ = margin;
+    const double x0 = width - margin - boxW;
+    const double y1 = height - margin - top;
+    const double y0 = y1 - boxH;
+
+    {
+        vtkNew<vtkPoints> points;
+        vtkNew<vtkCellArray> polys;
+        vtkNew<vtkUnsignedCharArray> colors;
+        colors->SetNumberOfComponents(3);
+        const auto outline = roundedRect(x0, y0, x0 + boxW, y1, 0.45 * f);
+        addPolygon(points, polys, colors, outline, QColor(255, 255, 255));
+        panel_->SetPoints(points);
+        panel_->SetPolys(polys);
+        vtkNew<vtkPoints> bp;
+        vtkNew<vtkCellArray> lines;
+        lines->InsertNextCell(static_cast<vtkIdType>(outline.size() + 1));
+        for (const auto& [x, y] : outline) {
+            lines->InsertCellPoint(bp->InsertNextPoint(x, y, 0.0));
+        }
+        lines->InsertCellPoint(0);
+        border_->SetPoints(bp);
+        border_->SetLines(lines);
+    }
+
+    vtkNew<vtkPoints> points;
+    vtkNew<vtkCellArray> polys;
+    vtkNew<vtkUnsignedCharArray> colors;
+    colors->SetNumberOfComponents(3);
+    colors->SetName("legend_colors");
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+        const double yc = y1 - pad - 0.5 * (row - 0.4 * f) - row * static_cast<double>(i);
+        const double sx = x0 + pad;
+        const QColor& c = entries_[i].color;
+        switch (entries_[i].symbol) {
+        case Entry::Symbol::Arrow: {
+            const double t = 0.16 * f;
+            const double head = 0.75 * f;
+            const double hh = 0.36 * f;
+            addPolygon(points, polys, colors,
+                       {{sx, yc - t},
+                        {sx + symbolWidth - head, yc - t},
+                        {sx + symbolWidth - head, yc + t},
+                        {sx, yc + t}},
+                       c);
+            addPolygon(points, polys, colors,
+                       {{sx + symbolWidth - head, yc - hh},
+                        {sx + symbolWidth, yc},
+                        {sx + symbolWidth - head, yc + hh}},
+                       c);
+            break;
+        }
+        case Entry::Symbol::Line: {
+            const double t = 0.12 * f;
+            addPolygon(points, polys, colors,
+                       {{sx, yc - t},
+                        {sx + symbolWidth, yc - t},
+                        {sx + symbolWidth, yc + t},
+                        {sx, yc + t}},
+                       c);
+            break;
+        }
+        case Entry::Symbol::Patch: {
+            const double h = 0.42 * f;
+            addPolygon(points, polys, colors,
+                       {{sx + 0.25 * f, yc - h},
+                        {sx + symbolWidth - 0.05 * f, yc - h},
+                        {sx + symbolWidth - 0.25 * f, yc + h},
+                        {sx + 0.05 * f, yc + h}},
+                       c);
+            break;
+        }
+        }
+        texts_[i]->SetDisplayPosition(static_cast<int>(std::lround(sx + symbolWidth + gap)),
+                                      static_cast<int>(std::lround(yc)));
+    }
+    symbols_->SetPoints(points);
+    symbols_->SetPolys(polys);
+    symbols_->GetCellData()->SetScalars(colors);
+    symbols_->Modified();
+    panel_->Modified();
+    border_->Modified();
+}
+
+} // namespace clab

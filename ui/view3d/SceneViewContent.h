@@ -1,0 +1,192 @@
+#pragma once
+
+#include "plots/ForceKind.h"
+#include "view3d/ForceArrow.h"
+#include "view3d/LegendOverlay.h"
+#include "view3d/TrailActor.h"
+#include "view3d/WorldLabel.h"
+#include "view3d/geometry/SceneGeometry.h"
+
+#include <Measurements.h>
+#include <ParameterSpec.h>
+#include <SceneDocument.h>
+#include <Trace.h>
+
+#include <QColor>
+#include <QString>
+#include <QStringList>
+
+#include <vtkSmartPointer.h>
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+class vtkActor;
+class vtkAxesActor;
+class vtkObject;
+class vtkPolyData;
+class vtkSphereSource;
+class vtkRenderWindow;
+class vtkRenderer;
+class vtkTextActor;
+
+namespace clab {
+
+/// \brief Everything the 3D view draws, in one vtkRenderer: scene geometry, body, trail,
+/// force arrows, ghosts, legend, captions, axes triad, background and camera framing.
+///
+/// Knows nothing about windows or OpenGL contexts, so the same content can be shown in the
+/// widget and rendered off screen (SceneView keeps one of each, fed the same state).
+class SceneViewContent {
+public:
+    SceneViewContent();
+    ~SceneViewContent();
+    SceneViewContent(const SceneViewContent&) = delete;
+    SceneViewContent& operator=(const SceneViewContent&) = delete;
+
+    /// Adds the content's renderers (scene; arrows and the axes triad on layers above) to a
+    /// window.
+    void attachTo(vtkRenderWindow* window);
+    vtkRenderer* renderer() const { return renderer_; }
+    /// The layer drawn over the scene: force arrows and the captions of compare runs.
+    vtkRenderer* overlayRenderer() const { return arrowRenderer_; }
+
+    /// Builds a built-in scene from complete parameter values; throws ConstraintLabError for an
+    /// unknown scene. Drops the trace; keeps the ghosts when the scene name is unchanged.
+    void setScene(const std::string& sceneName, const ParameterValues& values);
+    /// The document's scene (built in or a system) with its parameters, which must be complete.
+    void setScene(const SceneDocument& document);
+    bool hasScene() const { return geometry_ != nullptr; }
+    void setTrace(std::shared_ptr<const Trace> trace);
+    void setTime(double t);
+    double time() const { return time_; }
+
+    void setForceVisible(ForceKind kind, bool visible);
+    bool isForceVisible(ForceKind kind) const;
+    void setArrowScale(double scale);
+    double arrowScale() const { return arrowScale_; }
+    void setLegendVisible(bool visible);
+    bool isLegendVisible() const { return legend_.isVisible(); }
+
+    /// Measured values (the Fit dock's) as small markers where they put the body, one colour
+    /// per column (`colors`, parallel to measured.columns). Measured coordinates replace the
+    /// run's coordinates at the measured times (x, y, z columns: that point); any other quantity
+    /// (a bead's s, a ring's φ) puts the marker where the run's path takes that value, on the
+    /// stretch nearest in time, continued along its first or last stretch beyond the run's
+    /// range. Needs a trace; hidden without markers.
+    void setMeasured(const Measurements& measured, const std::vector<QColor>& colors);
+    /// Where the markers are drawn (empty when hidden) and their colour.
+    const std::vector<Eigen::Vector3d>& measuredMarkers() const { return markerPositions_; }
+    QColor measuredMarkerColor() const { return markerColor_; }
+
+    void addGhost(std::shared_ptr<const Trace> trace, const QString& label);
+    void clearGhosts();
+    int ghostCount() const { return static_cast<int>(ghosts_.size()); }
+
+    /// Points the camera at the scene from its preset direction so that the constraint and the
+    /// motion fill a view of width × height pixels (the renderer's current size when not given).
+    void frameCamera(int width = 0, int height = 0);
+
+    /// True when the arrow of `kind` is on screen (enabled, and the force above threshold).
+    bool isArrowDrawn(ForceKind kind) const;
+    /// Length in scene units the arrow of `kind` has at the current time (0 when not drawn).
+    double arrowLength(ForceKind kind) const;
+    /// The scene's characteristic length (wire length, ring diameter), 0 without a scene.
+    double sceneSize() const;
+    /// Scene units per unit of force at arrowScale() = 1.
+    double automaticArrowScale() const { return autoScale_; }
+    /// How many times longer than the common scale the arrows of `kind` are drawn (1, 2, 5,
+    /// 10, …): a force far smaller than the largest one (friction beside gravity) would be a
+    /// wedge beside the body. The legend says so.
+    double arrowBoost(ForceKind kind) const { return boost_[static_cast<int>(kind)]; }
+    /// Each drawn arrow labelled with its true magnitude at its tip ("1.27 N").
+    void setMagnitudesVisible(bool visible);
+    bool areMagnitudesVisible() const { return magnitudesVisible_; }
+    /// The magnitude label of `kind` as drawn (empty when hidden).
+    QString magnitudeText(ForceKind kind) const;
+    /// True when the "stuck" mark beside the body shows (a frictional contact sticks).
+    bool isStuckShown() const;
+    /// The scene's words for its forces (Forces dock): unit, description, magnitude of the
+    /// force as drawn (a torque for the rigid body) at the current time, other readouts.
+    QString forceUnit() const;
+    QString forceDescription(ForceKind kind) const;
+    double forceMagnitude(ForceKind kind) const;
+    QStringList readouts() const;
+    /// The sample shown (nullptr before any scene).
+    const TraceSample* currentSample() const;
+
+    /// Text size in pixels for a view of width × height pixels: legible from the back of a
+    /// classroom at full screen, not crowding a small window.
+    static int fontPixelsFor(int width, int height);
+
+private:
+    struct Ghost;
+
+    /// Fits the constraint geometry to the current run and the ghosts.
+    void fitGeometry();
+    void rebuildTrail();
+    void rebuildMarkers();
+    void rebuildGhost(Ghost& ghost);
+    void updateArrowStyle();
+    void updateLegend();
+    void updateCaptions();
+    void showSample();
+    /// Lays the legend out for the view; returns how far below its usual place it went (pixels).
+    int layoutLegend(int width, int height, int font, double dpi);
+    void placeGhostCaptions();
+    void placeMagnitudeLabels();
+    /// Where a scene point is in the view, in display pixels.
+    Eigen::Vector2d toDisplay(const Eigen::Vector3d& point) const;
+    void onStartRender(vtkObject* caller, unsigned long eventId, void* callData);
+
+    vtkSmartPointer<vtkRenderer> renderer_;
+    /// Force arrows on a layer above the scene, same camera: never hidden by ground or ring.
+    vtkSmartPointer<vtkRenderer> arrowRenderer_;
+    vtkSmartPointer<vtkRenderer> triadRenderer_;
+    vtkSmartPointer<vtkAxesActor> triad_;
+    std::unique_ptr<SceneGeometry> geometry_;
+    std::string sceneName_;
+    SystemRef system_;
+    QString sceneTitle_;
+    std::shared_ptr<const Trace> trace_;
+    std::optional<TraceSample> initialSample_;
+    std::size_t index_ = 0;
+    double time_ = 0.0;
+
+    TrailActor trail_;
+    std::array<ForceArrow, 3> arrows_;
+    /// Arrows at the geometry's other points (SceneGeometry::extraArrowPointCount), drawn and
+    /// scaled like the body's; heap-held so that their actors keep their place.
+    std::vector<std::unique_ptr<std::array<ForceArrow, 3>>> pointArrows_;
+    void rebuildPointArrows();
+    double maxForce_ = 0.0;
+    std::array<double, 3> maxForceOfKind_ = {0.0, 0.0, 0.0};
+    std::array<double, 3> boost_ = {1.0, 1.0, 1.0};
+    std::array<WorldLabel, 3> magnitudeLabels_;
+    bool magnitudesVisible_ = false;
+    WorldLabel stuckLabel_;
+    double autoScale_ = 1.0;
+    double arrowScale_ = 1.0;
+
+    Measurements measured_;
+    std::vector<QColor> measuredColors_;
+    std::vector<Eigen::Vector3d> markerPositions_;
+    QColor markerColor_;
+    QString markerLabel_; ///< legend entry: "measured pos_cm"
+    vtkSmartPointer<vtkPolyData> markerPoints_;
+    vtkSmartPointer<vtkSphereSource> markerGlyph_;
+    vtkSmartPointer<vtkActor> markers_;
+
+    std::vector<std::unique_ptr<Ghost>> ghosts_;
+    LegendOverlay legend_;
+    vtkSmartPointer<vtkTextActor> title_;
+    vtkSmartPointer<vtkTextActor> clock_;
+    vtkSmartPointer<vtkTextActor> annotation_;
+    int fontPixels_ = 16;
+    int legendTop_ = 0; ///< how far below its usual place the legend sits (pixels)
+};
+
+} // namespace clab

@@ -1,0 +1,274 @@
+#include "view3d/geometry/SceneGeometry.h"
+
+#include "view3d/geometry/SceneGeometryAcatastatic.h"
+#include "view3d/geometry/SceneGeometryBeadOnWire.h"
+#include "view3d/geometry/SceneGeometryChain.h"
+#include "view3d/geometry/SceneGeometryNonholonomic.h"
+#include "view3d/geometry/SceneGeometryRigidBody.h"
+#include "view3d/geometry/SceneGeometryRing.h"
+#include "view3d/geometry/SceneGeometrySystem.h"
+
+#include <ConstraintLabError.h>
+
+#include <cmath>
+
+#include <vtkActor.h>
+#include <vtkCubeSource.h>
+#include <vtkLineSource.h>
+#include <vtkNew.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkProp.h>
+#include <vtkProperty.h>
+#include <vtkRenderer.h>
+#include <vtkSphereSource.h>
+#include <vtkTubeFilter.h>
+
+namespace clab {
+
+SceneGeometry::~SceneGeometry() = default;
+
+std::unique_ptr<SceneGeometry> SceneGeometry::create(const std::string& sceneName,
+                                                     const ParameterValues& values)
+{
+    if (sceneName == "bead-on-wire") {
+        return std::make_unique<SceneGeometryBeadOnWire>(values);
+    }
+    if (sceneName == "ring") {
+        return std::make_unique<SceneGeometryRing>(values);
+    }
+    if (sceneName == "nonholonomic-particle") {
+        return std::make_unique<SceneGeometryNonholonomic>(values);
+    }
+    if (sceneName == "rigid-body") {
+        return std::make_unique<SceneGeometryRigidBody>(values);
+    }
+    if (sceneName == "acatastatic-particle") {
+        return std::make_unique<SceneGeometryAcatastatic>(values);
+    }
+    if (sceneName == "chain") {
+        return std::make_unique<SceneGeometryChain>(values);
+    }
+    throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                             "SceneGeometry::create: the 3D view cannot draw scene '" + sceneName +
+                                 "' (no geometry for it)");
+}
+
+std::unique_ptr<SceneGeometry> SceneGeometry::create(const SceneDocument& document)
+{
+    if (document.system)
+        return std::make_unique<SceneGeometrySystem>(document.system.model, document.parameters);
+    return create(document.scene, document.parameters);
+}
+
+void SceneGeometry::addTo(vtkRenderer* renderer) const
+{
+    for (const auto& prop : props_) {
+        renderer->AddViewProp(prop);
+    }
+}
+
+void SceneGeometry::removeFrom(vtkRenderer* renderer) const
+{
+    for (const auto& prop : props_) {
+        renderer->RemoveViewProp(prop);
+    }
+}
+
+void SceneGeometry::fitToTrace(const Trace& trace)
+{
+    (void)trace;
+}
+
+Eigen::Vector3d SceneGeometry::trailPoint(const Eigen::VectorXd& q) const
+{
+    return bodyPosition(q);
+}
+
+Eigen::Vector3d SceneGeometry::forceVector(const Eigen::VectorXd& q, const Eigen::VectorXd& F) const
+{
+    (void)q;
+    Eigen::Vector3d v = Eigen::Vector3d::Zero();
+    for (int i = 0; i < std::min<int>(3, static_cast<int>(F.size())); ++i) {
+        v[i] = F[i];
+    }
+    return v;
+}
+
+const Eigen::VectorXd& SceneGeometry::generalizedForce(const TraceSample& sample, ForceKind kind)
+{
+    switch (kind) {
+    case ForceKind::Given:
+        return sample.Q;
+    case ForceKind::IdealConstraint:
+        return sample.Qci;
+    case ForceKind::NonIdealConstraint:
+        break;
+    }
+    return sample.Qcni;
+}
+
+Eigen::Vector3d SceneGeometry::arrowVector(const TraceSample& sample, ForceKind kind) const
+{
+    const Eigen::VectorXd& F = generalizedForce(sample, kind);
+    return F.size() == 0 ? Eigen::Vector3d::Zero() : forceVector(sample.q, F);
+}
+
+QString SceneGeometry::forceLabel(ForceKind kind) const
+{
+    switch (kind) {
+    case ForceKind::Given:
+        return forceSymbol(kind) + QStringLiteral("  given force");
+    case ForceKind::IdealConstraint:
+        return forceSymbol(kind) + QStringLiteral("  ideal constraint force");
+    case ForceKind::NonIdealConstraint:
+        return forceSymbol(kind) + QStringLiteral("  non-ideal constraint force");
+    }
+    return {};
+}
+
+Eigen::AlignedBox3d SceneGeometry::frameBox() const
+{
+    Eigen::AlignedBox3d box;
+    for (const auto& prop : props_) {
+        if (!prop->GetVisibility()) {
+            continue;
+        }
+        const double* b = prop->GetBounds();
+        if (b == nullptr || b[0] > b[1]) {
+            continue;
+        }
+        box.extend(Eigen::Vector3d(b[0], b[2], b[4]));
+        box.extend(Eigen::Vector3d(b[1], b[3], b[5]));
+    }
+    return box;
+}
+
+Eigen::Vector3d SceneGeometry::viewDirection() const
+{
+    // Planar scenes: nearly face-on, a little from the right and above so the ground reads as
+    // a floor.
+    return Eigen::Vector3d(0.22, 0.30, 1.0).normalized();
+}
+
+QStringList SceneGeometry::readouts(const TraceSample& sample) const
+{
+    QStringList lines;
+    for (Eigen::Index i = 0; i < sample.contacts.size(); ++i) {
+        const QString state = sample.contacts[i] < 0.5 ? QStringLiteral("stuck (static friction)")
+                                                       : QStringLiteral("sliding");
+        lines << (sample.contacts.size() == 1
+                      ? QStringLiteral("Contact: %1").arg(state)
+                      : QStringLiteral("Contact %1: %2").arg(i + 1).arg(state));
+    }
+    return lines;
+}
+
+QString SceneGeometry::annotation(const TraceSample& sample) const
+{
+    (void)sample;
+    return {};
+}
+
+void SceneGeometry::addProp(vtkProp* prop)
+{
+    props_.emplace_back(prop);
+}
+
+void SceneGeometry::clearProps()
+{
+    props_.clear();
+}
+
+vtkSmartPointer<vtkActor> SceneGeometry::surfaceActor(vtkPolyData* data, const QColor& color,
+                                                      double specular)
+{
+    auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+    mapper->SetInputData(data);
+    mapper->ScalarVisibilityOff();
+    auto actor = vtkSmartPointer<vtkActor>::New();
+    actor->SetMapper(mapper);
+    vtkProperty* p = actor->GetProperty();
+    p->SetColor(color.redF(), color.greenF(), color.blueF());
+    p->SetOpacity(color.alphaF());
+    p->SetInterpolationToPhong();
+    p->SetAmbient(0.22);
+    p->SetDiffuse(0.78);
+    p->SetSpecular(specular);
+    p->SetSpecularPower(40.0);
+    return actor;
+}
+
+vtkSmartPointer<vtkActor> SceneGeometry::sphereActor(double radius, const QColor& color)
+{
+    vtkNew<vtkSphereSource> sphere;
+    sphere->SetRadius(radius);
+    sphere->SetThetaResolution(48);
+    sphere->SetPhiResolution(32);
+    sphere->Update();
+    return surfaceActor(sphere->GetOutput(), color, 0.5);
+}
+
+vtkSmartPointer<vtkActor> SceneGeometry::rodActor(const Eigen::Vector3d& a,
+                                                  const Eigen::Vector3d& b, double radius,
+                                                  const QColor& color)
+{
+    vtkNew<vtkLineSource> line;
+    line->SetPoint1(a.x(), a.y(), a.z());
+    line->SetPoint2(b.x(), b.y(), b.z());
+    vtkNew<vtkTubeFilter> tube;
+    tube->SetInputConnection(line->GetOutputPort());
+    tube->SetRadius(radius);
+    tube->SetNumberOfSides(32);
+    tube->CappingOn();
+    tube->Update();
+    return surfaceActor(tube->GetOutput(), color, 0.35);
+}
+
+vtkSmartPointer<vtkActor> SceneGeometry::boxActor(const Eigen::AlignedBox3d& box,
+                                                  const QColor& color)
+{
+    vtkNew<vtkCubeSource> cube;
+    cube->SetBounds(box.min().x(), box.max().x(), box.min().y(), box.max().y(), box.min().z(),
+                    box.max().z());
+    cube->Update();
+    return surfaceActor(cube->GetOutput(), color, 0.05);
+}
+
+double SceneGeometry::scalar(const ParameterValues& values, const std::string& name)
+{
+    return vector(values, name, 1).front();
+}
+
+std::vector<double> SceneGeometry::vector(const ParameterValues& values, const std::string& name,
+                                          std::size_t size)
+{
+    const auto it = values.find(name);
+    if (it == values.end() || it->second.size() < size) {
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "SceneGeometry: parameter '" + name +
+                                     "' is missing or has fewer than " + std::to_string(size) +
+                                     " components");
+    }
+    for (double v : it->second) {
+        if (!std::isfinite(v)) {
+            throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                     "SceneGeometry: parameter '" + name + "' is not finite");
+        }
+    }
+    return {it->second.begin(), it->second.begin() + static_cast<std::ptrdiff_t>(size)};
+}
+
+Eigen::AlignedBox3d SceneGeometry::motionBox(const Trace& trace) const
+{
+    Eigen::AlignedBox3d box;
+    for (const TraceSample& s : trace.samples) {
+        const Eigen::Vector3d p = bodyPosition(s.q);
+        if (p.allFinite()) {
+            box.extend(p);
+        }
+    }
+    return box;
+}
+
+} // namespace clab

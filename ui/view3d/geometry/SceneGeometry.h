@@ -1,0 +1,141 @@
+#pragma once
+
+#include "plots/ForceKind.h"
+
+#include <ParameterSpec.h>
+#include <SceneDocument.h>
+#include <Trace.h>
+#include <TraceSample.h>
+
+#include <Eigen/Dense>
+#include <QColor>
+#include <QString>
+#include <QStringList>
+
+#include <vtkSmartPointer.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+class vtkActor;
+class vtkPolyData;
+class vtkProp;
+class vtkRenderer;
+
+namespace clab {
+
+/// \brief What a scene draws of itself in the 3D view: its constraint, its body and how its
+/// coordinates and generalized forces map to points and arrows in space.
+///
+/// One subclass per built-in scene. The view (SceneViewContent) owns the trail, the force
+/// arrows, the legend and the camera; the geometry owns everything scene-specific.
+class SceneGeometry {
+public:
+    /// An extra entry for the legend (a scene's own arrows, e.g. ω and L of the rigid body).
+    struct LegendEntry {
+        enum class Symbol { Arrow, Line, Patch };
+        QString label;
+        QColor color;
+        Symbol symbol = Symbol::Arrow;
+    };
+
+    virtual ~SceneGeometry();
+
+    /// The geometry of a built-in scene; `values` must be complete (defaults overlaid).
+    /// Throws ConstraintLabError(InvalidParameter) for an unknown scene or a missing parameter.
+    static std::unique_ptr<SceneGeometry> create(const std::string& sceneName,
+                                                 const ParameterValues& values);
+    /// The geometry of a document's scene: a built-in scene's, or a system's from its "view".
+    static std::unique_ptr<SceneGeometry> create(const SceneDocument& document);
+
+    void addTo(vtkRenderer* renderer) const;
+    void removeFrom(vtkRenderer* renderer) const;
+
+    /// Adapts geometry that depends on the whole motion (wire length, patch grid, arrow scales).
+    virtual void fitToTrace(const Trace& trace);
+    /// Poses the body and any time-dependent geometry for one sample.
+    virtual void update(const TraceSample& sample) = 0;
+
+    /// Where the body is: the origin of the force arrows.
+    virtual Eigen::Vector3d bodyPosition(const Eigen::VectorXd& q) const = 0;
+    /// The point whose path is drawn as the trail; the body position by default.
+    virtual Eigen::Vector3d trailPoint(const Eigen::VectorXd& q) const;
+    /// A generalized force as a vector in space (per unit of force); identity on the first
+    /// three coordinates by default.
+    virtual Eigen::Vector3d forceVector(const Eigen::VectorXd& q, const Eigen::VectorXd& F) const;
+    /// The force of `kind` a sample holds (Q, Qᶜᵢ or Qᶜₙᵢ).
+    static const Eigen::VectorXd& generalizedForce(const TraceSample& sample, ForceKind kind);
+    /// The arrow of `kind` for one sample, per unit of force: forceVector() of that force by
+    /// default.
+    virtual Eigen::Vector3d arrowVector(const TraceSample& sample, ForceKind kind) const;
+    /// Points besides the body that carry force arrows of their own (the other bodies of a
+    /// system written as equations); none by default.
+    virtual int extraArrowPointCount() const { return 0; }
+    /// Where extra point i is for one sample, and the arrow of `kind` there (per unit of force).
+    virtual Eigen::Vector3d extraArrowOrigin(int i, const TraceSample& sample) const
+    {
+        (void)i;
+        return bodyPosition(sample.q);
+    }
+    virtual Eigen::Vector3d extraArrowVector(int i, const TraceSample& sample, ForceKind kind) const
+    {
+        (void)i, (void)sample, (void)kind;
+        return Eigen::Vector3d::Zero();
+    }
+    /// Legend text of a force arrow.
+    virtual QString forceLabel(ForceKind kind) const;
+    /// Unit of the arrows' magnitudes: what forceVector() returns per unit of force.
+    virtual QString forceUnit() const { return QStringLiteral("N"); }
+    /// What an arrow kind stands for in this scene, for the Forces dock.
+    virtual QString forceDescription(ForceKind kind) const { return clab::forceDescription(kind); }
+    /// Lines the Forces dock shows for one sample besides the force magnitudes: the state of
+    /// each frictional contact ("Contact: stuck") by default.
+    virtual QStringList readouts(const TraceSample& sample) const;
+
+    /// Characteristic length of the scene (arrow lengths and thicknesses follow it).
+    virtual double sceneSize() const = 0;
+    /// Box the camera frames (the constraint and the motion); the union of the props' bounds by
+    /// default.
+    virtual Eigen::AlignedBox3d frameBox() const;
+    /// Direction from the focal point towards the camera, and the camera's up direction.
+    virtual Eigen::Vector3d viewDirection() const;
+    virtual Eigen::Vector3d viewUp() const { return Eigen::Vector3d::UnitY(); }
+
+    virtual std::vector<LegendEntry> extraLegendEntries() const { return {}; }
+    /// Text shown beside the view for one sample (empty: none).
+    virtual QString annotation(const TraceSample& sample) const;
+
+    /// Radius of the body sphere (arrows start at its centre).
+    double bodyRadius() const { return 0.03 * sceneSize(); }
+
+    /// Colours shared by all scenes (constraint, body, ground).
+    static QColor constraintColor() { return QColor(0xAE, 0xB8, 0xC4); }
+    static QColor bodyColor() { return QColor(0x2A, 0x2F, 0x38); }
+    static QColor groundColor() { return QColor(0xE2, 0xE0, 0xDA); }
+
+protected:
+    void addProp(vtkProp* prop);
+    void clearProps();
+
+    /// Shaded actor for a surface, with the view's standard material.
+    static vtkSmartPointer<vtkActor> surfaceActor(vtkPolyData* data, const QColor& color,
+                                                  double specular = 0.3);
+    static vtkSmartPointer<vtkActor> sphereActor(double radius, const QColor& color);
+    /// A solid cylinder from a to b.
+    static vtkSmartPointer<vtkActor> rodActor(const Eigen::Vector3d& a, const Eigen::Vector3d& b,
+                                              double radius, const QColor& color);
+    /// An axis-aligned slab (ground, floor).
+    static vtkSmartPointer<vtkActor> boxActor(const Eigen::AlignedBox3d& box, const QColor& color);
+    /// Parameter value, checked to exist; vector parameters return their first component.
+    static double scalar(const ParameterValues& values, const std::string& name);
+    static std::vector<double> vector(const ParameterValues& values, const std::string& name,
+                                      std::size_t size);
+    /// Bounds of all positions a trace's body takes, mapped by bodyPosition.
+    Eigen::AlignedBox3d motionBox(const Trace& trace) const;
+
+private:
+    std::vector<vtkSmartPointer<vtkProp>> props_;
+};
+
+} // namespace clab

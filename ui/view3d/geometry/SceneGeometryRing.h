@@ -1,0 +1,26 @@
+#pragma once
+
+#include "view3d/geometry/SceneGeometry.h"
+
+namespace clab {
+
+/// \brief Particle on a vertical ring: a torus of the given radius in the x–y plane on a stand,
+/// the particle as a sphere.
+class SceneGeometryRing : public SceneGeometry {
+public:
+    explicit SceneGeometryRing(const ParameterValues& values);
+
+    void update(const TraceSample& sample) override;
+    Eigen::Vector3d bodyPosition(const Eigen::VectorXd& q) const override;
+    /// The trail runs just in front of the ring as seen from the framing camera.
+    Eigen::Vector3d trailPoint(const Eigen::VectorXd& q) const override;
+    double sceneSize() const override { return 2.6 * radius_; }
+    /// Radius of the tube's cross-section.
+    double tubeRadius() const { return 0.028 * radius_; }
+
+private:
+    double radius_;
+    vtkSmartPointer<vtkActor> particle_;
+};
+
+} // namespace clab
