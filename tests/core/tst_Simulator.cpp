@@ -6,6 +6,7 @@
 #include "../support/AllocationCounter.h"
 #include "../support/RunOptions.h"
 #include "../support/ToySystems.h"
+#include "../support/TraceResiduals.h"
 
 #include <QtTest>
 
@@ -26,6 +27,7 @@ using clab::testing::g_allocations;
 using clab::testing::g_countAllocations;
 using clab::testing::HarmonicOscillator;
 using clab::testing::MasslessFollower;
+using clab::testing::maxResidual;
 using clab::testing::ParticleOnCircle;
 using clab::testing::RampedBlock;
 using clab::testing::runOptions;
@@ -65,15 +67,6 @@ struct ReducedPendulum {
         return out;
     }
 };
-
-// Largest residual over a trace.
-double maxResidual(const Trace& trace)
-{
-    double r = 0.0;
-    for (const TraceSample& s : trace.samples)
-        r = std::max(r, s.residualMax);
-    return r;
-}
 
 // Energy scale of a run for the audit: the largest of |E(0)|, T, |V − V(0)| and the works.
 double energyScale(const Trace& trace)
@@ -144,10 +137,6 @@ private slots:
     void energyAuditStaysAtToleranceLevel_data();
     void energyAuditStaysAtToleranceLevel();
     void invalidStabilizationSettingsAreRejected();
-    void everySceneStaysOnItsConstraintsFor100s_data();
-    void everySceneStaysOnItsConstraintsFor100s();
-    void sceneDriftIsVisibleWithoutStabilization_data();
-    void sceneDriftIsVisibleWithoutStabilization();
     void everySceneBalancesItsEnergy_data();
     void everySceneBalancesItsEnergy();
     void streamedRunDoesNotAllocatePerSample();
@@ -695,62 +684,11 @@ void TestSimulator::invalidStabilizationSettingsAreRejected()
     QCOMPARE(opaqueSim.run(o).samples.size(), std::size_t(11));
 }
 
-void TestSimulator::everySceneStaysOnItsConstraintsFor100s_data()
+void TestSimulator::everySceneBalancesItsEnergy_data()
 {
     QTest::addColumn<QByteArray>("sceneName");
     for (const SceneDefinition& d : SceneRegistry::builtIn())
         QTest::newRow(d.name.c_str()) << QByteArray::fromStdString(d.name);
-}
-
-// With the default projection and default tolerances, φ, φ̇ and ψ stay at rounding level over
-// 100 s of every built-in scene (defaults: the bead slides ~16 km, the body flips many times).
-void TestSimulator::everySceneStaysOnItsConstraintsFor100s()
-{
-    QFETCH(QByteArray, sceneName);
-    const std::string scene = sceneName.toStdString();
-    const auto system = SceneRegistry::find(scene)->create({});
-    Simulator sim(*system);
-    SimulationOptions o;
-    o.tEnd = system->initialTime() + 100.0;
-    o.dt = 0.1;
-    const Trace trace = sim.run(o);
-    QCOMPARE(trace.samples.size(), std::size_t(1001));
-    const double residual = maxResidual(trace);
-    QVERIFY2(residual <= 1e-10, qPrintable(QStringLiteral("largest residual %1").arg(residual)));
-}
-
-void TestSimulator::sceneDriftIsVisibleWithoutStabilization_data()
-{
-    QTest::addColumn<QByteArray>("sceneName");
-    QTest::newRow("ring") << QByteArray("ring");
-    QTest::newRow("rigid-body") << QByteArray("rigid-body");
-}
-
-void TestSimulator::sceneDriftIsVisibleWithoutStabilization()
-{
-    QFETCH(QByteArray, sceneName);
-    const std::string scene = sceneName.toStdString();
-    // The frictionless ring keeps looping (with friction it comes to rest and stops drifting).
-    const ParameterValues values =
-        scene == "ring" ? ParameterValues{{"mu", {0.0}}, {"v0", {4.0}}} : ParameterValues{};
-    const auto system = SceneRegistry::find(scene)->create(values);
-    Simulator sim(*system);
-    SimulationOptions o;
-    o.tEnd = 100.0;
-    o.dt = 0.1;
-    o.rtol = 1e-6;
-    o.atol = 1e-9;
-    o.stabilization = Stabilization::None;
-    const double none = maxResidual(sim.run(o));
-    o.stabilization = Stabilization::Projection;
-    const double projection = maxResidual(sim.run(o));
-    QVERIFY2(none > 1e-6 && projection <= 1e-10,
-             qPrintable(QStringLiteral("none %1, projection %2").arg(none).arg(projection)));
-}
-
-void TestSimulator::everySceneBalancesItsEnergy_data()
-{
-    everySceneStaysOnItsConstraintsFor100s_data();
 }
 
 // The energy audit of every built-in scene over 10 s at rtol 1e-10: |E_error| ≤ 1e-8 of the
