@@ -33,18 +33,24 @@ namespace clab {
 /// Constraint drift is handled as SimulationOptions::stabilization says (projection onto the
 /// constraint manifold by default; see ManifoldProjection).
 ///
-/// Frictional contacts (MechanicalSystem::contactCount) have a mode each (ContactState): a
-/// sliding contact rubs with kinetic friction against the slip direction of the current step;
-/// a stuck contact is one more ideal constraint G q̈ = −γ in the same fundamental equation, and
-/// the force of those rows is static friction (reported as Qᶜₙᵢ; Qᶜᵢ stays the ideal force of
-/// the system's own constraints). Mode changes are events located on the dense output: the slip
-/// velocity along the step's slip direction reaching zero (then the contact sticks when the
-/// force it needs is within stickForceLimit, otherwise it slides on, or back, in the direction
-/// of the net force), and a stuck contact's force leaving μₛ‖N‖ (break-away). After an event
-/// the integrator restarts at the event state. Dormand–Prince's step is its error control's
-/// alone (output samples come from the dense output); with projection the integrated state is
-/// projected, and the integrator restarted, only when its drift exceeds a tenth of the error
-/// tolerance, while every output sample is projected. The run's cost is in Trace::stats.
+/// Frictional contacts (MechanicalSystem::contactCount) have a mode each, kept by
+/// FrictionalContacts: a sliding contact rubs with kinetic friction against the slip direction
+/// of the current step; a stuck contact is one more ideal constraint G q̈ = −γ in the same
+/// fundamental equation, and the force of those rows is static friction (reported as Qᶜₙᵢ; Qᶜᵢ
+/// stays the ideal force of the system's own constraints). Mode changes are events located on
+/// the dense output (EventLocator): the slip velocity along the step's slip direction reaching
+/// zero (then the contact sticks when the force it needs is within stickForceLimit, otherwise
+/// it slides on, or back, in the direction of the net force), and a stuck contact's force
+/// leaving μₛ‖N‖ (break-away). After an event the integrator restarts at the event state.
+/// Dormand–Prince's step is its error control's alone (output samples come from the dense output);
+/// with projection the integrated state is projected, and the integrator restarted, only when its
+/// drift exceeds a tenth of the error tolerance, while every output sample is projected. The run's
+/// cost is in Trace::stats.
+///
+/// run() is a short list of named stages (checkOptions, prepare, startContacts,
+/// startIntegrator, then per step advance, locateContactEvent, locateEnd,
+/// emitInterpolatedSamples and endAtTrackEnd, restartAtEvent or acceptStep; finish), listed
+/// with their files in docs/ARCHITECTURE.md.
 class Simulator {
 public:
     /// Which solver the right-hand side uses: Automatic takes the sparse path for large systems
