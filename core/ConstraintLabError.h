@@ -39,6 +39,11 @@ public:
         return buffer;
     }
 
+    /// The hint for a value that overflowed during a run (the simulator and its contacts).
+    static constexpr const char* overflowHint =
+        "a value overflowed: the parameters, the initial state or the time span are probably of "
+        "extreme size; try values of ordinary size or a shorter t_end";
+
 private:
     Kind kind_;
     std::string hint_;

@@ -376,6 +376,9 @@ bool FundamentalEquation::constraintsHold(const Eigen::MatrixXd& M, const Eigen:
                                         n_, m_);
 }
 
+// Longer than ~80 lines on purpose: one chain of fallbacks (Cholesky of M, then the auxiliary
+// system, each checked against A q̈ = b) whose decisions depend on each other; the loops are in
+// DenseKernels.h.
 void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q,
                                      const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
                                      ConstrainedAcceleration& out)

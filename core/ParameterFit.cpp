@@ -509,6 +509,8 @@ std::string stopReason(Eigen::LevenbergMarquardtSpace::Status status)
 
 // Standard errors, covariance, correlation and the warnings for what the data do not
 // determine, from the weighted Jacobian J at the best values (docs/MATH.md §9).
+// Longer than ~80 lines on purpose: identifiability, covariance and correlation all come from
+// the one SVD of J, in the order docs/MATH.md §9 gives them.
 void statistics(const Eigen::MatrixXd& J, const Eigen::VectorXd& r, const Eigen::VectorXd& steps,
                 double noiseFloor, FitResult& result)
 {
@@ -627,17 +629,11 @@ std::vector<const ParameterSpec*> checkedParameters(const SceneDefinition& defin
     return specs;
 }
 
-} // namespace
+// The steps of ParameterFit::run, in order.
 
-FitResult ParameterFit::run(const SceneDocument& document, const Measurements& measurements,
-                            const FitOptions& options, const FitControl& control)
+/// The options' own limits, and bounds only for fitted parameters.
+void checkOptions(const FitOptions& options)
 {
-    // --- Check everything before the first run ---
-    const SceneDefinition* definition = document.definition();
-    if (!definition)
-        invalid("unknown scene '" + document.scene + "'");
-    const std::vector<const ParameterSpec*> specs =
-        checkedParameters(*definition, options.parameters);
     for (const auto& bound : options.bounds)
         if (std::find(options.parameters.begin(), options.parameters.end(), bound.first) ==
             options.parameters.end())
@@ -648,17 +644,15 @@ FitResult ParameterFit::run(const SceneDocument& document, const Measurements& m
     if (options.threads < 0)
         invalid("the number of threads must not be negative, got " +
                 std::to_string(options.threads));
+}
 
-    const FitProblem problem(document, measurements, options.parameters);
-    const Eigen::Index n = static_cast<Eigen::Index>(specs.size());
-    if (problem.size() < n)
-        invalid(std::to_string(problem.size()) + " measured values cannot determine " +
-                std::to_string(n) + " parameters");
-
-    FitResult result;
-    result.parameters = options.parameters;
-    const ParameterValues start = definition->complete(problem.given());
-    std::vector<BoundedParameter> bounds;
+/// The fitted parameters' start values (just inside a bound they start on) and bounds; the
+/// start values as given go to result.start.
+Eigen::VectorXd startValues(const std::vector<const ParameterSpec*>& specs,
+                            const ParameterValues& start, const FitOptions& options,
+                            std::vector<BoundedParameter>& bounds, FitResult& result)
+{
+    const auto n = static_cast<Eigen::Index>(specs.size());
     Eigen::VectorXd p0(n);
     for (Eigen::Index j = 0; j < n; ++j) {
         const ParameterSpec& spec = *specs[static_cast<std::size_t>(j)];
@@ -678,15 +672,15 @@ FitResult ParameterFit::run(const SceneDocument& document, const Measurements& m
         p0[j] = value;
         bounds.push_back(b);
     }
-    for (const Measurements::Column& column : measurements.columns) {
-        result.columns.push_back(column.name());
-        result.sigmaGiven = column.sigma > 0.0;
-    }
+    return p0;
+}
 
-    // --- Levenberg–Marquardt, one iteration at a time ---
-    FitEngine engine(problem, options.parameters, bounds, options, control);
-    engine.setStart(p0);
-    Eigen::VectorXd x = engine.internal(p0);
+/// Levenberg–Marquardt from x, one iteration at a time (progress and the iteration limit
+/// between them); x ends at the best internal values. `iterations` is Eigen's count.
+Eigen::LevenbergMarquardtSpace::Status minimize(FitEngine& engine, Eigen::VectorXd& x,
+                                                Eigen::Index measured, const FitOptions& options,
+                                                const FitControl& control, Eigen::Index& iterations)
+{
     Eigen::LevenbergMarquardt<FitEngine> lm(engine);
     lm.parameters.ftol = options.tolerance;
     lm.parameters.xtol = options.tolerance;
@@ -701,13 +695,20 @@ FitResult ParameterFit::run(const SceneDocument& document, const Measurements& m
         status = lm.minimizeOneStep(x);
         if (control.progress && status != Eigen::LevenbergMarquardtSpace::UserAsked)
             control.progress({static_cast<int>(lm.iter - 1), engine.runs(),
-                              lm.fnorm / std::sqrt(static_cast<double>(problem.size())), [&] {
+                              lm.fnorm / std::sqrt(static_cast<double>(measured)), [&] {
                                   const Eigen::VectorXd p = engine.external(x);
                                   return std::vector<double>(p.data(), p.data() + p.size());
                               }()});
     }
-    Eigen::VectorXd best = engine.external(x);
-    // A value below the one its notBelow names ran raised to it (mu_s to mu): report that.
+    iterations = lm.iter;
+    return status;
+}
+
+/// A value below the one its notBelow names ran raised to it (mu_s to mu): reported so.
+void raiseToFloors(const std::vector<const ParameterSpec*>& specs, const FitOptions& options,
+                   const ParameterValues& start, Eigen::VectorXd& best, FitResult& result)
+{
+    const auto n = static_cast<Eigen::Index>(specs.size());
     for (Eigen::Index j = 0; j < n; ++j) {
         const ParameterSpec& spec = *specs[static_cast<std::size_t>(j)];
         if (spec.notBelow.empty())
@@ -723,8 +724,98 @@ FitResult ParameterFit::run(const SceneDocument& document, const Measurements& m
                                       number(floor) + "), the least the scene allows");
         }
     }
+}
+
+/// Ten times rtol of the weighted simulated values: the size of the integration error.
+double noiseFloorOf(const Eigen::VectorXd& r, const Measurements& measurements,
+                    const FitProblem& problem)
+{
+    // Weighted simulated values, for the size of the integration error.
+    Eigen::VectorXd simulated(r.size());
+    Eigen::Index k = 0;
+    for (std::size_t c = 0; c < measurements.columns.size(); ++c)
+        for (double value : measurements.columns[c].values) {
+            simulated[k] = r[k] + value * problem.weight(c);
+            ++k;
+        }
+    return 10.0 * problem.simulation().rtol * simulated.norm() + std::numeric_limits<double>::min();
+}
+
+/// The RMS of simulated − measured per column, in the column's units.
+void columnRms(const Eigen::VectorXd& r, const Measurements& measurements,
+               const FitProblem& problem, FitResult& result)
+{
+    const std::size_t times = measurements.times.size();
+    for (std::size_t c = 0; c < measurements.columns.size(); ++c) {
+        const Eigen::VectorXd rc =
+            r.segment(static_cast<Eigen::Index>(c * times), static_cast<Eigen::Index>(times)) /
+            problem.weight(c);
+        result.columnRms.push_back(std::sqrt(rc.squaredNorm() / static_cast<double>(times)));
+    }
+}
+
+/// Parameters that ended at (or within 1e-5 of the width of) a bound, with a warning each.
+void flagBounds(const std::vector<BoundedParameter>& bounds, const Eigen::VectorXd& best,
+                FitResult& result)
+{
+    const auto n = static_cast<Eigen::Index>(bounds.size());
+    result.atBound.assign(static_cast<std::size_t>(n), false);
+    for (Eigen::Index j = 0; j < n; ++j) {
+        const BoundedParameter& b = bounds[static_cast<std::size_t>(j)];
+        // The maps approach a bound only asymptotically: near it counts as on it.
+        const double width = b.upper() - b.lower();
+        const double slack =
+            1e-5 * (std::isfinite(width) ? width : std::max(1.0, std::abs(best[j])));
+        const bool low = best[j] <= b.lower() + slack, high = best[j] >= b.upper() - slack;
+        if (!low && !high)
+            continue;
+        result.atBound[static_cast<std::size_t>(j)] = true;
+        result.warnings.push_back(result.parameters[static_cast<std::size_t>(j)] +
+                                  " ended at its bound " + number(low ? b.lower() : b.upper()) +
+                                  ": the data pull it further, and its standard error does not "
+                                  "account for the bound");
+    }
+}
+
+} // namespace
+
+FitResult ParameterFit::run(const SceneDocument& document, const Measurements& measurements,
+                            const FitOptions& options, const FitControl& control)
+{
+    // --- Check everything before the first run ---
+    const SceneDefinition* definition = document.definition();
+    if (!definition)
+        invalid("unknown scene '" + document.scene + "'");
+    const std::vector<const ParameterSpec*> specs =
+        checkedParameters(*definition, options.parameters);
+    checkOptions(options);
+
+    const FitProblem problem(document, measurements, options.parameters);
+    const Eigen::Index n = static_cast<Eigen::Index>(specs.size());
+    if (problem.size() < n)
+        invalid(std::to_string(problem.size()) + " measured values cannot determine " +
+                std::to_string(n) + " parameters");
+
+    FitResult result;
+    result.parameters = options.parameters;
+    const ParameterValues start = definition->complete(problem.given());
+    std::vector<BoundedParameter> bounds;
+    const Eigen::VectorXd p0 = startValues(specs, start, options, bounds, result);
+    for (const Measurements::Column& column : measurements.columns) {
+        result.columns.push_back(column.name());
+        result.sigmaGiven = column.sigma > 0.0;
+    }
+
+    // --- Levenberg–Marquardt, one iteration at a time ---
+    FitEngine engine(problem, options.parameters, bounds, options, control);
+    engine.setStart(p0);
+    Eigen::VectorXd x = engine.internal(p0);
+    Eigen::Index iterations = 0;
+    const auto status = minimize(engine, x, problem.size(), options, control, iterations);
+    Eigen::VectorXd best = engine.external(x);
+    raiseToFloors(specs, options, start, best, result);
     result.values.assign(best.data(), best.data() + best.size());
-    result.iterations = static_cast<int>(std::max<Eigen::Index>(lm.iter - 1, 0));
+    result.iterations = static_cast<int>(std::max<Eigen::Index>(iterations - 1, 0));
     result.stopReason = stopReason(status);
     result.cancelled = status == Eigen::LevenbergMarquardtSpace::UserAsked;
     result.converged = !result.cancelled && status != Eigen::LevenbergMarquardtSpace::Running &&
@@ -758,41 +849,11 @@ FitResult ParameterFit::run(const SceneDocument& document, const Measurements& m
     Eigen::VectorXd steps(n);
     for (Eigen::Index j = 0; j < n; ++j)
         steps[j] = engine.step(best, j);
-    // Weighted simulated values, for the size of the integration error.
-    Eigen::VectorXd simulated(r.size());
-    Eigen::Index k = 0;
-    for (std::size_t c = 0; c < measurements.columns.size(); ++c)
-        for (double value : measurements.columns[c].values) {
-            simulated[k] = r[k] + value * problem.weight(c);
-            ++k;
-        }
-    const double noiseFloor =
-        10.0 * problem.simulation().rtol * simulated.norm() + std::numeric_limits<double>::min();
+    const double noiseFloor = noiseFloorOf(r, measurements, problem);
     statistics(J, r, steps, noiseFloor, result);
 
-    const std::size_t times = measurements.times.size();
-    for (std::size_t c = 0; c < measurements.columns.size(); ++c) {
-        const Eigen::VectorXd rc =
-            r.segment(static_cast<Eigen::Index>(c * times), static_cast<Eigen::Index>(times)) /
-            problem.weight(c);
-        result.columnRms.push_back(std::sqrt(rc.squaredNorm() / static_cast<double>(times)));
-    }
-    result.atBound.assign(static_cast<std::size_t>(n), false);
-    for (Eigen::Index j = 0; j < n; ++j) {
-        const BoundedParameter& b = bounds[static_cast<std::size_t>(j)];
-        // The maps approach a bound only asymptotically: near it counts as on it.
-        const double width = b.upper() - b.lower();
-        const double slack =
-            1e-5 * (std::isfinite(width) ? width : std::max(1.0, std::abs(best[j])));
-        const bool low = best[j] <= b.lower() + slack, high = best[j] >= b.upper() - slack;
-        if (!low && !high)
-            continue;
-        result.atBound[static_cast<std::size_t>(j)] = true;
-        result.warnings.push_back(result.parameters[static_cast<std::size_t>(j)] +
-                                  " ended at its bound " + number(low ? b.lower() : b.upper()) +
-                                  ": the data pull it further, and its standard error does not "
-                                  "account for the bound");
-    }
+    columnRms(r, measurements, problem, result);
+    flagBounds(bounds, best, result);
     return result;
 }
 

@@ -69,6 +69,8 @@ std::pair<std::size_t, std::size_t> ParameterSweep::shard(std::size_t points, in
     return {edge(k - 1), edge(k)};
 }
 
+// Longer than ~80 lines on purpose: two phases (validate every grid point, then run them on the
+// workers) that share the systems built in the first.
 std::vector<LabelledTrace> ParameterSweep::runGrid(const SceneDocument& base,
                                                    const std::vector<SweepAxis>& axes,
                                                    std::size_t first, std::size_t last, int threads,

@@ -3,12 +3,14 @@
 #include "ConstrainedAcceleration.h"
 #include "ContactEvent.h"
 #include "ContactState.h"
+#include "FrictionalContacts.h"
 #include "FundamentalEquation.h"
 #include "ManifoldProjection.h"
 #include "MechanicalSystem.h"
 #include "RunControl.h"
 #include "SimulationOptions.h"
 #include "SparseFundamentalEquation.h"
+#include "Stepper.h"
 #include "Trace.h"
 
 #include <functional>
@@ -31,18 +33,24 @@ namespace clab {
 /// Constraint drift is handled as SimulationOptions::stabilization says (projection onto the
 /// constraint manifold by default; see ManifoldProjection).
 ///
-/// Frictional contacts (MechanicalSystem::contactCount) have a mode each (ContactState): a
-/// sliding contact rubs with kinetic friction against the slip direction of the current step;
-/// a stuck contact is one more ideal constraint G q̈ = −γ in the same fundamental equation, and
-/// the force of those rows is static friction (reported as Qᶜₙᵢ; Qᶜᵢ stays the ideal force of
-/// the system's own constraints). Mode changes are events located on the dense output: the slip
-/// velocity along the step's slip direction reaching zero (then the contact sticks when the
-/// force it needs is within stickForceLimit, otherwise it slides on, or back, in the direction
-/// of the net force), and a stuck contact's force leaving μₛ‖N‖ (break-away). After an event
-/// the integrator restarts at the event state. Dormand–Prince's step is its error control's
-/// alone (output samples come from the dense output); with projection the integrated state is
-/// projected, and the integrator restarted, only when its drift exceeds a tenth of the error
-/// tolerance, while every output sample is projected. The run's cost is in Trace::stats.
+/// Frictional contacts (MechanicalSystem::contactCount) have a mode each, kept by
+/// FrictionalContacts: a sliding contact rubs with kinetic friction against the slip direction
+/// of the current step; a stuck contact is one more ideal constraint G q̈ = −γ in the same
+/// fundamental equation, and the force of those rows is static friction (reported as Qᶜₙᵢ; Qᶜᵢ
+/// stays the ideal force of the system's own constraints). Mode changes are events located on
+/// the dense output (EventLocator): the slip velocity along the step's slip direction reaching
+/// zero (then the contact sticks when the force it needs is within stickForceLimit, otherwise
+/// it slides on, or back, in the direction of the net force), and a stuck contact's force
+/// leaving μₛ‖N‖ (break-away). After an event the integrator restarts at the event state.
+/// Dormand–Prince's step is its error control's alone (output samples come from the dense output);
+/// with projection the integrated state is projected, and the integrator restarted, only when its
+/// drift exceeds a tenth of the error tolerance, while every output sample is projected. The run's
+/// cost is in Trace::stats.
+///
+/// run() is a short list of named stages (checkOptions, prepare, startContacts,
+/// startIntegrator, then per step advance, locateContactEvent, locateEnd,
+/// emitInterpolatedSamples and endAtTrackEnd, restartAtEvent or acceptStep; finish), listed
+/// with their files in docs/ARCHITECTURE.md.
 class Simulator {
 public:
     /// Which solver the right-hand side uses: Automatic takes the sparse path for large systems
@@ -91,10 +99,42 @@ public:
     int stateSize() const { return 2 * system_.dof() + 3; }
 
     /// Contact modes of the last evaluation (during and after run(): the run's modes).
-    const std::vector<ContactState>& contactStates() const { return contacts_; }
+    const std::vector<ContactState>& contactStates() const { return contacts_.states(); }
 
 private:
-    using State = std::vector<double>;
+    using State = Stepper::State;
+    /// What the stages of one run share (defined in Simulator.cpp).
+    struct RunState;
+
+    // The stages of run(), in order; each names one step of the loop (see run()).
+    /// Options and the stabilization they ask for, against this system.
+    void checkOptions(const SimulationOptions& options, double t0) const;
+    /// x0 from the system's initial state, the run's tolerances, the trace's storage.
+    void prepare(RunState& run);
+    /// The contacts' modes at t0, with their events; projection when one sticks.
+    void startContacts(RunState& run);
+    /// The stepper, E(0) and the first sample.
+    void startIntegrator(RunState& run);
+    /// One accepted step, with the step budget, step size and finiteness checks.
+    void advance(RunState& run);
+    /// The earliest contact event inside the step, on the dense output.
+    void locateContactEvent(RunState& run);
+    /// The end of the track inside the step, unless a contact event comes first.
+    void locateEnd(RunState& run);
+    /// The output samples inside the step before its event, from the interpolant, projected.
+    void emitInterpolatedSamples(RunState& run);
+    /// The last sample, at the end of the track.
+    void endAtTrackEnd(RunState& run);
+    /// Mode changes at the event, projection, and a restart of the stepper there.
+    void restartAtEvent(RunState& run);
+    /// Projection of the step's end when it drifted, new slip directions, the samples on it.
+    void acceptStep(RunState& run);
+    /// Run statistics into the trace.
+    Trace finish(RunState& run);
+    /// Hands a sample at an integrated state to the trace or to the sink.
+    void emitSample(RunState& run, const State& x, double t);
+    /// emitSample of x projected at t as every shown state is (x is changed).
+    void emitProjected(RunState& run, State& x, double t);
 
     /// dx/dt for odeint; allocation-free. Errors carry the time t.
     void derivative(const State& x, State& dxdt, double t);
@@ -111,35 +151,8 @@ private:
     /// The fundamental equation with the current contact modes; allocation-free.
     void evaluateInModes(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                          Eigen::VectorXd& Q, ConstrainedAcceleration& out);
-
-    /// Slip velocity of every contact at (q, q̇, t) into v_ (and G_, gamma_).
-    void slipVelocities(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
-    /// Whether the stuck contacts' rows with A (Aext_) leave no motion free, rank n; when true,
-    /// restLlt_ holds the Cholesky factor of AextᵀAext.
-    bool stuckRankFull(int n);
-    /// Cholesky factor of AextᵀAext into restLlt_; false when it fails or its diagonal falls
-    /// below the rank threshold of extRank_ relative to its largest entry.
-    bool factorNormalEquations();
-    /// Size of the static friction force contact c needs, after evaluateInModes.
-    double stickForce(int c) const;
-    /// Event function of contact c at the integrated state x: slip velocity along the step's
-    /// direction while sliding, μₛ‖N‖ − ‖F‖ (with a relative slack of 1e-12) while stuck.
+    /// Contact c's event function at the integrated state x (FrictionalContacts::eventFunction).
     double eventFunction(int c, const State& x, double t);
-    /// Whether contact c's event has happened, given its event function value.
-    bool crossed(int c, double g) const;
-    /// Mode of contact c at rest at (q, q̇, t): stuck when static friction holds it, otherwise
-    /// sliding in the direction of the net force. Returns true when it sticks.
-    bool decideAtRest(int c, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
-    /// Contact modes implied by a state (sliding when moving, decideAtRest otherwise).
-    void setModesFromState(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
-    /// Time the vector contact c, sliding along its current velocity, would need to lose its
-    /// slip speed at the current rate of change of its slip velocity. Near a stop the velocity
-    /// of a vector contact turns quickly (toward the force that will hold it), so its component
-    /// along the step's direction reaches zero while a speed at rounding level is left: that
-    /// is a stop, not a turn.
-    double timeToStop(int c, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
-    /// Slip directions of the sliding contacts from the state at the start of a step.
-    void updateSlipDirections(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
     /// Projection of an integrated state after a step or an event; true when x changed.
     bool stabilize(State& x, double t, bool stickEvent);
     /// Whether the constraint residual of an integrated state (with projection on) exceeds
@@ -149,6 +162,7 @@ private:
     const MechanicalSystem& system_;
     const bool sparse_;
     FundamentalEquation equation_; // 1×0 on the sparse path, so that it holds no n×n workspace
+    FrictionalContacts contacts_;  // constructed after the system's sizes are checked
     std::unique_ptr<SparseFundamentalEquation> sparseEquation_;
     SparseFundamentalEquation::SparseMatrix sparseM_, sparseA_, sparseJ_, sparseAv_;
     // Workspace of the right-hand side; sized once.
@@ -164,23 +178,6 @@ private:
     Eigen::VectorXd phi_, bv_, rv_;
     std::unique_ptr<ManifoldProjection> projection_;
 
-    // Frictional contacts.
-    int contactCount_ = 0;
-    int slipRows_ = 0;
-    std::vector<int> slipOffset_, slipDim_;
-    std::vector<ContactState> contacts_;
-    std::vector<double> speedAtStepStart_;
-    Eigen::MatrixXd G_;                 // slip Jacobians of all contacts, stacked
-    Eigen::VectorXd gamma_, v_, w_, f_; // Ġq̇, slip velocities, slip directions, forces
-    std::unique_ptr<FundamentalEquation> stuckEquation_;
-    Eigen::MatrixXd Aext_, stickRows_;
-    Eigen::VectorXd bext_, stickRhs_, Fstick_;
-    ConstrainedAcceleration ext_;
-    Eigen::ColPivHouseholderQR<Eigen::MatrixXd> extRank_; // does anything stay free?
-    std::vector<char> stuckRankModes_; // stuck flags extRank_ decided for; empty: none
-    bool stuckRankFull_ = false;
-    Eigen::MatrixXd AtA_;
-    Eigen::LLT<Eigen::MatrixXd> restLlt_;
     double E0_ = 0.0;
     bool rheonomic_ = false;
     // Run accounting and the drift test's tolerances (set by run()).

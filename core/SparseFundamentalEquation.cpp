@@ -166,8 +166,46 @@ void SparseFundamentalEquation::solveIdeal(const SparseMatrix& M, const Eigen::V
                                            const SparseMatrix& A, const Eigen::VectorXd& b,
                                            ConstrainedAcceleration& out)
 {
-    const char* where = "SparseFundamentalEquation::solveIdeal";
     idealSolved_ = false;
+    checkInputs(M, Q, A, b);
+    if (out.qdd.size() != n_ || out.Qci.size() != n_ || out.Qcni.size() != n_ ||
+        out.lambda.size() != m_)
+        out.resize(n_, m_);
+    out.Qcni.setZero();
+
+    Workspace& w = *ws_;
+    w.A = A;
+    factorMass(M);
+
+    // a = M⁻¹ Q, the unconstrained acceleration.
+    w.a = Q;
+    w.massSolve(w.a);
+    method_ = Method::Cholesky;
+    w.dropped.clear();
+    if (m_ == 0) {
+        out.qdd = w.a;
+        out.Qci.setZero();
+        idealSolved_ = true;
+        return;
+    }
+
+    factorK(A);
+    w.Aa.noalias() = A * w.a;
+    w.rhs = b - w.Aa;
+    w.solveK(w.rhs, w.lambda);
+    requireConsistent(b);
+    out.lambda = w.lambda;
+    out.Qci.noalias() = A.transpose() * w.lambda;
+    out.qdd = Q + out.Qci;
+    w.massSolve(out.qdd);
+    requireFinite(out.qdd.data(), out.qdd.size(), "the computed acceleration q̈");
+    idealSolved_ = true;
+}
+
+void SparseFundamentalEquation::checkInputs(const SparseMatrix& M, const Eigen::VectorXd& Q,
+                                            const SparseMatrix& A, const Eigen::VectorXd& b) const
+{
+    const char* where = "SparseFundamentalEquation::solveIdeal";
     requireSize(M.rows(), M.cols(), n_, n_, "the mass matrix M", where);
     requireSize(Q.rows(), Q.cols(), n_, 1, "the given force Q", where);
     requireSize(A.rows(), A.cols(), m_, n_, "the constraint matrix A", where);
@@ -176,14 +214,11 @@ void SparseFundamentalEquation::solveIdeal(const SparseMatrix& M, const Eigen::V
     requireFinite(Q.data(), Q.size(), "the given force Q");
     requireFinite(A.valuePtr(), A.nonZeros(), "the constraint matrix A");
     requireFinite(b.data(), b.size(), "the constraint right-hand side b");
-    if (out.qdd.size() != n_ || out.Qci.size() != n_ || out.Qcni.size() != n_ ||
-        out.lambda.size() != m_)
-        out.resize(n_, m_);
-    out.Qcni.setZero();
+}
 
+void SparseFundamentalEquation::factorMass(const SparseMatrix& M)
+{
     Workspace& w = *ws_;
-    w.A = A;
-
     // M: diagonal when every stored entry lies on the diagonal.
     w.diagonalM = true;
     for (int j = 0; j < n_ && w.diagonalM; ++j)
@@ -217,19 +252,11 @@ void SparseFundamentalEquation::solveIdeal(const SparseMatrix& M, const Eigen::V
                     " vanishes in its sparse LDLᵀ factorization",
                 "the sparse path needs inertia in every coordinate");
     }
+}
 
-    // a = M⁻¹ Q, the unconstrained acceleration.
-    w.a = Q;
-    w.massSolve(w.a);
-    method_ = Method::Cholesky;
-    w.dropped.clear();
-    if (m_ == 0) {
-        out.qdd = w.a;
-        out.Qci.setZero();
-        idealSolved_ = true;
-        return;
-    }
-
+void SparseFundamentalEquation::factorK(const SparseMatrix& A)
+{
+    Workspace& w = *ws_;
     // K = A M⁻¹ Aᵀ, with a structural diagonal.
     if (w.diagonalM) {
         w.AD = A * w.invD.asDiagonal();
@@ -263,7 +290,8 @@ void SparseFundamentalEquation::solveIdeal(const SparseMatrix& M, const Eigen::V
                     it.valueRef() = 0.0;
         if (static_cast<int>(w.dropped.size()) > m_)
             throw ConstraintLabError(Kind::InconsistentConstraints,
-                                     std::string(where) + ": the rank decision on K did not end");
+                                     "SparseFundamentalEquation::solveIdeal: the rank decision "
+                                     "on K did not end");
     }
     if (!w.dropped.empty()) {
         method_ = Method::NullSpaceProjected;
@@ -282,11 +310,11 @@ void SparseFundamentalEquation::solveIdeal(const SparseMatrix& M, const Eigen::V
         }
         w.gram.compute(w.N.transpose() * w.N);
     }
+}
 
-    w.Aa.noalias() = A * w.a;
-    w.rhs = b - w.Aa;
-    w.solveK(w.rhs, w.lambda);
-
+void SparseFundamentalEquation::requireConsistent(const Eigen::VectorXd& b)
+{
+    Workspace& w = *ws_;
     // b must lie in the range of A: a least-squares λ would silently violate A q̈ = b.
     w.residual = w.rhs;
     w.residual.noalias() -= w.K * w.lambda;
@@ -302,12 +330,6 @@ void SparseFundamentalEquation::solveIdeal(const SparseMatrix& M, const Eigen::V
                                  "the constraints contradict each other in this state; check "
                                  "the parameters and the initial conditions");
     }
-    out.lambda = w.lambda;
-    out.Qci.noalias() = A.transpose() * w.lambda;
-    out.qdd = Q + out.Qci;
-    w.massSolve(out.qdd);
-    requireFinite(out.qdd.data(), out.qdd.size(), "the computed acceleration q̈");
-    idealSolved_ = true;
 }
 
 void SparseFundamentalEquation::addNonIdeal(const Eigen::VectorXd& C, ConstrainedAcceleration& out)

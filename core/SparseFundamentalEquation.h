@@ -70,6 +70,17 @@ public:
     static constexpr int kSparseFrom = 20;
 
 private:
+    // The steps of solveIdeal, in order.
+    /// Sizes and finiteness of M, Q, A and b.
+    void checkInputs(const SparseMatrix& M, const Eigen::VectorXd& Q, const SparseMatrix& A,
+                     const Eigen::VectorXd& b) const;
+    /// M's diagonal inverse, or its sparse LDLᵀ factor; throws SingularMass.
+    void factorMass(const SparseMatrix& M);
+    /// K = A M⁻¹ Aᵀ factored, rows whose pivot vanishes set aside with the null space of K.
+    void factorK(const SparseMatrix& A);
+    /// Throws InconsistentConstraints when K λ = b − A a leaves a residual (b not in range A).
+    void requireConsistent(const Eigen::VectorXd& b);
+
     int n_, m_;
     double tol_ = 1e-10;
     double sqrtTol_ = 1e-5;

@@ -1,11 +1,15 @@
 // EventLocator on functions whose crossing is known: the located time is within the tolerance
-// of the true one, on the side where the event has happened, in a bounded number of calls.
+// of the true one, on the side where the event has happened, in a bounded number of calls; and
+// on the interpolants of the steppers, as the simulator uses it, against closed-form crossings.
+#include "Dopri5Stepper.h"
 #include "EventLocator.h"
+#include "Rk4Stepper.h"
 
 #include <QtTest>
 
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numbers>
 
 using namespace clab;
@@ -18,6 +22,8 @@ private slots:
     void locatesAJumpByBisection();
     void startOnTheBoundaryCountsAsBefore();
     void toleranceIsRelativeToTheStepWithAnUlpFloor();
+    void locatesACrossingOnAStepperInterpolant_data();
+    void locatesACrossingOnAStepperInterpolant();
 };
 
 void TestEventLocator::locatesTheZeroOfASmoothFunctionOnItsFarSide()
@@ -80,6 +86,61 @@ void TestEventLocator::toleranceIsRelativeToTheStepWithAnUlpFloor()
     const double floor = 4.0 * std::numeric_limits<double>::epsilon() * (t + 1e-3);
     QCOMPARE(EventLocator::tolerance(t, t + 1e-3), floor);
     QVERIFY(EventLocator::tolerance(t, t + 1e-3) > 1e-3 * EventLocator::relativeTolerance);
+}
+
+void TestEventLocator::locatesACrossingOnAStepperInterpolant_data()
+{
+    QTest::addColumn<bool>("adaptive");
+    QTest::addColumn<bool>("oscillator");
+    QTest::addColumn<double>("expected");
+    QTest::addColumn<double>("accuracy");
+    // A body dropped from 2 m under g = 9.81 reaches the ground at √(2 h / g); its height is
+    // quadratic in t, which both interpolants reproduce exactly, so only the locator's tolerance
+    // and rounding remain. x = cos t crosses zero at π/2; there the interpolant's error counts.
+    const double fall = std::sqrt(2.0 * 2.0 / 9.81);
+    QTest::newRow("free fall, dopri5") << true << false << fall << 1e-12;
+    QTest::newRow("free fall, rk4") << false << false << fall << 1e-12;
+    QTest::newRow("oscillator, dopri5") << true << true << std::numbers::pi / 2 << 1e-9;
+    QTest::newRow("oscillator, rk4 h 0.01") << false << true << std::numbers::pi / 2 << 1e-9;
+}
+
+void TestEventLocator::locatesACrossingOnAStepperInterpolant()
+{
+    QFETCH(bool, adaptive);
+    QFETCH(bool, oscillator);
+    QFETCH(double, expected);
+    QFETCH(double, accuracy);
+    using State = Stepper::State;
+    const Stepper::Rhs rhs = [oscillator](const State& x, State& dxdt, double) {
+        dxdt[0] = x[1];
+        dxdt[1] = oscillator ? -x[0] : -9.81;
+    };
+    std::size_t rejected = 0;
+    std::unique_ptr<Stepper> stepper;
+    if (adaptive)
+        stepper = std::make_unique<Dopri5Stepper>(rhs, 1e-12, 1e-12, &rejected);
+    else
+        stepper = std::make_unique<Rk4Stepper>(rhs, 0.01, 2);
+    stepper->initialize({oscillator ? 1.0 : 2.0, 0.0}, 0.0, 0.01);
+    // Step until the height is no longer positive at a step's end, as the simulator does.
+    while (stepper->currentState()[0] > 0.0)
+        stepper->doStep(10.0);
+    const double a = stepper->previousTime(), b = stepper->currentTime();
+    State x(2);
+    stepper->calcState(a, x);
+    const double ga = x[0];
+    const double t = EventLocator::locate(
+        [&](double time) {
+            stepper->calcState(time, x);
+            return x[0];
+        },
+        [](double g) { return g <= 0.0; }, a, ga, b, stepper->currentState()[0],
+        EventLocator::tolerance(a, b));
+    QVERIFY2(std::abs(t - expected) <= accuracy,
+             qPrintable(QStringLiteral("crossing at %1, expected %2")
+                            .arg(t, 0, 'g', 17)
+                            .arg(expected, 0, 'g', 17)));
+    QVERIFY(t > a && t <= b);
 }
 
 QTEST_APPLESS_MAIN(TestEventLocator)
