@@ -2,10 +2,10 @@
 //
 //   constraintlab [SCENE] [--screenshot FILE --size WxH --time T]
 //
-// SCENE is a built-in scene name or a scene file (default bead-on-wire). With --screenshot the
-// trajectory is computed synchronously, the 3D view is rendered at time T into a PNG and the
-// program exits. Exit codes follow constraintlab-cli: 0 success, 1 the image could not be
-// written, 2 usage, 3 invalid scene or file, 4 numerical failure. Without --screenshot a scene
+// SCENE is a built-in scene name or a scene file (default: the first built-in scene). With
+// --screenshot the trajectory is computed synchronously, the 3D view is rendered at time T into a
+// PNG and the program exits. Exit codes follow constraintlab-cli: 0 success, 1 the image could not
+// be written, 2 usage, 3 invalid scene or file, 4 numerical failure. Without --screenshot a scene
 // that cannot be opened opens the default scene instead, with the reason in the window.
 
 #include "GuiSceneStore.h"
@@ -247,9 +247,13 @@ int main(int argc, char* argv[])
         "M q'' = Q + Qci + Qcni, seen and played with."));
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
+    // The first scene listed opens when none is named.
+    const QString defaultScene =
+        QString::fromStdString(clab::SceneRegistry::builtIn().front().name);
     parser.addPositionalArgument(QStringLiteral("scene"),
-                                 QStringLiteral("A built-in scene name (default bead-on-wire) or a "
-                                                "scene file (.json)."),
+                                 QStringLiteral("A built-in scene name (default %1) or a "
+                                                "scene file (.json).")
+                                     .arg(defaultScene),
                                  QStringLiteral("[SCENE]"));
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
@@ -308,7 +312,6 @@ int main(int argc, char* argv[])
                                     .arg(parser.value(timeOption)));
 
     const clab::GuiSceneStore store;
-    const QString defaultScene = QStringLiteral("bead-on-wire");
     const QString argument = positional.isEmpty() ? defaultScene : positional.front();
     SceneArgument scene;
     QString loadError; // a scene that cannot be opened, for the window's banner

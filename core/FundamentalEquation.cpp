@@ -2,6 +2,7 @@
 
 #include "ConstraintLabError.h"
 #include "DenseKernels.h"
+#include "SolverChecks.h"
 
 #include <cmath>
 #include <sstream>
@@ -45,24 +46,7 @@ template <typename Plain> void checkFinite(const Plain& x, const char* what, con
     }
 }
 
-[[noreturn, gnu::noinline]] void throwWrongSize(Eigen::Index rows, Eigen::Index cols,
-                                                Eigen::Index wantRows, Eigen::Index wantCols,
-                                                const char* what, const char* where)
-{
-    std::ostringstream msg;
-    msg << where << ": " << what << " is " << rows << "×" << cols << ", expected " << wantRows
-        << "×" << wantCols;
-    throw ConstraintLabError(Kind::InvalidParameter, msg.str());
-}
-
-// Inline, with the message out of line: it runs four times per solve.
-inline void requireSize(Eigen::Index rows, Eigen::Index cols, Eigen::Index wantRows,
-                        Eigen::Index wantCols, const char* what, const char* where)
-{
-    if (rows != wantRows || cols != wantCols) [[unlikely]] {
-        throwWrongSize(rows, cols, wantRows, wantCols, what, where);
-    }
-}
+using solver::requireSize;
 
 } // namespace
 
@@ -213,13 +197,7 @@ FundamentalEquation::FundamentalEquation(int n, int m) : n_(n), m_(m)
 
 void FundamentalEquation::setTolerance(double tol)
 {
-    if (!(tol > 0.0 && tol < 1.0)) {
-        throw ConstraintLabError(Kind::InvalidParameter,
-                                 "FundamentalEquation::setTolerance: the relative tolerance "
-                                 "must lie in (0, 1), got " +
-                                     ConstraintLabError::number(tol));
-    }
-    tol_ = tol;
+    tol_ = solver::checkedTolerance(tol, "FundamentalEquation::setTolerance");
     sqrtTol_ = std::sqrt(tol);
     ws_->cod.setThreshold(tol_);
 }

@@ -2,6 +2,7 @@
 
 #include "MechanicalSystem.h"
 #include "ParameterSpec.h"
+#include "SceneExpectations.h"
 
 #include <functional>
 #include <memory>
@@ -22,6 +23,8 @@ struct SceneDefinition {
     std::string end;
     /// Builds the system from complete, validated values (see SceneRegistry::create).
     std::function<std::unique_ptr<MechanicalSystem>(const ParameterValues&)> factory;
+    /// What the generic scene tests expect (tst_SceneRegistry, the CLI's CSV header test).
+    SceneExpectations expected;
 
     const ParameterSpec* parameter(const std::string& name) const;
     /// Gives parameters their display labels, {name, label} pairs; throws std::logic_error for

@@ -1,6 +1,7 @@
 #include "SparseFundamentalEquation.h"
 
 #include "ConstraintLabError.h"
+#include "SolverChecks.h"
 
 #include <Eigen/SparseCholesky>
 
@@ -17,16 +18,7 @@ using Kind = ConstraintLabError::Kind;
 using SparseMatrix = SparseFundamentalEquation::SparseMatrix;
 using Ldlt = Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower, Eigen::AMDOrdering<int>>;
 
-void requireSize(Eigen::Index rows, Eigen::Index cols, Eigen::Index wantRows, Eigen::Index wantCols,
-                 const char* what, const char* where)
-{
-    if (rows != wantRows || cols != wantCols) {
-        std::ostringstream msg;
-        msg << where << ": " << what << " is " << rows << "×" << cols << ", expected " << wantRows
-            << "×" << wantCols;
-        throw ConstraintLabError(Kind::InvalidParameter, msg.str());
-    }
-}
+using solver::requireSize;
 
 void requireFinite(const double* x, Eigen::Index size, const char* what)
 {
@@ -148,12 +140,7 @@ SparseFundamentalEquation::~SparseFundamentalEquation() = default;
 
 void SparseFundamentalEquation::setTolerance(double tol)
 {
-    if (!(tol > 0.0 && tol < 1.0))
-        throw ConstraintLabError(Kind::InvalidParameter,
-                                 "SparseFundamentalEquation::setTolerance: the relative tolerance "
-                                 "must lie in (0, 1), got " +
-                                     ConstraintLabError::number(tol));
-    tol_ = tol;
+    tol_ = solver::checkedTolerance(tol, "SparseFundamentalEquation::setTolerance");
     sqrtTol_ = std::sqrt(tol);
 }
 

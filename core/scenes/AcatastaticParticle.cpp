@@ -48,6 +48,10 @@ SceneDefinition AcatastaticParticle::definition()
                  {"x0", "Start x₀"},
                  {"y0", "Start y₀"},
                  {"ydot0", "Start velocity ẏ₀"}});
+    d.expected = {.moving = {{"ydot0", {0.8}}},
+                  .holonomicCount = 0,
+                  .coordinates = {"x", "y"},
+                  .rheonomic = true};
     return d;
 }
 

@@ -54,6 +54,11 @@ SceneDefinition BeadOnWire::definition()
                  {"angle_deg", "Inclination θ"},
                  {"s0", "Start position s₀"},
                  {"v0", "Start speed v₀"}});
+    d.expected = {.moving = {{"v0", {1.5}}, {"angle_deg", {35.0}}},
+                  .holonomicCount = 1,
+                  .velocityTermsInB = false,
+                  .coordinates = {"x", "y"},
+                  .extraColumns = {"s"}};
     return d;
 }
 

@@ -47,7 +47,9 @@ public:
     double endFunction(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                        double t) const override;
 
-    double angle() const { return theta_; } ///< θ in radians
+    double angle() const { return theta_; }         ///< θ in radians
+    double initialArcLength() const { return s0_; } ///< s at the start [m]
+    double initialSpeed() const { return v0_; }     ///< ṡ at the start, up-slope positive [m/s]
 
 private:
     double theta_;

@@ -61,6 +61,13 @@ public:
     double mass() const { return mass_; }
     const Eigen::Vector3d& force() const { return force_; }
     double drag() const { return a0_; }
+    /// The same particle with drag coefficient `a0` (the 3D view sizes its grid by a0 = 0).
+    NonholonomicParticle withDrag(double a0) const
+    {
+        NonholonomicParticle other = *this;
+        other.a0_ = a0;
+        return other;
+    }
 
 private:
     double mass_;

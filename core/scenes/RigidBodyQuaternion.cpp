@@ -97,6 +97,10 @@ SceneDefinition RigidBodyQuaternion::definition()
                  {"torque", "Torque τ"},
                  {"quat0", "Start orientation u₀"},
                  {"omega0", "Start angular velocity ω₀"}});
+    d.expected = {.moving = {{"omega0", {0.5, 2.0, -1.0}}, {"quat0", {1, 2, 3, 4}}},
+                  .holonomicCount = 1,
+                  .coordinates = {"u0", "u1", "u2", "u3"},
+                  .extraColumns = {"w1", "w2", "w3", "quat_norm"}};
     return d;
 }
 

@@ -61,6 +61,8 @@ public:
 
     const Eigen::Vector3d& inertia() const { return J_; } ///< principal moments J₁, J₂, J₃
     const Eigen::Vector3d& torque() const { return torque_; } ///< body-axis torque Γ
+    /// Body-axis angular velocity ω at the start.
+    const Eigen::Vector3d& initialAngularVelocity() const { return omega0_; }
 
 private:
     Eigen::Vector3d J_;

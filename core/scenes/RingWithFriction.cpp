@@ -48,6 +48,10 @@ SceneDefinition RingWithFriction::definition()
                  {"mu_s", "Static friction μₛ"},
                  {"phi0_deg", "Start angle φ₀"},
                  {"v0", "Start speed v₀"}});
+    d.expected = {.moving = {{"v0", {2.0}}, {"phi0_deg", {30.0}}, {"radius", {1.7}}},
+                  .holonomicCount = 1,
+                  .coordinates = {"x", "y"},
+                  .extraColumns = {"phi"}};
     return d;
 }
 

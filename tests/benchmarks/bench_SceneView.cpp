@@ -9,6 +9,8 @@
 
 #include <SceneRegistry.h>
 #include <Simulator.h>
+#include <scenes/BeadOnWire.h>
+#include <scenes/Chain.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -54,16 +56,22 @@ const Trace& sceneTrace(const std::string& scene, double duration)
 
 /// The bead slides down its wire for the whole run, so gravity, normal force and friction are
 /// all non-zero and all three arrows are drawn in every frame.
-const Trace& beadTrace()
+const std::string& beadScene()
 {
-    return sceneTrace("bead-on-wire", 2.0);
+    static const std::string name = BeadOnWire::definition().name;
+    return name;
 }
 
-std::unique_ptr<SceneView> makeView(const std::string& scene, const Trace& trace)
+const Trace& beadTrace()
+{
+    return sceneTrace(beadScene(), 2.0);
+}
+
+std::unique_ptr<SceneView> makeView(const std::string& scene, const ParameterValues& values,
+                                    const Trace& trace)
 {
     auto view = std::make_unique<SceneView>();
-    const SceneDefinition* definition = SceneRegistry::find(scene);
-    view->setScene(scene, definition->defaults());
+    view->setScene(scene, values);
     view->setTrace(trace);
     return view;
 }
@@ -118,24 +126,7 @@ void measureFrames(benchmark::State& state, const Trace& trace, const int& rende
 void measureSceneFrames(benchmark::State& state, const std::string& scene,
                         const ParameterValues& values, const Trace& trace)
 {
-    auto view = std::make_unique<SceneView>();
-    view->setScene(scene, values);
-    view->setTrace(trace);
-    int rendered = 0;
-    QObject::connect(view.get(), &SceneView::frameRendered, [&rendered] { ++rendered; });
-    view->setFixedSize(kFrameSize);
-    view->show();
-    VtkOpenGLWindow* window = view->openGLWindow();
-    measureFrames(
-        state, trace, rendered, [&view](double t) { view->setTime(t); },
-        [window] { window->finishFrames(); });
-}
-
-/// The 3D view as the application shows it: VtkOpenGLWindow, which swaps its frames itself.
-void BM_ViewFrame(benchmark::State& state)
-{
-    const Trace& trace = beadTrace();
-    auto view = makeView("bead-on-wire", trace);
+    auto view = makeView(scene, values, trace);
     int rendered = 0;
     QObject::connect(view.get(), &SceneView::frameRendered, [&rendered] { ++rendered; });
     view->setFixedSize(kFrameSize);
@@ -147,22 +138,26 @@ void BM_ViewFrame(benchmark::State& state)
     state.counters["width"] = window->width() * window->devicePixelRatio();
     state.counters["height"] = window->height() * window->devicePixelRatio();
 }
+
+/// The 3D view as the application shows it: VtkOpenGLWindow, which swaps its frames itself.
+void BM_ViewFrame(benchmark::State& state)
+{
+    measureSceneFrames(state, beadScene(), BeadOnWire::definition().defaults(), beadTrace());
+}
 BENCHMARK(BM_ViewFrame)->Unit(benchmark::kMillisecond)->MinTime(3.0)->UseRealTime();
 
-/// The other scenes, 5 s runs at 10 000 points each. The nonholonomic particle's see-through
-/// constraint patches and the rigid body's see-through box make VTK run its translucency pass.
-const char* const kOtherScenes[] = {"ring", "nonholonomic-particle", "rigid-body",
-                                    "acatastatic-particle"};
-
+/// Every built-in scene, 5 s runs at 10 000 points each. See-through parts (the nonholonomic
+/// particle's constraint patches, the rigid body's box) make VTK run its translucency pass.
 void BM_SceneFrame(benchmark::State& state)
 {
-    const std::string scene = kOtherScenes[state.range(0)];
-    state.SetLabel(scene);
-    const Trace& trace = sceneTrace(scene, 5.0);
-    measureSceneFrames(state, scene, SceneRegistry::find(scene)->defaults(), trace);
+    const SceneDefinition& definition =
+        SceneRegistry::builtIn().at(static_cast<std::size_t>(state.range(0)));
+    state.SetLabel(definition.name);
+    const Trace& trace = sceneTrace(definition.name, 5.0);
+    measureSceneFrames(state, definition.name, definition.defaults(), trace);
 }
 BENCHMARK(BM_SceneFrame)
-    ->DenseRange(0, 3)
+    ->DenseRange(0, static_cast<int>(SceneRegistry::builtIn().size()) - 1)
     ->Unit(benchmark::kMillisecond)
     ->MinTime(2.0)
     ->UseRealTime();
@@ -174,10 +169,10 @@ BENCHMARK(BM_SceneFrame)
 void BM_ChainFrame(benchmark::State& state)
 {
     const int links = static_cast<int>(state.range(0));
-    const SceneDefinition* definition = SceneRegistry::find("chain");
-    ParameterValues values = definition->defaults();
+    const SceneDefinition definition = Chain::definition();
+    ParameterValues values = definition.defaults();
     values["links"] = {static_cast<double>(links)};
-    const std::unique_ptr<MechanicalSystem> system = definition->create(values);
+    const std::unique_ptr<MechanicalSystem> system = definition.create(values);
     Simulator simulator(*system);
     SimulationOptions options;
     options.tEnd = 1.0;
@@ -185,7 +180,7 @@ void BM_ChainFrame(benchmark::State& state)
     options.rtol = 1e-6;
     options.atol = 1e-9;
     const Trace trace = simulator.run(options);
-    measureSceneFrames(state, "chain", values, trace);
+    measureSceneFrames(state, definition.name, values, trace);
     state.counters["links"] = links;
 }
 BENCHMARK(BM_ChainFrame)->Arg(1000)->Unit(benchmark::kMillisecond)->MinTime(3.0)->UseRealTime();
@@ -193,11 +188,11 @@ BENCHMARK(BM_ChainFrame)->Arg(1000)->Unit(benchmark::kMillisecond)->MinTime(3.0)
 void BM_WidgetBridgeFrame(benchmark::State& state)
 {
     const Trace& trace = beadTrace();
-    const SceneDefinition* definition = SceneRegistry::find("bead-on-wire");
+    const SceneDefinition definition = BeadOnWire::definition();
     VtkOpenGLWidget widget;
     SceneViewContent content;
     content.attachTo(widget.renderWindow());
-    content.setScene("bead-on-wire", definition->complete(definition->defaults()));
+    content.setScene(definition.name, definition.complete(definition.defaults()));
     content.setTrace(std::make_shared<const Trace>(trace));
     int rendered = 0;
     QObject::connect(&widget, &VtkOpenGLWidget::frameRendered, [&rendered] { ++rendered; });
@@ -222,7 +217,7 @@ BENCHMARK(BM_WidgetBridgeFrame)->Unit(benchmark::kMillisecond)->MinTime(3.0)->Us
 void BM_RenderImage(benchmark::State& state)
 {
     const Trace& trace = beadTrace();
-    auto view = makeView("bead-on-wire", trace);
+    auto view = makeView(beadScene(), BeadOnWire::definition().defaults(), trace);
     const double t0 = trace.samples.front().t;
     const double t1 = trace.samples.back().t;
     std::size_t frame = 0;

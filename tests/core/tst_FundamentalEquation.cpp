@@ -2,6 +2,7 @@
 #include "FundamentalEquation.h"
 
 #include "../support/AllocationCounter.h"
+#include "../support/PortableRandom.h"
 #include "../support/TextbookFundamentalEquation.h"
 
 #include <QtTest>
@@ -32,37 +33,7 @@ using Eigen::VectorXd;
 
 namespace {
 
-// Portable deterministic numbers: std::uniform_real_distribution differs between libraries.
-class Random {
-public:
-    explicit Random(std::uint32_t seed) : gen_(seed) {}
-
-    double uniform(double lo, double hi)
-    {
-        const double u = (static_cast<double>(gen_()) + 0.5) / 4294967296.0;
-        return lo + (hi - lo) * u;
-    }
-    int integer(int lo, int hi) { return lo + static_cast<int>(gen_() % (hi - lo + 1)); }
-    MatrixXd matrix(int rows, int cols)
-    {
-        MatrixXd X(rows, cols);
-        for (int j = 0; j < cols; ++j) {
-            for (int i = 0; i < rows; ++i) {
-                X(i, j) = uniform(-1.0, 1.0);
-            }
-        }
-        return X;
-    }
-    VectorXd vector(int size) { return matrix(size, 1); }
-    MatrixXd spd(int n)
-    {
-        const MatrixXd R = matrix(n, n);
-        return R.transpose() * R + 0.2 * MatrixXd::Identity(n, n);
-    }
-
-private:
-    std::mt19937 gen_;
-};
+using Random = clab::testing::PortableRandom;
 
 struct Problem {
     MatrixXd M;

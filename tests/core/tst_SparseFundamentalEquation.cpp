@@ -2,6 +2,8 @@
 #include "FundamentalEquation.h"
 #include "SparseFundamentalEquation.h"
 
+#include "../support/PortableRandom.h"
+
 #include <QtTest>
 
 #include <Eigen/Dense>
@@ -24,26 +26,7 @@ using Triplets = std::vector<Eigen::Triplet<double>>;
 
 namespace {
 
-// Portable deterministic numbers: std::uniform_real_distribution differs between libraries.
-class Random {
-public:
-    explicit Random(std::uint32_t seed) : gen_(seed) {}
-    double uniform(double lo, double hi)
-    {
-        const double u = (static_cast<double>(gen_()) + 0.5) / 4294967296.0;
-        return lo + (hi - lo) * u;
-    }
-    VectorXd vector(int size)
-    {
-        VectorXd v(size);
-        for (int i = 0; i < size; ++i)
-            v[i] = uniform(-1.0, 1.0);
-        return v;
-    }
-
-private:
-    std::mt19937 gen_;
-};
+using Random = clab::testing::PortableRandom;
 
 /// A problem M q̈ = Q + Qᶜ, A q̈ = b with a non-ideal force C, in sparse form.
 struct Problem {

@@ -27,6 +27,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include "../support/MainWindowFixture.h"
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -36,10 +38,7 @@ using namespace clab;
 
 namespace {
 
-const bool surfaceFormatSet = [] {
-    VtkSurfaceFormat::makeDefault();
-    return true;
-}();
+const bool surfaceFormatSet = testing::setSurfaceFormat();
 
 constexpr int timeout = 120000;
 const QString example =
@@ -71,13 +70,9 @@ class FitPanelTest : public QObject {
 
     MainWindow& freshWindow()
     {
-        window_.reset();
-        window_ = std::make_unique<MainWindow>(std::make_shared<GuiSceneStore>());
-        window_->setDocument(exampleBead());
-        window_->resize(1200, 800);
-        window_->show();
-        window_->showPanel(QStringLiteral("fit"));
-        return *window_;
+        MainWindow& window = testing::showDocument(testing::newWindow(window_), exampleBead());
+        window.showPanel(QStringLiteral("fit"));
+        return window;
     }
 
     // Waits for the trajectory of the session's current μ.
@@ -163,9 +158,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(surfaceFormatSet);
-        QVERIFY(settingsDir_.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+        QVERIFY(testing::isolateSettings(settingsDir_));
     }
 
     void cleanup() { window_.reset(); }

@@ -44,6 +44,8 @@
 #include <QUndoStack>
 #include <QUrl>
 
+#include "../support/MainWindowFixture.h"
+
 #include <cmath>
 #include <numbers>
 
@@ -51,11 +53,7 @@ using namespace clab;
 
 namespace {
 
-// Before QApplication exists: VTK needs an OpenGL 3.2 core context.
-const bool surfaceFormatSet = [] {
-    VtkSurfaceFormat::makeDefault();
-    return true;
-}();
+const bool surfaceFormatSet = testing::setSurfaceFormat();
 
 constexpr int timeout = 60000;
 
@@ -103,17 +101,13 @@ private:
 
     MainWindow& freshWindow(const SceneDocument& document = shortBead())
     {
-        window_.reset();
-        window_ = std::make_unique<MainWindow>(std::make_shared<GuiSceneStore>());
+        MainWindow& window = testing::newWindow(window_);
         prompts_ = 0;
-        window_->setUnsavedChangesPrompt([this](const QString&) {
+        window.setUnsavedChangesPrompt([this](const QString&) {
             ++prompts_;
             return MainWindow::UnsavedChoice::Cancel;
         });
-        window_->setDocument(document);
-        window_->resize(1200, 800);
-        window_->show();
-        return *window_;
+        return testing::showDocument(window, document);
     }
 
     // Waits for the trajectory computed with this μ; gives up early when a simulation fails.
@@ -137,10 +131,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(surfaceFormatSet);
-        QVERIFY(settingsDir_.isValid());
-        // Never touch the user's real settings.
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+        QVERIFY(testing::isolateSettings(settingsDir_));
     }
 
     void cleanup()

@@ -18,17 +18,15 @@
 #include <QTest>
 #include <QWindow>
 
+#include "../support/MainWindowFixture.h"
+
 #include <memory>
 
 using namespace clab;
 
 namespace {
 
-// Before QApplication exists: VTK needs an OpenGL 3.2 core context.
-const bool surfaceFormatSet = [] {
-    VtkSurfaceFormat::makeDefault();
-    return true;
-}();
+const bool surfaceFormatSet = testing::setSurfaceFormat();
 
 /// Shows the built-in bead in `window` as a first start does; false when it never appeared.
 bool showBead(MainWindow& window)
@@ -55,9 +53,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(surfaceFormatSet);
-        QVERIFY(settingsDir_.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+        QVERIFY(testing::isolateSettings(settingsDir_));
         // Not a check of the program: the test is only meaningful on the projector's screen.
         QCOMPARE(QGuiApplication::primaryScreen()->size(), QSize(1024, 768));
     }

@@ -32,6 +32,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include "../support/MainWindowFixture.h"
+
 #include <cmath>
 #include <numbers>
 
@@ -39,10 +41,7 @@ using namespace clab;
 
 namespace {
 
-const bool surfaceFormatSet = [] {
-    VtkSurfaceFormat::makeDefault();
-    return true;
-}();
+const bool surfaceFormatSet = testing::setSurfaceFormat();
 
 constexpr int timeout = 60000;
 

@@ -4,6 +4,8 @@
 #include "Simulator.h"
 #include "scenes/AcatastaticParticle.h"
 
+#include "../../support/SceneParameters.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -68,6 +70,21 @@ class TestAcatastaticParticle : public QObject {
     Q_OBJECT
 
 private slots:
+    // Users' scripts and scene files name these parameters: renaming one breaks them.
+    void parametersKeepTheirNamesAndUnits()
+    {
+        const SceneDefinition d = AcatastaticParticle::definition();
+        QCOMPARE(testing::namesAndUnits(d), (testing::NamesAndUnits{{"mass", "kg"},
+                                                                    {"fx", "N"},
+                                                                    {"fy", "N"},
+                                                                    {"a0", "m/s"},
+                                                                    {"a1", "m/s"},
+                                                                    {"omega", "rad/s"},
+                                                                    {"x0", "m"},
+                                                                    {"y0", "m"},
+                                                                    {"ydot0", "m/s"}}));
+    }
+
     void forcesMatchClosedForm();
     void accelerationMatchesClosedForm();
     void initialStateSatisfiesConstraints();

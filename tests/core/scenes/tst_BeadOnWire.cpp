@@ -5,6 +5,8 @@
 #include "Simulator.h"
 #include "scenes/BeadOnWire.h"
 
+#include "../../support/SceneParameters.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -73,6 +75,21 @@ class TestBeadOnWire : public QObject {
     Q_OBJECT
 
 private slots:
+    // Users' scripts and scene files name these parameters: renaming one breaks them.
+    void parametersKeepTheirNamesAndUnits()
+    {
+        const SceneDefinition d = BeadOnWire::definition();
+        QCOMPARE(testing::namesAndUnits(d), (testing::NamesAndUnits{{"mass", "kg"},
+                                                                    {"g", "m/s²"},
+                                                                    {"angle_deg", "deg"},
+                                                                    {"mu", ""},
+                                                                    {"mu_s", ""},
+                                                                    {"s0", "m"},
+                                                                    {"v0", "m/s"}}));
+        QCOMPARE(d.parameter("angle_deg")->min, 0.0);
+        QCOMPARE(d.parameter("angle_deg")->max, 90.0);
+    }
+
     void forcesMatchClosedForm();
     void accelerationMatchesClosedForm();
     void verticalWireHasNoNormalForce();

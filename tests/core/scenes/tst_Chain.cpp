@@ -3,6 +3,8 @@
 #include "Simulator.h"
 #include "scenes/Chain.h"
 
+#include "../../support/SceneParameters.h"
+
 #include <QtTest>
 
 #include <Eigen/Eigenvalues>
@@ -80,6 +82,18 @@ class TestChain : public QObject {
     Q_OBJECT
 
 private slots:
+    // Users' scripts and scene files name these parameters: renaming one breaks them.
+    void parametersKeepTheirNamesAndUnits()
+    {
+        const SceneDefinition d = Chain::definition();
+        QCOMPARE(testing::namesAndUnits(d), (testing::NamesAndUnits{{"links", ""},
+                                                                    {"length", "m"},
+                                                                    {"mass", "kg"},
+                                                                    {"pinned", ""},
+                                                                    {"g", "m/s²"},
+                                                                    {"omega0", "rad/s"}}));
+    }
+
     void startsOnItsConstraints_data()
     {
         QTest::addColumn<int>("links");

@@ -5,6 +5,8 @@
 #include "Simulator.h"
 #include "scenes/NonholonomicParticle.h"
 
+#include "../../support/SceneParameters.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -59,6 +61,22 @@ class TestNonholonomicParticle : public QObject {
     Q_OBJECT
 
 private slots:
+    // Users' scripts and scene files name these parameters: renaming one breaks them.
+    void parametersKeepTheirNamesAndUnits()
+    {
+        const SceneDefinition d = NonholonomicParticle::definition();
+        QCOMPARE(testing::namesAndUnits(d), (testing::NamesAndUnits{{"mass", "kg"},
+                                                                    {"fx", "N"},
+                                                                    {"fy", "N"},
+                                                                    {"fz", "N"},
+                                                                    {"a0", "N"},
+                                                                    {"x0", "m"},
+                                                                    {"y0", "m"},
+                                                                    {"z0", "m"},
+                                                                    {"xdot0", "m/s"},
+                                                                    {"zdot0", "m/s"}}));
+    }
+
     void forcesMatchClosedForm();
     void accelerationMatchesClosedForm();
     void forcesScaleWithMass();

@@ -4,6 +4,8 @@
 #include "Simulator.h"
 #include "scenes/RigidBodyQuaternion.h"
 
+#include "../../support/SceneParameters.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -98,6 +100,20 @@ class TestRigidBodyQuaternion : public QObject {
     Q_OBJECT
 
 private slots:
+    // Users' scripts and scene files name these parameters: renaming one breaks them.
+    void parametersKeepTheirNamesAndUnits()
+    {
+        const SceneDefinition d = RigidBodyQuaternion::definition();
+        QCOMPARE(testing::namesAndUnits(d),
+                 (testing::NamesAndUnits{
+                     {"J", "kg·m²"}, {"torque", "N·m"}, {"quat0", ""}, {"omega0", "rad/s"}}));
+        QCOMPARE(d.parameter("J")->size(), 3);
+        QCOMPARE(d.parameter("torque")->size(), 3);
+        QCOMPARE(d.parameter("quat0")->size(), 4);
+        QCOMPARE(d.parameter("omega0")->size(), 3);
+        QVERIFY(d.parameter("quat0")->nonZero);
+    }
+
     void massMatrixIsSingularWithNullSpaceU();
     void forcesMatchClosedForm();
     void accelerationMatchesClosedForm();

@@ -5,6 +5,8 @@
 #include "Simulator.h"
 #include "scenes/RingWithFriction.h"
 
+#include "../../support/SceneParameters.h"
+
 #include <QtTest>
 
 #include <boost/numeric/odeint.hpp>
@@ -89,6 +91,19 @@ class TestRingWithFriction : public QObject {
     Q_OBJECT
 
 private slots:
+    // Users' scripts and scene files name these parameters: renaming one breaks them.
+    void parametersKeepTheirNamesAndUnits()
+    {
+        const SceneDefinition d = RingWithFriction::definition();
+        QCOMPARE(testing::namesAndUnits(d), (testing::NamesAndUnits{{"mass", "kg"},
+                                                                    {"g", "m/s²"},
+                                                                    {"radius", "m"},
+                                                                    {"mu", ""},
+                                                                    {"mu_s", ""},
+                                                                    {"phi0_deg", "deg"},
+                                                                    {"v0", "m/s"}}));
+    }
+
     void forcesMatchClosedForm();
     void accelerationMatchesClosedForm();
     void initialStateSatisfiesConstraints();

@@ -1,14 +1,20 @@
 #include "view3d/geometry/SceneGeometry.h"
 
-#include "view3d/geometry/SceneGeometryAcatastatic.h"
-#include "view3d/geometry/SceneGeometryBeadOnWire.h"
-#include "view3d/geometry/SceneGeometryChain.h"
-#include "view3d/geometry/SceneGeometryNonholonomic.h"
-#include "view3d/geometry/SceneGeometryRigidBody.h"
-#include "view3d/geometry/SceneGeometryRing.h"
-#include "view3d/geometry/SceneGeometrySystem.h"
+#include "view3d/geometry/AcatastaticParticleGeometry.h"
+#include "view3d/geometry/BeadOnWireGeometry.h"
+#include "view3d/geometry/ChainGeometry.h"
+#include "view3d/geometry/NonholonomicParticleGeometry.h"
+#include "view3d/geometry/RigidBodyQuaternionGeometry.h"
+#include "view3d/geometry/RingWithFrictionGeometry.h"
+#include "view3d/geometry/SymbolicSystemGeometry.h"
 
 #include <ConstraintLabError.h>
+#include <SceneDefinition.h>
+
+#include <functional>
+#include <typeindex>
+#include <unordered_map>
+#include <utility>
 
 #include <cmath>
 
@@ -28,37 +34,57 @@ namespace clab {
 
 SceneGeometry::~SceneGeometry() = default;
 
-std::unique_ptr<SceneGeometry> SceneGeometry::create(const std::string& sceneName,
-                                                     const ParameterValues& values)
+namespace {
+
+using GeometryFactory = std::function<std::unique_ptr<SceneGeometry>(const MechanicalSystem&)>;
+
+/// `System` is drawn by `Geometry`, which is built from the typed system.
+template <class System, class Geometry> std::pair<const std::type_index, GeometryFactory> drawnBy()
 {
-    if (sceneName == "bead-on-wire") {
-        return std::make_unique<SceneGeometryBeadOnWire>(values);
-    }
-    if (sceneName == "ring") {
-        return std::make_unique<SceneGeometryRing>(values);
-    }
-    if (sceneName == "nonholonomic-particle") {
-        return std::make_unique<SceneGeometryNonholonomic>(values);
-    }
-    if (sceneName == "rigid-body") {
-        return std::make_unique<SceneGeometryRigidBody>(values);
-    }
-    if (sceneName == "acatastatic-particle") {
-        return std::make_unique<SceneGeometryAcatastatic>(values);
-    }
-    if (sceneName == "chain") {
-        return std::make_unique<SceneGeometryChain>(values);
-    }
-    throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
-                             "SceneGeometry::create: the 3D view cannot draw scene '" + sceneName +
-                                 "' (no geometry for it)");
+    return {typeid(System), [](const MechanicalSystem& system) -> std::unique_ptr<SceneGeometry> {
+                return std::make_unique<Geometry>(static_cast<const System&>(system));
+            }};
+}
+
+// The one place a built-in scene's core class meets its 3D geometry.
+const std::unordered_map<std::type_index, GeometryFactory>& geometries()
+{
+    static const std::unordered_map<std::type_index, GeometryFactory> table = {
+        drawnBy<BeadOnWire, BeadOnWireGeometry>(),
+        drawnBy<RingWithFriction, RingWithFrictionGeometry>(),
+        drawnBy<NonholonomicParticle, NonholonomicParticleGeometry>(),
+        drawnBy<RigidBodyQuaternion, RigidBodyQuaternionGeometry>(),
+        drawnBy<AcatastaticParticle, AcatastaticParticleGeometry>(),
+        drawnBy<Chain, ChainGeometry>(),
+    };
+    return table;
+}
+
+} // namespace
+
+std::unique_ptr<SceneGeometry> SceneGeometry::create(const MechanicalSystem& system)
+{
+    const auto it = geometries().find(typeid(system));
+    if (it == geometries().end())
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 std::string("SceneGeometry::create: the 3D view cannot draw a "
+                                             "system of type ") +
+                                     typeid(system).name() + " (no geometry is registered for it)");
+    return it->second(system);
 }
 
 std::unique_ptr<SceneGeometry> SceneGeometry::create(const SceneDocument& document)
 {
     if (document.system)
-        return std::make_unique<SceneGeometrySystem>(document.system.model, document.parameters);
-    return create(document.scene, document.parameters);
+        return std::make_unique<SymbolicSystemGeometry>(document.system.model, document.parameters);
+    const SceneDefinition* definition = document.definition();
+    if (definition == nullptr)
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "SceneGeometry::create: the 3D view cannot draw scene '" +
+                                     document.scene + "' (no such built-in scene)");
+    // Straight from the factory, neither validated nor checked at its start: values the
+    // editor is about to report (mu_s below mu, a start off the constraints) are still drawn.
+    return create(*definition->factory(definition->complete(document.parameters)));
 }
 
 void SceneGeometry::addTo(vtkRenderer* renderer) const
@@ -233,30 +259,6 @@ vtkSmartPointer<vtkActor> SceneGeometry::boxActor(const Eigen::AlignedBox3d& box
                     box.max().z());
     cube->Update();
     return surfaceActor(cube->GetOutput(), color, 0.05);
-}
-
-double SceneGeometry::scalar(const ParameterValues& values, const std::string& name)
-{
-    return vector(values, name, 1).front();
-}
-
-std::vector<double> SceneGeometry::vector(const ParameterValues& values, const std::string& name,
-                                          std::size_t size)
-{
-    const auto it = values.find(name);
-    if (it == values.end() || it->second.size() < size) {
-        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
-                                 "SceneGeometry: parameter '" + name +
-                                     "' is missing or has fewer than " + std::to_string(size) +
-                                     " components");
-    }
-    for (double v : it->second) {
-        if (!std::isfinite(v)) {
-            throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
-                                     "SceneGeometry: parameter '" + name + "' is not finite");
-        }
-    }
-    return {it->second.begin(), it->second.begin() + static_cast<std::ptrdiff_t>(size)};
 }
 
 Eigen::AlignedBox3d SceneGeometry::motionBox(const Trace& trace) const

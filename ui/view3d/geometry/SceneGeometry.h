@@ -2,6 +2,7 @@
 
 #include "plots/ForceKind.h"
 
+#include <MechanicalSystem.h>
 #include <ParameterSpec.h>
 #include <SceneDocument.h>
 #include <Trace.h>
@@ -42,11 +43,12 @@ public:
 
     virtual ~SceneGeometry();
 
-    /// The geometry of a built-in scene; `values` must be complete (defaults overlaid).
-    /// Throws ConstraintLabError(InvalidParameter) for an unknown scene or a missing parameter.
-    static std::unique_ptr<SceneGeometry> create(const std::string& sceneName,
-                                                 const ParameterValues& values);
-    /// The geometry of a document's scene: a built-in scene's, or a system's from its "view".
+    /// The geometry of a built-in scene's system, chosen by the system's type (the one table in
+    /// SceneGeometry.cpp). Throws ConstraintLabError(InvalidParameter) for a type without one.
+    static std::unique_ptr<SceneGeometry> create(const MechanicalSystem& system);
+    /// The geometry of a document's scene: a built-in scene's, built from its system, or a
+    /// system's from its "view". Throws ConstraintLabError(InvalidParameter) for an unknown
+    /// scene or for values its system cannot be built from.
     static std::unique_ptr<SceneGeometry> create(const SceneDocument& document);
 
     void addTo(vtkRenderer* renderer) const;
@@ -103,6 +105,9 @@ public:
     virtual Eigen::Vector3d viewUp() const { return Eigen::Vector3d::UnitY(); }
 
     virtual std::vector<LegendEntry> extraLegendEntries() const { return {}; }
+    /// Whether the scene has see-through parts by design (patches, a glass box): only then may
+    /// it make VTK run its translucency pass, which costs a frame dearly under llvmpipe.
+    virtual bool seeThrough() const { return false; }
     /// Text shown beside the view for one sample (empty: none).
     virtual QString annotation(const TraceSample& sample) const;
 
@@ -127,10 +132,6 @@ protected:
                                               double radius, const QColor& color);
     /// An axis-aligned slab (ground, floor).
     static vtkSmartPointer<vtkActor> boxActor(const Eigen::AlignedBox3d& box, const QColor& color);
-    /// Parameter value, checked to exist; vector parameters return their first component.
-    static double scalar(const ParameterValues& values, const std::string& name);
-    static std::vector<double> vector(const ParameterValues& values, const std::string& name,
-                                      std::size_t size);
     /// Bounds of all positions a trace's body takes, mapped by bodyPosition.
     Eigen::AlignedBox3d motionBox(const Trace& trace) const;
 

@@ -2,15 +2,17 @@
 
 #include "view3d/geometry/SceneGeometry.h"
 
+#include <scenes/AcatastaticParticle.h>
+
 class vtkPolyData;
 
 namespace clab {
 
 /// \brief Acatastatic particle (ẋ − t ẏ = a(t)): the particle in the x–y plane on a faint grid,
 /// and the dashed line of its allowed velocity direction (t, 1) at the current time.
-class SceneGeometryAcatastatic : public SceneGeometry {
+class AcatastaticParticleGeometry : public SceneGeometry {
 public:
-    explicit SceneGeometryAcatastatic(const ParameterValues& values);
+    explicit AcatastaticParticleGeometry(const AcatastaticParticle& system);
 
     void fitToTrace(const Trace& trace) override;
     void update(const TraceSample& sample) override;

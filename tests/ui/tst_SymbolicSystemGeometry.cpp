@@ -1,8 +1,8 @@
-// SceneGeometrySystem: a system written as equations is drawn where its view says, and each
+// SymbolicSystemGeometry: a system written as equations is drawn where its view says, and each
 // point's arrows are the force at that point whose generalized force comes closest to the
 // system's (the coordinates' own components for a Cartesian point; F/l along the tangent for a
 // pendulum written in its angle).
-#include "view3d/geometry/SceneGeometrySystem.h"
+#include "view3d/geometry/SymbolicSystemGeometry.h"
 
 #include <SceneFile.h>
 #include <symbolic/SymbolicModel.h>
@@ -13,7 +13,7 @@
 
 using namespace clab;
 
-class TestSceneGeometrySystem : public QObject {
+class TestSymbolicSystemGeometry : public QObject {
     Q_OBJECT
 
 private slots:
@@ -34,7 +34,7 @@ SceneDocument documentOf(const SystemDescription& d)
 
 } // namespace
 
-void TestSceneGeometrySystem::eachBobOfTheDoublePendulumCarriesItsOwnForces()
+void TestSymbolicSystemGeometry::eachBobOfTheDoublePendulumCarriesItsOwnForces()
 {
     const SceneDocument document =
         SceneFile::load(QStringLiteral(CLAB_SOURCE_DIR "/scenes/systems/double-pendulum.json"));
@@ -59,7 +59,7 @@ void TestSceneGeometrySystem::eachBobOfTheDoublePendulumCarriesItsOwnForces()
                 .norm() < 1e-8);
 }
 
-void TestSceneGeometrySystem::aPendulumInItsAngleShowsTheTangentialForce()
+void TestSymbolicSystemGeometry::aPendulumInItsAngleShowsTheTangentialForce()
 {
     SystemDescription d;
     d.coordinates = {{"th", ""}};
@@ -77,7 +77,7 @@ void TestSceneGeometrySystem::aPendulumInItsAngleShowsTheTangentialForce()
     QVERIFY2((f - expected).norm() < 1e-7, qPrintable(QString::number((f - expected).norm())));
 }
 
-void TestSceneGeometrySystem::pointsMoveWithTimeWhereTheirExpressionsSaySo()
+void TestSymbolicSystemGeometry::pointsMoveWithTimeWhereTheirExpressionsSaySo()
 {
     SystemDescription d;
     d.coordinates = {{"x"}};
@@ -85,20 +85,20 @@ void TestSceneGeometrySystem::pointsMoveWithTimeWhereTheirExpressionsSaySo()
     d.masses = {"1"};
     d.points = {{"rim", {"cos(w*t)", "sin(w*t)", "0"}, 0.0}, {"bead", {"x", "0", "0"}, 0.0}};
     const auto geometry = SceneGeometry::create(documentOf(d));
-    const auto& system = static_cast<const SceneGeometrySystem&>(*geometry);
+    const auto& system = static_cast<const SymbolicSystemGeometry&>(*geometry);
     const Eigen::VectorXd q = Eigen::VectorXd::Constant(1, 0.5);
     QVERIFY((system.pointPosition(0, q, 0.25) - Eigen::Vector3d(std::cos(0.5), std::sin(0.5), 0.0))
                 .norm() < 1e-15);
     QVERIFY((system.pointPosition(1, q, 0.25) - Eigen::Vector3d(0.5, 0, 0)).norm() < 1e-15);
 }
 
-void TestSceneGeometrySystem::coordinatesWithoutAViewAreDrawnAsParticles()
+void TestSymbolicSystemGeometry::coordinatesWithoutAViewAreDrawnAsParticles()
 {
     SystemDescription d;
     d.coordinates = {{"x1"}, {"y1"}, {"z1"}, {"x2"}, {"y2"}, {"z2"}};
     d.masses = {"1", "1", "1", "1", "1", "1"};
     const auto geometry = SceneGeometry::create(documentOf(d));
-    const auto& system = static_cast<const SceneGeometrySystem&>(*geometry);
+    const auto& system = static_cast<const SymbolicSystemGeometry&>(*geometry);
     QCOMPARE(system.pointCount(), 2);
     Eigen::VectorXd q(6);
     q << 1, 2, 3, 4, 5, 6;
@@ -106,5 +106,5 @@ void TestSceneGeometrySystem::coordinatesWithoutAViewAreDrawnAsParticles()
     QVERIFY((system.pointPosition(0, q, 0.0) - Eigen::Vector3d(1, 2, 3)).norm() == 0.0);
 }
 
-QTEST_MAIN(TestSceneGeometrySystem)
-#include "tst_SceneGeometrySystem.moc"
+QTEST_MAIN(TestSymbolicSystemGeometry)
+#include "tst_SymbolicSystemGeometry.moc"

@@ -2,15 +2,17 @@
 
 #include "view3d/geometry/SceneGeometry.h"
 
+#include <scenes/NonholonomicParticle.h>
+
 namespace clab {
 
 /// \brief Nonholonomic particle (ẏ = z ẋ): the constraint distribution as small plane patches
 /// on a grid around the path, each spanned by the allowed directions (1, z, 0) and (0, 0, 1);
 /// the patch at the particle is highlighted. The grid covers where the particle would go
 /// without drag, so that changing the drag a0 keeps the grid (and the camera) in place.
-class SceneGeometryNonholonomic : public SceneGeometry {
+class NonholonomicParticleGeometry : public SceneGeometry {
 public:
-    explicit SceneGeometryNonholonomic(const ParameterValues& values);
+    explicit NonholonomicParticleGeometry(const NonholonomicParticle& system);
 
     void fitToTrace(const Trace& trace) override;
     void update(const TraceSample& sample) override;
@@ -18,6 +20,7 @@ public:
     double sceneSize() const override { return size_; }
     Eigen::Vector3d viewDirection() const override;
     std::vector<LegendEntry> extraLegendEntries() const override;
+    bool seeThrough() const override { return true; } ///< the patches
 
     /// Unit vectors spanning the allowed velocities at height z: (1, z, 0)/√(1+z²), (0, 0, 1).
     static std::pair<Eigen::Vector3d, Eigen::Vector3d> allowedDirections(double z);
@@ -28,7 +31,7 @@ private:
     /// simulated once per duration (compare mode fits the grid again for every run shown).
     const Eigen::AlignedBox3d& dragFreeBox(double duration);
 
-    ParameterValues values_;
+    NonholonomicParticle dragFree_; ///< the same particle with a0 = 0
     double dragFreeDuration_ = -1.0;
     Eigen::AlignedBox3d dragFreeBox_;
     double size_ = 1.0;

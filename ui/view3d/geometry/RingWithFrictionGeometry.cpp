@@ -1,4 +1,4 @@
-#include "view3d/geometry/SceneGeometryRing.h"
+#include "view3d/geometry/RingWithFrictionGeometry.h"
 
 #include <ConstraintLabError.h>
 
@@ -12,12 +12,12 @@
 
 namespace clab {
 
-SceneGeometryRing::SceneGeometryRing(const ParameterValues& values)
-    : radius_(scalar(values, "radius"))
+RingWithFrictionGeometry::RingWithFrictionGeometry(const RingWithFriction& system)
+    : radius_(system.radius())
 {
     if (!(radius_ > 0.0)) {
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
-                                 "SceneGeometryRing: radius must be positive, got " +
+                                 "RingWithFrictionGeometry: radius must be positive, got " +
                                      std::to_string(radius_));
     }
     const double R = radius_;
@@ -51,12 +51,12 @@ SceneGeometryRing::SceneGeometryRing(const ParameterValues& values)
     addProp(particle_);
 }
 
-Eigen::Vector3d SceneGeometryRing::bodyPosition(const Eigen::VectorXd& q) const
+Eigen::Vector3d RingWithFrictionGeometry::bodyPosition(const Eigen::VectorXd& q) const
 {
     return {q[0], q[1], 0.0};
 }
 
-Eigen::Vector3d SceneGeometryRing::trailPoint(const Eigen::VectorXd& q) const
+Eigen::Vector3d RingWithFrictionGeometry::trailPoint(const Eigen::VectorXd& q) const
 {
     // Just outside the tube, radially: a trail on (or a little in front of) the tube's surface
     // fights it for depth and shows as speckle from some angles; out here it never touches it.
@@ -66,7 +66,7 @@ Eigen::Vector3d SceneGeometryRing::trailPoint(const Eigen::VectorXd& q) const
     return rho > 0.0 ? Eigen::Vector3d(p.x() * outside / rho, p.y() * outside / rho, 0.0) : p;
 }
 
-void SceneGeometryRing::update(const TraceSample& sample)
+void RingWithFrictionGeometry::update(const TraceSample& sample)
 {
     const Eigen::Vector3d p = bodyPosition(sample.q);
     particle_->SetPosition(p.x(), p.y(), p.z());

@@ -1,4 +1,4 @@
-#include "view3d/geometry/SceneGeometryChain.h"
+#include "view3d/geometry/ChainGeometry.h"
 
 #include <ConstraintLabError.h>
 
@@ -17,12 +17,12 @@
 
 namespace clab {
 
-SceneGeometryChain::SceneGeometryChain(const ParameterValues& values)
-    : links_(static_cast<int>(scalar(values, "links"))), length_(scalar(values, "length"))
+ChainGeometry::ChainGeometry(const Chain& system)
+    : links_(system.links()), length_(system.links() * system.linkLength())
 {
     if (links_ < 1 || !(length_ > 0.0))
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
-                                 "SceneGeometryChain: need at least one link and a positive "
+                                 "ChainGeometry: need at least one link and a positive "
                                  "length, got " +
                                      std::to_string(links_) + " links of total length " +
                                      std::to_string(length_));
@@ -74,14 +74,13 @@ SceneGeometryChain::SceneGeometryChain(const ParameterValues& values)
     };
     addProp(pivot(0.0));
     actors_ = 3;
-    if (values.count("pinned") && scalar(values, "pinned") == 2.0) {
-        // Where Chain puts the second pivot: the x its starting V reaches (length / 2).
-        addProp(pivot(0.5 * length_));
+    if (system.pinnedEnds() == 2) {
+        addProp(pivot(system.span()));
         actors_ = 4;
     }
 }
 
-void SceneGeometryChain::update(const TraceSample& sample)
+void ChainGeometry::update(const TraceSample& sample)
 {
     const int bobs = std::min<int>(links_, static_cast<int>(sample.q.size() / 2));
     for (int i = 0; i < bobs; ++i)
@@ -91,14 +90,14 @@ void SceneGeometryChain::update(const TraceSample& sample)
     centres_->Modified();
 }
 
-Eigen::Vector3d SceneGeometryChain::drawnBob(int i) const
+Eigen::Vector3d ChainGeometry::drawnBob(int i) const
 {
     double p[3];
     bobs_->GetPoint(i, p);
     return {p[0], p[1], p[2]};
 }
 
-Eigen::Vector3d SceneGeometryChain::bodyPosition(const Eigen::VectorXd& q) const
+Eigen::Vector3d ChainGeometry::bodyPosition(const Eigen::VectorXd& q) const
 {
     const Eigen::Index last = 2 * (links_ - 1);
     if (q.size() < last + 2)
@@ -106,8 +105,7 @@ Eigen::Vector3d SceneGeometryChain::bodyPosition(const Eigen::VectorXd& q) const
     return {q[last], q[last + 1], 0.0};
 }
 
-Eigen::Vector3d SceneGeometryChain::forceVector(const Eigen::VectorXd& q,
-                                                const Eigen::VectorXd& F) const
+Eigen::Vector3d ChainGeometry::forceVector(const Eigen::VectorXd& q, const Eigen::VectorXd& F) const
 {
     (void)q;
     const Eigen::Index last = 2 * (links_ - 1);
@@ -116,7 +114,7 @@ Eigen::Vector3d SceneGeometryChain::forceVector(const Eigen::VectorXd& q,
     return {F[last], F[last + 1], 0.0};
 }
 
-Eigen::AlignedBox3d SceneGeometryChain::frameBox() const
+Eigen::AlignedBox3d ChainGeometry::frameBox() const
 {
     return Eigen::AlignedBox3d(Eigen::Vector3d(-length_, -length_, -0.1 * length_),
                                Eigen::Vector3d(length_, 0.2 * length_, 0.1 * length_));

@@ -2,13 +2,15 @@
 
 #include "view3d/geometry/SceneGeometry.h"
 
+#include <scenes/BeadOnWire.h>
+
 namespace clab {
 
 /// \brief Bead on an inclined wire: the wire as a tube through the origin at angle_deg in the
 /// x–y plane, supports down to the ground at the lowest point shown, the bead as a sphere.
-class SceneGeometryBeadOnWire : public SceneGeometry {
+class BeadOnWireGeometry : public SceneGeometry {
 public:
-    explicit SceneGeometryBeadOnWire(const ParameterValues& values);
+    explicit BeadOnWireGeometry(const BeadOnWire& system);
 
     void fitToTrace(const Trace& trace) override;
     void update(const TraceSample& sample) override;

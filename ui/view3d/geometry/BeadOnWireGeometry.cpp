@@ -1,4 +1,4 @@
-#include "view3d/geometry/SceneGeometryBeadOnWire.h"
+#include "view3d/geometry/BeadOnWireGeometry.h"
 
 #include "view3d/WorldLabel.h"
 
@@ -20,25 +20,25 @@
 
 namespace clab {
 
-SceneGeometryBeadOnWire::SceneGeometryBeadOnWire(const ParameterValues& values)
-    : angle_(scalar(values, "angle_deg") * std::numbers::pi / 180.0), s0_(scalar(values, "s0")),
-      v0_(scalar(values, "v0")), g_(scalar(values, "g"))
+BeadOnWireGeometry::BeadOnWireGeometry(const BeadOnWire& system)
+    : angle_(system.angle()), s0_(system.initialArcLength()), v0_(system.initialSpeed()),
+      g_(system.gravity())
 {
     const double half = 0.5 * std::max(1.0, std::abs(s0_));
     build(s0_ - half, s0_ + half, false);
 }
 
-Eigen::Vector3d SceneGeometryBeadOnWire::bodyPosition(const Eigen::VectorXd& q) const
+Eigen::Vector3d BeadOnWireGeometry::bodyPosition(const Eigen::VectorXd& q) const
 {
     return {q[0], q[1], 0.0};
 }
 
-Eigen::Vector3d SceneGeometryBeadOnWire::trailPoint(const Eigen::VectorXd& q) const
+Eigen::Vector3d BeadOnWireGeometry::trailPoint(const Eigen::VectorXd& q) const
 {
     return bodyPosition(q) + 1.4 * wireRadius_ * viewDirection();
 }
 
-void SceneGeometryBeadOnWire::fitToTrace(const Trace& trace)
+void BeadOnWireGeometry::fitToTrace(const Trace& trace)
 {
     const Eigen::Vector2d dir(std::cos(angle_), std::sin(angle_));
     // The wire covers where a frictionless bead would go in the same time: friction only
@@ -77,7 +77,7 @@ void SceneGeometryBeadOnWire::fitToTrace(const Trace& trace)
     build(foot ? sMin : sMin - margin, sMax + margin, foot);
 }
 
-void SceneGeometryBeadOnWire::build(double sMin, double sMax, bool foot)
+void BeadOnWireGeometry::build(double sMin, double sMax, bool foot)
 {
     clearProps();
     length_ = sMax - sMin;
@@ -164,7 +164,7 @@ void SceneGeometryBeadOnWire::build(double sMin, double sMax, bool foot)
     addProp(bead_);
 }
 
-void SceneGeometryBeadOnWire::update(const TraceSample& sample)
+void BeadOnWireGeometry::update(const TraceSample& sample)
 {
     const Eigen::Vector3d p = bodyPosition(sample.q);
     bead_->SetPosition(p.x(), p.y(), p.z());

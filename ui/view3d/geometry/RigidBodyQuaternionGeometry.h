@@ -1,8 +1,10 @@
 #pragma once
 
 #include "view3d/ForceArrow.h"
-#include "view3d/WorldLabel.h"
 #include "view3d/geometry/SceneGeometry.h"
+
+#include "view3d/WorldLabel.h"
+#include <scenes/RigidBodyQuaternion.h>
 
 #include <array>
 
@@ -13,9 +15,9 @@ namespace clab {
 /// \brief Rigid body in quaternions: a box proportioned to its inertia, its body axes, and
 /// arrows for ω and the angular momentum L. Quaternion-space forces are drawn as the body
 /// torques they correspond to, Γ = ½ E(u) F, turned into world axes (docs/MATH.md §5).
-class SceneGeometryRigidBody : public SceneGeometry {
+class RigidBodyQuaternionGeometry : public SceneGeometry {
 public:
-    explicit SceneGeometryRigidBody(const ParameterValues& values);
+    explicit RigidBodyQuaternionGeometry(const RigidBodyQuaternion& system);
 
     void fitToTrace(const Trace& trace) override;
     void update(const TraceSample& sample) override;
@@ -36,6 +38,7 @@ public:
     Eigen::Vector3d viewDirection() const override;
     Eigen::Vector3d viewUp() const override { return Eigen::Vector3d::UnitZ(); }
     std::vector<LegendEntry> extraLegendEntries() const override;
+    bool seeThrough() const override { return true; } ///< the box, to see the axes inside
     QString annotation(const TraceSample& sample) const override;
 
     /// E(u) of docs/MATH.md §5 (3×4).

@@ -2,6 +2,8 @@
 
 #include "view3d/geometry/SceneGeometry.h"
 
+#include <scenes/Chain.h>
+
 class vtkPoints;
 class vtkPolyData;
 
@@ -10,9 +12,9 @@ namespace clab {
 /// \brief Chain of many links: every bob a sphere glyph of one vtkGlyph3DMapper and the links
 /// one polyline, so that a thousand links are two actors, not two thousand; the pivot(s) as
 /// small blocks. The body whose force arrows and trail are drawn is the free end (the last bob).
-class SceneGeometryChain : public SceneGeometry {
+class ChainGeometry : public SceneGeometry {
 public:
-    explicit SceneGeometryChain(const ParameterValues& values);
+    explicit ChainGeometry(const Chain& system);
 
     void update(const TraceSample& sample) override;
     Eigen::Vector3d bodyPosition(const Eigen::VectorXd& q) const override;

@@ -1,7 +1,6 @@
-#include "view3d/geometry/SceneGeometryNonholonomic.h"
+#include "view3d/geometry/NonholonomicParticleGeometry.h"
 
 #include <ConstraintLabError.h>
-#include <SceneRegistry.h>
 #include <Simulator.h>
 
 #include <vtkActor.h>
@@ -39,38 +38,41 @@ QColor patchColor()
 
 } // namespace
 
-SceneGeometryNonholonomic::SceneGeometryNonholonomic(const ParameterValues& values)
-    : values_(values)
+NonholonomicParticleGeometry::NonholonomicParticleGeometry(const NonholonomicParticle& system)
+    : dragFree_(system.withDrag(0.0))
 {
-    const Eigen::Vector3d p0(scalar(values, "x0"), scalar(values, "y0"), scalar(values, "z0"));
+    Eigen::VectorXd q0, qd0;
+    system.initialState(q0, qd0);
+    const Eigen::Vector3d p0 = bodyPosition(q0);
     Eigen::AlignedBox3d box(p0);
     box.extend(p0 + Eigen::Vector3d::Constant(0.5));
     box.extend(p0 - Eigen::Vector3d::Constant(0.5));
     build(box);
 }
 
-std::pair<Eigen::Vector3d, Eigen::Vector3d> SceneGeometryNonholonomic::allowedDirections(double z)
+std::pair<Eigen::Vector3d, Eigen::Vector3d>
+NonholonomicParticleGeometry::allowedDirections(double z)
 {
     return {Eigen::Vector3d(1.0, z, 0.0).normalized(), Eigen::Vector3d::UnitZ()};
 }
 
-Eigen::Vector3d SceneGeometryNonholonomic::bodyPosition(const Eigen::VectorXd& q) const
+Eigen::Vector3d NonholonomicParticleGeometry::bodyPosition(const Eigen::VectorXd& q) const
 {
     return {q[0], q[1], q[2]};
 }
 
-Eigen::Vector3d SceneGeometryNonholonomic::viewDirection() const
+Eigen::Vector3d NonholonomicParticleGeometry::viewDirection() const
 {
     return Eigen::Vector3d(0.9, 0.75, 1.25).normalized();
 }
 
-std::vector<SceneGeometry::LegendEntry> SceneGeometryNonholonomic::extraLegendEntries() const
+std::vector<SceneGeometry::LegendEntry> NonholonomicParticleGeometry::extraLegendEntries() const
 {
     return {{QStringLiteral("allowed velocities  \u1E8F = z \u1E8B"), patchColor(),
              LegendEntry::Symbol::Patch}};
 }
 
-void SceneGeometryNonholonomic::fitToTrace(const Trace& trace)
+void NonholonomicParticleGeometry::fitToTrace(const Trace& trace)
 {
     Eigen::AlignedBox3d box = motionBox(trace);
     if (box.isEmpty()) {
@@ -83,24 +85,20 @@ void SceneGeometryNonholonomic::fitToTrace(const Trace& trace)
     build(box);
 }
 
-const Eigen::AlignedBox3d& SceneGeometryNonholonomic::dragFreeBox(double duration)
+const Eigen::AlignedBox3d& NonholonomicParticleGeometry::dragFreeBox(double duration)
 {
     if (duration == dragFreeDuration_) {
         return dragFreeBox_;
     }
     dragFreeDuration_ = duration;
     dragFreeBox_.setEmpty();
-    const SceneDefinition* scene = SceneRegistry::find("nonholonomic-particle");
-    if (scene == nullptr || !(duration > 0.0)) {
+    if (!(duration > 0.0)) {
         return dragFreeBox_;
     }
-    ParameterValues values = values_;
-    values["a0"] = {0.0};
     try {
-        const std::unique_ptr<MechanicalSystem> system = scene->create(values);
-        Simulator simulator(*system);
+        Simulator simulator(dragFree_);
         SimulationOptions options;
-        options.tEnd = system->initialTime() + duration;
+        options.tEnd = dragFree_.initialTime() + duration;
         // A box, not a trace to show: a hundred samples and loose tolerances are plenty.
         options.dt = duration / 100.0;
         options.rtol = 1e-6;
@@ -112,7 +110,7 @@ const Eigen::AlignedBox3d& SceneGeometryNonholonomic::dragFreeBox(double duratio
     return dragFreeBox_;
 }
 
-void SceneGeometryNonholonomic::build(const Eigen::AlignedBox3d& motion)
+void NonholonomicParticleGeometry::build(const Eigen::AlignedBox3d& motion)
 {
     clearProps();
     size_ = std::max(1e-3, motion.diagonal().norm());
@@ -185,7 +183,7 @@ void SceneGeometryNonholonomic::build(const Eigen::AlignedBox3d& motion)
     addProp(particle_);
 }
 
-void SceneGeometryNonholonomic::update(const TraceSample& sample)
+void NonholonomicParticleGeometry::update(const TraceSample& sample)
 {
     const Eigen::Vector3d p = bodyPosition(sample.q);
     particle_->SetPosition(p.x(), p.y(), p.z());

@@ -19,10 +19,11 @@ namespace clab {
 /// particles. The force arrows start at the last point: a generalized force F is drawn as the
 /// force f at that point whose generalized force comes closest to F, f = (J Jᵀ)⁺ J F with
 /// J = ∂p/∂q (the force itself when the point's position is three of the coordinates).
-class SceneGeometrySystem : public SceneGeometry {
+class SymbolicSystemGeometry : public SceneGeometry {
 public:
-    SceneGeometrySystem(std::shared_ptr<const SymbolicModel> model, const ParameterValues& values);
-    ~SceneGeometrySystem() override;
+    SymbolicSystemGeometry(std::shared_ptr<const SymbolicModel> model,
+                           const ParameterValues& values);
+    ~SymbolicSystemGeometry() override;
 
     void fitToTrace(const Trace& trace) override;
     void update(const TraceSample& sample) override;

@@ -1,4 +1,4 @@
-#include "view3d/geometry/SceneGeometrySystem.h"
+#include "view3d/geometry/SymbolicSystemGeometry.h"
 
 #include <ConstraintLabError.h>
 #include <symbolic/ExpressionParser.h>
@@ -26,8 +26,8 @@ constexpr int kCurveSamples = 240;
 
 } // namespace
 
-SceneGeometrySystem::SceneGeometrySystem(std::shared_ptr<const SymbolicModel> model,
-                                         const ParameterValues& values)
+SymbolicSystemGeometry::SymbolicSystemGeometry(std::shared_ptr<const SymbolicModel> model,
+                                               const ParameterValues& values)
     : model_(std::move(model)), view_(model_->tapes().view), n_(model_->dof())
 {
     const SystemDescription& d = model_->description();
@@ -102,9 +102,9 @@ SceneGeometrySystem::SceneGeometrySystem(std::shared_ptr<const SymbolicModel> mo
     update(first);
 }
 
-SceneGeometrySystem::~SceneGeometrySystem() = default;
+SymbolicSystemGeometry::~SymbolicSystemGeometry() = default;
 
-void SceneGeometrySystem::addCurves(const std::vector<double>& parameters)
+void SymbolicSystemGeometry::addCurves(const std::vector<double>& parameters)
 {
     const SystemDescription& d = model_->description();
     for (std::size_t c = 0; c < d.curves.size(); ++c) {
@@ -146,7 +146,7 @@ void SceneGeometrySystem::addCurves(const std::vector<double>& parameters)
     }
 }
 
-void SceneGeometrySystem::positions(const Eigen::VectorXd& q, double t) const
+void SymbolicSystemGeometry::positions(const Eigen::VectorXd& q, double t) const
 {
     in_[0] = t;
     for (int i = 0; i < n_ && i < q.size(); ++i)
@@ -155,7 +155,8 @@ void SceneGeometrySystem::positions(const Eigen::VectorXd& q, double t) const
     view_.evaluate(in_.data(), xyz_.data());
 }
 
-Eigen::Vector3d SceneGeometrySystem::pointPosition(int i, const Eigen::VectorXd& q, double t) const
+Eigen::Vector3d SymbolicSystemGeometry::pointPosition(int i, const Eigen::VectorXd& q,
+                                                      double t) const
 {
     if (i < 0)
         return Eigen::Vector3d::Zero();
@@ -171,19 +172,19 @@ Eigen::Vector3d SceneGeometrySystem::pointPosition(int i, const Eigen::VectorXd&
     return p;
 }
 
-Eigen::Vector3d SceneGeometrySystem::bodyPosition(const Eigen::VectorXd& q) const
+Eigen::Vector3d SymbolicSystemGeometry::bodyPosition(const Eigen::VectorXd& q) const
 {
     return pointPosition(pointCount() - 1, q, t_);
 }
 
-Eigen::Vector3d SceneGeometrySystem::forceVector(const Eigen::VectorXd& q,
-                                                 const Eigen::VectorXd& F) const
+Eigen::Vector3d SymbolicSystemGeometry::forceVector(const Eigen::VectorXd& q,
+                                                    const Eigen::VectorXd& F) const
 {
     return forceAt(pointCount() - 1, q, t_, F);
 }
 
-Eigen::Vector3d SceneGeometrySystem::forceAt(int i, const Eigen::VectorXd& q, double t,
-                                             const Eigen::VectorXd& F) const
+Eigen::Vector3d SymbolicSystemGeometry::forceAt(int i, const Eigen::VectorXd& q, double t,
+                                                const Eigen::VectorXd& F) const
 {
     // J = ∂p/∂q by central differences: the view's expressions are smooth where drawn.
     Eigen::Matrix<double, 3, Eigen::Dynamic> J(3, n_);
@@ -201,19 +202,19 @@ Eigen::Vector3d SceneGeometrySystem::forceAt(int i, const Eigen::VectorXd& q, do
     return JJt.completeOrthogonalDecomposition().solve(J * F);
 }
 
-Eigen::Vector3d SceneGeometrySystem::extraArrowOrigin(int i, const TraceSample& sample) const
+Eigen::Vector3d SymbolicSystemGeometry::extraArrowOrigin(int i, const TraceSample& sample) const
 {
     return pointPosition(i, sample.q, sample.t);
 }
 
-Eigen::Vector3d SceneGeometrySystem::extraArrowVector(int i, const TraceSample& sample,
-                                                      ForceKind kind) const
+Eigen::Vector3d SymbolicSystemGeometry::extraArrowVector(int i, const TraceSample& sample,
+                                                         ForceKind kind) const
 {
     const Eigen::VectorXd& F = generalizedForce(sample, kind);
     return F.size() == n_ ? forceAt(i, sample.q, sample.t, F) : Eigen::Vector3d::Zero();
 }
 
-void SceneGeometrySystem::fitToTrace(const Trace& trace)
+void SymbolicSystemGeometry::fitToTrace(const Trace& trace)
 {
     motion_.setEmpty();
     for (const TraceSample& s : trace.samples)
@@ -224,7 +225,7 @@ void SceneGeometrySystem::fitToTrace(const Trace& trace)
         }
 }
 
-Eigen::AlignedBox3d SceneGeometrySystem::frameBox() const
+Eigen::AlignedBox3d SymbolicSystemGeometry::frameBox() const
 {
     Eigen::AlignedBox3d box = fixedBox_;
     box.extend(motion_);
@@ -233,7 +234,7 @@ Eigen::AlignedBox3d SceneGeometrySystem::frameBox() const
     return box;
 }
 
-Eigen::Vector3d SceneGeometrySystem::viewUp() const
+Eigen::Vector3d SymbolicSystemGeometry::viewUp() const
 {
     const char up = model_->description().up;
     return up == 'z'   ? Eigen::Vector3d::UnitZ()
@@ -241,7 +242,7 @@ Eigen::Vector3d SceneGeometrySystem::viewUp() const
                        : Eigen::Vector3d::UnitY();
 }
 
-Eigen::Vector3d SceneGeometrySystem::viewDirection() const
+Eigen::Vector3d SymbolicSystemGeometry::viewDirection() const
 {
     switch (model_->description().up) {
     case 'z':
@@ -253,7 +254,7 @@ Eigen::Vector3d SceneGeometrySystem::viewDirection() const
     }
 }
 
-void SceneGeometrySystem::update(const TraceSample& sample)
+void SymbolicSystemGeometry::update(const TraceSample& sample)
 {
     t_ = sample.t;
     std::vector<Eigen::Vector3d> at;

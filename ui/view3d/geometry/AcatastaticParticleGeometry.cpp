@@ -1,4 +1,4 @@
-#include "view3d/geometry/SceneGeometryAcatastatic.h"
+#include "view3d/geometry/AcatastaticParticleGeometry.h"
 
 #include <vtkActor.h>
 #include <vtkCellArray.h>
@@ -23,36 +23,38 @@ QColor directionColor()
 
 } // namespace
 
-SceneGeometryAcatastatic::SceneGeometryAcatastatic(const ParameterValues& values)
+AcatastaticParticleGeometry::AcatastaticParticleGeometry(const AcatastaticParticle& system)
     : directionLine_(vtkSmartPointer<vtkPolyData>::New())
 {
-    const Eigen::Vector3d p0(scalar(values, "x0"), scalar(values, "y0"), 0.0);
+    Eigen::VectorXd q0, qd0;
+    system.initialState(q0, qd0);
+    const Eigen::Vector3d p0 = bodyPosition(q0);
     build(Eigen::AlignedBox3d(p0 - Eigen::Vector3d(0.5, 0.5, 0.0),
                               p0 + Eigen::Vector3d(0.5, 0.5, 0.0)));
 }
 
-Eigen::Vector3d SceneGeometryAcatastatic::allowedDirection(double t)
+Eigen::Vector3d AcatastaticParticleGeometry::allowedDirection(double t)
 {
     return Eigen::Vector3d(t, 1.0, 0.0).normalized();
 }
 
-Eigen::Vector3d SceneGeometryAcatastatic::bodyPosition(const Eigen::VectorXd& q) const
+Eigen::Vector3d AcatastaticParticleGeometry::bodyPosition(const Eigen::VectorXd& q) const
 {
     return {q[0], q[1], 0.0};
 }
 
-Eigen::Vector3d SceneGeometryAcatastatic::viewDirection() const
+Eigen::Vector3d AcatastaticParticleGeometry::viewDirection() const
 {
     return Eigen::Vector3d(0.0, 0.0, 1.0);
 }
 
-std::vector<SceneGeometry::LegendEntry> SceneGeometryAcatastatic::extraLegendEntries() const
+std::vector<SceneGeometry::LegendEntry> AcatastaticParticleGeometry::extraLegendEntries() const
 {
     return {{QStringLiteral("allowed direction  \u1E8B \u2212 t \u1E8F = a(t)"), directionColor(),
              LegendEntry::Symbol::Line}};
 }
 
-void SceneGeometryAcatastatic::fitToTrace(const Trace& trace)
+void AcatastaticParticleGeometry::fitToTrace(const Trace& trace)
 {
     const Eigen::AlignedBox3d box = motionBox(trace);
     if (!box.isEmpty()) {
@@ -60,7 +62,7 @@ void SceneGeometryAcatastatic::fitToTrace(const Trace& trace)
     }
 }
 
-void SceneGeometryAcatastatic::build(const Eigen::AlignedBox3d& motion)
+void AcatastaticParticleGeometry::build(const Eigen::AlignedBox3d& motion)
 {
     clearProps();
     const Eigen::Vector3d d = motion.diagonal();
@@ -111,7 +113,7 @@ void SceneGeometryAcatastatic::build(const Eigen::AlignedBox3d& motion)
     addProp(particle_);
 }
 
-void SceneGeometryAcatastatic::update(const TraceSample& sample)
+void AcatastaticParticleGeometry::update(const TraceSample& sample)
 {
     const Eigen::Vector3d p = bodyPosition(sample.q);
     particle_->SetPosition(p.x(), p.y(), p.z());

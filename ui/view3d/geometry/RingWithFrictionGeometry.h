@@ -2,13 +2,15 @@
 
 #include "view3d/geometry/SceneGeometry.h"
 
+#include <scenes/RingWithFriction.h>
+
 namespace clab {
 
 /// \brief Particle on a vertical ring: a torus of the given radius in the x–y plane on a stand,
 /// the particle as a sphere.
-class SceneGeometryRing : public SceneGeometry {
+class RingWithFrictionGeometry : public SceneGeometry {
 public:
-    explicit SceneGeometryRing(const ParameterValues& values);
+    explicit RingWithFrictionGeometry(const RingWithFriction& system);
 
     void update(const TraceSample& sample) override;
     Eigen::Vector3d bodyPosition(const Eigen::VectorXd& q) const override;

@@ -1,8 +1,7 @@
-// SceneGeometryChain: however many links, the chain is a fixed handful of actors (the bobs are
+// ChainGeometry: however many links, the chain is a fixed handful of actors (the bobs are
 // glyphs of one mapper), and the drawn bobs follow the sample.
-#include "view3d/geometry/SceneGeometryChain.h"
+#include "view3d/geometry/ChainGeometry.h"
 
-#include <SceneRegistry.h>
 #include <TraceSample.h>
 
 #include <QtTest>
@@ -13,33 +12,33 @@ using namespace clab;
 
 namespace {
 
-ParameterValues chainValues(int links, int pinned)
+/// The chain of the built-in scene with `links` links, pinned at `pinned` ends.
+Chain chain(int links, int pinned)
 {
-    const SceneDefinition* chain = SceneRegistry::find("chain");
-    ParameterValues values = chain->defaults();
+    ParameterValues values = Chain::definition().defaults();
     values["links"] = {static_cast<double>(links)};
     values["pinned"] = {static_cast<double>(pinned)};
-    return values;
+    return Chain(values);
 }
 
 } // namespace
 
-class TestSceneGeometryChain : public QObject {
+class TestChainGeometry : public QObject {
     Q_OBJECT
 
 private slots:
     void aThousandLinksTakeNoMoreActorsThanTen()
     {
-        const SceneGeometryChain few(chainValues(10, 1)), many(chainValues(1000, 1));
+        const ChainGeometry few(chain(10, 1)), many(chain(1000, 1));
         QCOMPARE(many.actorCount(), few.actorCount());
         QCOMPARE(few.actorCount(), std::size_t(3)); // links, bob glyphs, pivot
-        QCOMPARE(SceneGeometryChain(chainValues(1000, 2)).actorCount(), std::size_t(4));
+        QCOMPARE(ChainGeometry(chain(1000, 2)).actorCount(), std::size_t(4));
         QCOMPARE(many.bobCount(), 1000);
     }
 
     void bobsFollowTheSampleAndTheFreeEndCarriesTheArrows()
     {
-        SceneGeometryChain geometry(chainValues(4, 1));
+        ChainGeometry geometry(chain(4, 1));
         TraceSample sample;
         sample.q.resize(8);
         for (int i = 0; i < 8; ++i)
@@ -60,10 +59,10 @@ private slots:
 
     void theSceneHasAGeometry()
     {
-        const auto geometry = SceneGeometry::create("chain", chainValues(20, 1));
-        QVERIFY(dynamic_cast<SceneGeometryChain*>(geometry.get()) != nullptr);
+        const auto geometry = SceneGeometry::create(chain(20, 1));
+        QVERIFY(dynamic_cast<ChainGeometry*>(geometry.get()) != nullptr);
     }
 };
 
-QTEST_MAIN(TestSceneGeometryChain)
-#include "tst_SceneGeometryChain.moc"
+QTEST_MAIN(TestChainGeometry)
+#include "tst_ChainGeometry.moc"

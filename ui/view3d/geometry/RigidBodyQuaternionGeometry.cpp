@@ -1,4 +1,4 @@
-#include "view3d/geometry/SceneGeometryRigidBody.h"
+#include "view3d/geometry/RigidBodyQuaternionGeometry.h"
 
 #include <vtkActor.h>
 #include <vtkCubeSource.h>
@@ -38,7 +38,7 @@ QString formatComponents(const Eigen::VectorXd& F)
 
 } // namespace
 
-Eigen::Matrix<double, 3, 4> SceneGeometryRigidBody::E(const Eigen::Vector4d& u)
+Eigen::Matrix<double, 3, 4> RigidBodyQuaternionGeometry::E(const Eigen::Vector4d& u)
 {
     Eigen::Matrix<double, 3, 4> e;
     e << -u[1], u[0], u[3], -u[2], //
@@ -47,7 +47,7 @@ Eigen::Matrix<double, 3, 4> SceneGeometryRigidBody::E(const Eigen::Vector4d& u)
     return e;
 }
 
-Eigen::Matrix3d SceneGeometryRigidBody::rotation(const Eigen::Vector4d& u)
+Eigen::Matrix3d RigidBodyQuaternionGeometry::rotation(const Eigen::Vector4d& u)
 {
     const double n = u.norm();
     if (!(n > 0.0) || !std::isfinite(n)) {
@@ -56,7 +56,7 @@ Eigen::Matrix3d SceneGeometryRigidBody::rotation(const Eigen::Vector4d& u)
     return Eigen::Quaterniond(u[0] / n, u[1] / n, u[2] / n, u[3] / n).toRotationMatrix();
 }
 
-Eigen::Vector3d SceneGeometryRigidBody::boxHalfExtents(const Eigen::Vector3d& J)
+Eigen::Vector3d RigidBodyQuaternionGeometry::boxHalfExtents(const Eigen::Vector3d& J)
 {
     // Uniform box with half extents a: J1 = m (a2² + a3²)/3, so a1² ∝ J2 + J3 − J1.
     Eigen::Vector3d a;
@@ -73,11 +73,9 @@ Eigen::Vector3d SceneGeometryRigidBody::boxHalfExtents(const Eigen::Vector3d& J)
     return a.cwiseMax(Eigen::Vector3d::Constant(0.06));
 }
 
-SceneGeometryRigidBody::SceneGeometryRigidBody(const ParameterValues& values)
-    : pose_(vtkSmartPointer<vtkMatrix4x4>::New())
+RigidBodyQuaternionGeometry::RigidBodyQuaternionGeometry(const RigidBodyQuaternion& system)
+    : J_(system.inertia()), pose_(vtkSmartPointer<vtkMatrix4x4>::New())
 {
-    const std::vector<double> J = vector(values, "J", 3);
-    J_ = Eigen::Vector3d(J[0], J[1], J[2]);
     halfExtents_ = boxHalfExtents(J_);
 
     vtkNew<vtkCubeSource> cube;
@@ -111,12 +109,10 @@ SceneGeometryRigidBody::SceneGeometryRigidBody(const ParameterValues& values)
         addProp(label.actor());
     }
 
-    const std::vector<double> u0 = vector(values, "quat0", 4);
-    const std::vector<double> w0 = vector(values, "omega0", 3);
     // Trail the tip of a body axis across the spin: it sweeps circles while the body spins
     // steadily, and the circles jump when the spin axis flips (Dzhanibekov). Of the axes least
     // aligned with the initial ω, the longest one draws the largest circles.
-    Eigen::Vector3d w(w0[0], w0[1], w0[2]);
+    const Eigen::Vector3d w = system.initialAngularVelocity();
     const double wn0 = w.norm();
     double best = std::numeric_limits<double>::infinity();
     for (int k = 0; k < 3; ++k) {
@@ -139,23 +135,22 @@ SceneGeometryRigidBody::SceneGeometryRigidBody(const ParameterValues& values)
     omegaScale_ = wn > 0.0 ? 0.42 * size / wn : 1.0;
     const double Ln = J_.cwiseProduct(w).norm();
     momentumScale_ = Ln > 0.0 ? 0.36 * size / Ln : 1.0;
-    (void)u0;
 }
 
-Eigen::Vector3d SceneGeometryRigidBody::bodyPosition(const Eigen::VectorXd& q) const
+Eigen::Vector3d RigidBodyQuaternionGeometry::bodyPosition(const Eigen::VectorXd& q) const
 {
     (void)q;
     return Eigen::Vector3d::Zero();
 }
 
-Eigen::Vector3d SceneGeometryRigidBody::trailPoint(const Eigen::VectorXd& q) const
+Eigen::Vector3d RigidBodyQuaternionGeometry::trailPoint(const Eigen::VectorXd& q) const
 {
     const Eigen::Vector4d u = q.head<4>();
     return rotation(u) * ((halfExtents_[trailAxis_] + 0.35) * Eigen::Vector3d::Unit(trailAxis_));
 }
 
-Eigen::Vector3d SceneGeometryRigidBody::forceVector(const Eigen::VectorXd& q,
-                                                    const Eigen::VectorXd& F) const
+Eigen::Vector3d RigidBodyQuaternionGeometry::forceVector(const Eigen::VectorXd& q,
+                                                         const Eigen::VectorXd& F) const
 {
     const Eigen::Vector4d u = q.head<4>();
     const double n = u.norm();
@@ -165,7 +160,8 @@ Eigen::Vector3d SceneGeometryRigidBody::forceVector(const Eigen::VectorXd& q,
     return rotation(un) * bodyTorque;
 }
 
-Eigen::Vector3d SceneGeometryRigidBody::arrowVector(const TraceSample& sample, ForceKind kind) const
+Eigen::Vector3d RigidBodyQuaternionGeometry::arrowVector(const TraceSample& sample,
+                                                         ForceKind kind) const
 {
     const Eigen::Vector3d torque = SceneGeometry::arrowVector(sample, kind);
     if (kind != ForceKind::Given || sample.qd.size() < 4 || sample.q.size() < 4) {
@@ -182,7 +178,7 @@ Eigen::Vector3d SceneGeometryRigidBody::arrowVector(const TraceSample& sample, F
     return torque + rotation(un) * gyroscopic;
 }
 
-QString SceneGeometryRigidBody::forceLabel(ForceKind kind) const
+QString RigidBodyQuaternionGeometry::forceLabel(ForceKind kind) const
 {
     switch (kind) {
     case ForceKind::Given:
@@ -195,7 +191,7 @@ QString SceneGeometryRigidBody::forceLabel(ForceKind kind) const
     return {};
 }
 
-QString SceneGeometryRigidBody::forceDescription(ForceKind kind) const
+QString RigidBodyQuaternionGeometry::forceDescription(ForceKind kind) const
 {
     switch (kind) {
     case ForceKind::Given:
@@ -208,7 +204,7 @@ QString SceneGeometryRigidBody::forceDescription(ForceKind kind) const
     return {};
 }
 
-QStringList SceneGeometryRigidBody::readouts(const TraceSample& sample) const
+QStringList RigidBodyQuaternionGeometry::readouts(const TraceSample& sample) const
 {
     if (sample.qd.size() < 4) {
         return {};
@@ -220,25 +216,25 @@ QStringList SceneGeometryRigidBody::readouts(const TraceSample& sample) const
                 .arg(J_.cwiseProduct(w).norm(), 0, 'f', 3)};
 }
 
-Eigen::AlignedBox3d SceneGeometryRigidBody::frameBox() const
+Eigen::AlignedBox3d RigidBodyQuaternionGeometry::frameBox() const
 {
     // Everything the body can sweep: a sphere around the centre.
     const double r = 0.45 * sceneSize();
     return {Eigen::Vector3d::Constant(-r), Eigen::Vector3d::Constant(r)};
 }
 
-Eigen::Vector3d SceneGeometryRigidBody::viewDirection() const
+Eigen::Vector3d RigidBodyQuaternionGeometry::viewDirection() const
 {
     return Eigen::Vector3d(1.0, 0.8, 0.55).normalized();
 }
 
-std::vector<SceneGeometry::LegendEntry> SceneGeometryRigidBody::extraLegendEntries() const
+std::vector<SceneGeometry::LegendEntry> RigidBodyQuaternionGeometry::extraLegendEntries() const
 {
     return {{QStringLiteral("\u03C9  angular velocity"), omegaColor()},
             {QStringLiteral("L  angular momentum"), momentumColor()}};
 }
 
-void SceneGeometryRigidBody::fitToTrace(const Trace& trace)
+void RigidBodyQuaternionGeometry::fitToTrace(const Trace& trace)
 {
     double wMax = 0.0;
     double lMax = 0.0;
@@ -259,7 +255,7 @@ void SceneGeometryRigidBody::fitToTrace(const Trace& trace)
     }
 }
 
-void SceneGeometryRigidBody::update(const TraceSample& sample)
+void RigidBodyQuaternionGeometry::update(const TraceSample& sample)
 {
     const Eigen::Vector4d u = sample.q.head<4>();
     const Eigen::Matrix3d R = rotation(u);
@@ -286,7 +282,7 @@ void SceneGeometryRigidBody::update(const TraceSample& sample)
     }
 }
 
-QString SceneGeometryRigidBody::annotation(const TraceSample& sample) const
+QString RigidBodyQuaternionGeometry::annotation(const TraceSample& sample) const
 {
     QStringList lines;
     lines << QStringLiteral("Quaternion-space forces (u\u2080 u\u2081 u\u2082 u\u2083)");
