@@ -719,7 +719,8 @@ void Simulator::locateEnd(RunState& run)
             },
             [](double g) { return g <= 0.0; }, tPrev, ga, tCur, gb,
             EventLocator::tolerance(tPrev, tCur));
-        run.stop = !run.event || run.tStop < run.tEvent;
+        // A step may reach past t_end: the foot beyond it does not lengthen the run.
+        run.stop = run.tStop <= run.options.tEnd && (!run.event || run.tStop < run.tEvent);
         if (run.stop)
             run.tEvent = run.tStop;
     } catch (const ConstraintLabError& e) {

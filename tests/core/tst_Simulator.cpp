@@ -149,6 +149,7 @@ private slots:
     void beadStopsAtTheFootOfItsWireAtTheClosedFormTime_data();
     void beadStopsAtTheFootOfItsWireAtTheClosedFormTime();
     void beadHeldByStaticFrictionNeverReachesTheFoot();
+    void footReachedAfterTheEndTimeDoesNotLengthenTheRun();
     void runWithoutStopAtEndPassesTheFoot();
 };
 
@@ -962,6 +963,35 @@ void TestSimulator::beadHeldByStaticFrictionNeverReachesTheFoot()
     QVERIFY(!trace.reachedEnd);
     QCOMPARE(trace.samples.back().t, 3.0);
     QVERIFY(trace.samples.back().qd.norm() == 0.0);
+}
+
+void TestSimulator::footReachedAfterTheEndTimeDoesNotLengthenTheRun()
+{
+    // Thrown up the wire at 1.5 m/s, the bead reaches the foot only at
+    // t* = (v0 + √(v0² + 2 a s0)) / a ≈ 1.39 s; a run to t_end = 0.5 s ends at 0.5 s on its grid,
+    // however long the integrator's last step (which does reach past t*).
+    const double g = 9.81, theta = std::numbers::pi / 6.0, s0 = 2.0, v0 = 1.5;
+    const auto system =
+        SceneRegistry::find("bead-on-wire")
+            ->create(
+                {{"angle_deg", {30.0}}, {"mu", {0.0}}, {"s0", {s0}}, {"v0", {v0}}, {"g", {g}}});
+    const double a = g * std::sin(theta);
+    const double tStar = (v0 + std::sqrt(v0 * v0 + 2.0 * a * s0)) / a;
+    QVERIFY(tStar > 1.0);
+    Simulator sim(*system);
+    SimulationOptions options;
+    options.tEnd = 0.5;
+    options.dt = 0.1;
+    options.stopAtEnd = true;
+    const Trace trace = sim.run(options);
+    QVERIFY(trace.stopAtEnd);
+    QVERIFY(!trace.reachedEnd);
+    QCOMPARE(trace.samples.size(), std::size_t{6});
+    QCOMPARE(trace.samples.back().t, 0.5);
+    // Still above the foot there: s(0.5) = s0 + v0 t − a t² / 2 > 0.
+    const TraceSample& last = trace.samples.back();
+    const double s = last.q[0] * std::cos(theta) + last.q[1] * std::sin(theta);
+    QVERIFY(std::abs(s - (s0 + v0 * 0.5 - 0.5 * a * 0.25)) < 1e-8);
 }
 
 void TestSimulator::runWithoutStopAtEndPassesTheFoot()
