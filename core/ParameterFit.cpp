@@ -622,6 +622,9 @@ std::vector<const ParameterSpec*> checkedParameters(const SceneDefinition& defin
         if (spec->size() != 1)
             invalid("parameter '" + name + "' has " + std::to_string(spec->size()) +
                     " components; only scalar parameters can be fitted");
+        if (spec->wholeNumber)
+            invalid("parameter '" + name + "' is a count (" + spec->description +
+                    "); a fit varies its parameters continuously, so counts cannot be fitted");
         if (!seen.insert(name).second)
             invalid("parameter '" + name + "' is given twice");
         specs.push_back(spec);

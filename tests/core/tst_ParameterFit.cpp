@@ -505,6 +505,11 @@ private slots:
         options.bounds["s0"] = {0.0, 1.0};
         QVERIFY(errorOf(scene, good, options).find("'s0', which is not fitted") !=
                 std::string::npos);
+        // A count (the chain's links) cannot change by a finite-difference step.
+        Measurements chainData = good;
+        chainData.columns[0].quantity = "x1";
+        QVERIFY(errorOf(document("chain", {}), chainData, fitting({"links"}))
+                    .find("'links' is a count") != std::string::npos);
     }
 };
 

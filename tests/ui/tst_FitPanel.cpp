@@ -579,7 +579,7 @@ private slots:
             window.fitPanel()->parameterBox()->findChildren<QCheckBox*>();
         int labelled = 0;
         for (const ParameterSpec& spec : definition->parameters) {
-            if (spec.size() != 1)
+            if (spec.size() != 1 || spec.wholeNumber)
                 continue;
             const QString label = QString::fromStdString(spec.displayLabel());
             const QString key = QString::fromStdString(spec.name);
@@ -598,6 +598,19 @@ private slots:
         QVERIFY(fitMu(panel));
         QCOMPARE(panel.resultTable()->item(0, 0)->text(), QStringLiteral("Kinetic friction μ"));
         QVERIFY(panel.resultTable()->item(0, 0)->toolTip().contains(QStringLiteral("mu")));
+
+        // A count (the chain's links, its pinned ends) is not offered: a fit varies continuously.
+        window.setDocument(SceneDocument::fromDefinition(*SceneRegistry::find("chain")));
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete); // the bead's rows
+        const QList<QCheckBox*> chainBoxes =
+            window.fitPanel()->parameterBox()->findChildren<QCheckBox*>();
+        QVERIFY(!chainBoxes.isEmpty());
+        for (const ParameterSpec& spec : window.session()->definition()->parameters) {
+            const QString label = QString::fromStdString(spec.displayLabel());
+            const bool offered = std::any_of(chainBoxes.begin(), chainBoxes.end(),
+                                             [&](QCheckBox* b) { return b->text() == label; });
+            QVERIFY2(offered == (spec.size() == 1 && !spec.wholeNumber), qPrintable(label));
+        }
     }
 };
 

@@ -410,8 +410,8 @@ void FitPanel::rebuildParameters()
     parameterGrid_->addWidget(new QLabel(tr("upper")), 0, 2);
     int r = 1;
     for (const ParameterSpec& spec : session_->definition()->parameters) {
-        if (spec.size() != 1)
-            continue; // only scalars can be fitted
+        if (spec.size() != 1 || spec.wholeNumber)
+            continue; // only continuous scalars can be fitted (ParameterFit refuses counts)
         const QString name = QString::fromStdString(spec.name);
         // The label as the Scene dock shows it; the key (what the CLI's --fit takes) on hover.
         ParameterRow row{name, new QCheckBox(QString::fromStdString(spec.displayLabel()), this),
