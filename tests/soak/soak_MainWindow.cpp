@@ -112,5 +112,7 @@ int main(int argc, char* argv[])
                 peak, flat ? "flat" : "GROWING");
     std::printf("%d steps, %d did not settle within 120 s\n", count, stuck);
     std::printf("%d passed, %d failed\n", count - stuck, stuck + (flat ? 0 : 1));
+    // LeakSanitizer's report at exit ends the process without flushing stdio: the verdict first.
+    std::fflush(stdout);
     return flat && stuck == 0 ? 0 : 1;
 }
