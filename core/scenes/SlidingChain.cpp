@@ -107,7 +107,11 @@ SceneDefinition SlidingChain::definition()
                  {"edge", "Edge radius R"},
                  {"v0", "Start speed v₀"},
                  {"g", "Gravity g"}});
-    d.expected = {.moving = {{"links", {4}}, {"mu", {0.1}}, {"overhang", {1.0}}},
+    d.expected = {.moving = {{"links", {4}},
+                             {"mu", {0.1}},
+                             {"overhang", {1.0}},
+                             {"edge", {0.6}},
+                             {"v0", {1.0}}},
                   .holonomicCount = 7,
                   .coordinates = {"x1", "y1", "x2", "y2", "x3", "y3", "x4", "y4"},
                   .extraColumns = {"hanging", "speed"}};
