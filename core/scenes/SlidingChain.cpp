@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <numbers>
 #include <string>
@@ -136,6 +137,61 @@ SlidingChain::Region SlidingChain::region(double x, double y) const
     return y >= -radius_ ? Region::Edge : Region::Side;
 }
 
+SlidingChain::Region SlidingChain::regionOf(const Eigen::VectorXd& q, int bob) const
+{
+    return fixed_.empty() ? region(q[2 * bob], q[2 * bob + 1])
+                          : fixed_[static_cast<std::size_t>(bob)];
+}
+
+double SlidingChain::marginIn(Region r, const Eigen::VectorXd& q, int bob) const
+{
+    const double x = q[2 * bob], y = q[2 * bob + 1];
+    switch (r) {
+    case Region::Table:
+        return -x;
+    case Region::Edge:
+        return std::min(x, y + radius_);
+    case Region::Side:
+        break;
+    }
+    return -(y + radius_);
+}
+
+void SlidingChain::fixPieces(const Eigen::VectorXd& q, const Eigen::VectorXd&, double) const
+{
+    fixed_.resize(static_cast<std::size_t>(links_));
+    for (int i = 0; i < links_; ++i)
+        fixed_[static_cast<std::size_t>(i)] = region(q[2 * i], q[2 * i + 1]);
+}
+
+double SlidingChain::pieceMargin(const Eigen::VectorXd& q, const Eigen::VectorXd&, double) const
+{
+    if (fixed_.empty())
+        return 1.0;
+    double least = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < links_; ++i)
+        least = std::min(least, marginIn(fixed_[static_cast<std::size_t>(i)], q, i));
+    return least;
+}
+
+double SlidingChain::coordinateOf(const Eigen::VectorXd& q, int bob) const
+{
+    return coordinateIn(regionOf(q, bob), q[2 * bob], q[2 * bob + 1]);
+}
+
+double SlidingChain::coordinateIn(Region r, double x, double y) const
+{
+    switch (r) {
+    case Region::Table:
+        return x;
+    case Region::Edge:
+        return radius_ * std::atan2(x, y + radius_);
+    case Region::Side:
+        break;
+    }
+    return 0.5 * std::numbers::pi * radius_ - radius_ - y;
+}
+
 Eigen::Vector2d SlidingChain::pathPoint(double s) const
 {
     const double quarter = 0.5 * std::numbers::pi * radius_;
@@ -157,21 +213,13 @@ Eigen::Vector2d SlidingChain::pathTangent(double s) const
 
 double SlidingChain::pathCoordinate(const Eigen::Vector2d& p) const
 {
-    switch (region(p.x(), p.y())) {
-    case Region::Table:
-        return p.x();
-    case Region::Edge:
-        return radius_ * std::atan2(p.x(), p.y() + radius_);
-    case Region::Side:
-        break;
-    }
-    return 0.5 * std::numbers::pi * radius_ - radius_ - p.y();
+    return coordinateIn(region(p.x(), p.y()), p.x(), p.y());
 }
 
 Eigen::Vector2d SlidingChain::pathRowGradient(const Eigen::VectorXd& q, int bob) const
 {
     const double x = q[2 * bob], y = q[2 * bob + 1];
-    switch (region(x, y)) {
+    switch (regionOf(q, bob)) {
     case Region::Table:
         return {0.0, 1.0};
     case Region::Edge:
@@ -185,7 +233,7 @@ Eigen::Vector2d SlidingChain::pathRowGradient(const Eigen::VectorXd& q, int bob)
 Eigen::Vector2d SlidingChain::coordinateGradient(const Eigen::VectorXd& q, int bob) const
 {
     const double x = q[2 * bob], y = q[2 * bob + 1];
-    switch (region(x, y)) {
+    switch (regionOf(q, bob)) {
     case Region::Table:
         return {1.0, 0.0};
     case Region::Edge: {
@@ -203,7 +251,7 @@ double SlidingChain::coordinateCurvatureTerm(const Eigen::VectorXd& q, const Eig
                                              int bob) const
 {
     const double x = q[2 * bob], y = q[2 * bob + 1];
-    if (region(x, y) != Region::Edge)
+    if (regionOf(q, bob) != Region::Edge)
         return 0.0;
     // ṗᵀ (∂²s/∂p²) ṗ for s = R atan2(u, w): R/r⁴ (−2uw u̇² + 2(u² − w²) u̇ẇ + 2uw ẇ²).
     const double u = x, w = y + radius_, du = qd[2 * bob], dw = qd[2 * bob + 1];
@@ -251,7 +299,7 @@ void SlidingChain::positions(const Eigen::VectorXd& q, Eigen::Ref<Eigen::VectorX
 {
     for (int i = 0; i < links_; ++i) {
         const double x = q[2 * i], y = q[2 * i + 1];
-        switch (region(x, y)) {
+        switch (regionOf(q, i)) {
         case Region::Table:
             phi[i] = y;
             break;
@@ -265,9 +313,9 @@ void SlidingChain::positions(const Eigen::VectorXd& q, Eigen::Ref<Eigen::VectorX
             break;
         }
     }
-    double ahead = pathCoordinate(q.segment<2>(0));
+    double ahead = coordinateOf(q, 0);
     for (int j = 0; j + 1 < links_; ++j) {
-        const double behind = pathCoordinate(q.segment<2>(2 * j + 2));
+        const double behind = coordinateOf(q, j + 1);
         phi[links_ + j] = ahead - behind - ell_;
         ahead = behind;
     }
@@ -277,9 +325,8 @@ void SlidingChain::velocityTerms(const Eigen::VectorXd& q, const Eigen::VectorXd
                                  Eigen::Ref<Eigen::VectorXd> b) const
 {
     for (int i = 0; i < links_; ++i) {
-        const double x = q[2 * i], y = q[2 * i + 1];
         // On the edge ψ = (|p − c|² − R²)/(2R): ψ̈ = ∇ψ·p̈ + |ṗ|²/R.
-        b[i] = region(x, y) == Region::Edge
+        b[i] = regionOf(q, i) == Region::Edge
                    ? -(qd[2 * i] * qd[2 * i] + qd[2 * i + 1] * qd[2 * i + 1]) / radius_
                    : 0.0;
     }
@@ -388,7 +435,7 @@ void SlidingChain::nonIdealForce(const Eigen::VectorXd& q, const Eigen::VectorXd
     // A table bob's links pull along the table, so its ideal force's y part is its normal force.
     double normal = 0.0;
     for (int i = 0; i < links_; ++i)
-        if (region(q[2 * i], q[2 * i + 1]) == Region::Table)
+        if (regionOf(q, i) == Region::Table)
             normal += std::abs(Qci[2 * i + 1]);
     const double reach = mu_ * normal;
     if (reach == 0.0)
@@ -405,7 +452,7 @@ void SlidingChain::nonIdealForce(const Eigen::VectorXd& q, const Eigen::VectorXd
         friction = -std::clamp(pull, -reach, reach);
     }
     for (int i = 0; i < links_; ++i)
-        if (region(q[2 * i], q[2 * i + 1]) == Region::Table)
+        if (regionOf(q, i) == Region::Table)
             C[2 * i] = friction * std::abs(Qci[2 * i + 1]) / normal;
 }
 

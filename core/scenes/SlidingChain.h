@@ -5,6 +5,8 @@
 
 #include <Eigen/Dense>
 
+#include <vector>
+
 namespace clab {
 
 /// \brief A chain lying on a table slides over the table's rounded edge and down its side, with
@@ -89,6 +91,15 @@ public:
     double endFunction(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                        double t) const override;
 
+    /// The table top, the edge and the side are the pieces of the path (docs/MATH.md §6).
+    bool hasPieces() const override { return true; }
+    void fixPieces(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t) const override;
+    void releasePieces() const override { fixed_.clear(); }
+    /// The least distance of a bob to the end of its fixed piece (x on the table; x or y + R on
+    /// the edge; y + R on the side).
+    double pieceMargin(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                       double t) const override;
+
     /// "hanging" (m, the length over the edge) and "speed" (m/s, along the path).
     std::vector<std::string> extraColumnNames() const override { return {"hanging", "speed"}; }
     std::string extraColumnUnit(int i) const override { return i == 0 ? "m" : "m/s"; }
@@ -99,6 +110,14 @@ private:
     /// Where on the path a point lies.
     enum class Region { Table, Edge, Side };
     Region region(double x, double y) const;
+    /// Bob i's piece: the fixed one during a run, else by where it is.
+    Region regionOf(const Eigen::VectorXd& q, int bob) const;
+    /// How far bob i is from leaving piece r (negative once past its border).
+    double marginIn(Region r, const Eigen::VectorXd& q, int bob) const;
+    /// s of bob i by its piece's formula (carried on past the piece's ends).
+    double coordinateOf(const Eigen::VectorXd& q, int bob) const;
+    /// s of the point (x, y) by the formula of piece r.
+    double coordinateIn(Region r, double x, double y) const;
 
     /// Calls visit(row, column, value) for every entry of J = ∂φ/∂q (also A and A_v), the
     /// same entries in the same order at every state (zeros included), so that the sparse
@@ -126,6 +145,8 @@ private:
     double radius_;
     double overhang_;
     double speed0_;
+    /// Pieces fixed by the run (empty: by position); MechanicalSystem::fixPieces says why.
+    mutable std::vector<Region> fixed_;
 };
 
 } // namespace clab
