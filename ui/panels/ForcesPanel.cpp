@@ -77,12 +77,13 @@ ForcesPanel::ForcesPanel(QWidget* parent)
     bodySlider_->setRange(1, 1);
     bodyLabel_->setBuddy(bodySpin_);
     arrowField_->setObjectName(QStringLiteral("arrowField"));
+    // Two rows, so that the arrows' check boxes below stay in sight in a short dock.
     bodyLayout->addWidget(bodyLabel_, 0, 0);
     bodyLayout->addWidget(bodySpin_, 0, 1);
     bodyLayout->addWidget(bodyTotal_, 0, 2);
-    bodyLayout->addWidget(bodySlider_, 1, 0, 1, 3);
-    bodyLayout->addWidget(arrowField_, 2, 0, 1, 3);
-    bodyLayout->setColumnStretch(2, 1);
+    bodyLayout->addWidget(bodySlider_, 0, 3);
+    bodyLayout->addWidget(arrowField_, 1, 0, 1, 4);
+    bodyLayout->setColumnStretch(3, 1);
     bodyGroup_->hide();
     layout->addWidget(bodyGroup_);
     // The spin box speaks for both: one signal per change, whichever the user moved.
