@@ -69,8 +69,8 @@ private slots:
     {
         const ChainGeometry few(chain(10, 1)), many(chain(1000, 1));
         QCOMPARE(many.actorCount(), few.actorCount());
-        QCOMPARE(few.actorCount(), std::size_t(3)); // links, bob glyphs, pivot
-        QCOMPARE(ChainGeometry(chain(1000, 2)).actorCount(), std::size_t(4));
+        QCOMPARE(few.actorCount(), std::size_t(4)); // links, bob glyphs, ring, pivot
+        QCOMPARE(ChainGeometry(chain(1000, 2)).actorCount(), std::size_t(5));
         QCOMPARE(many.bobCount(), 1000);
     }
 
@@ -101,9 +101,11 @@ private slots:
         const TraceSample sample = spreadSample(6);
         QCOMPARE(geometry.bodyCount(), 6);
         QCOMPARE(geometry.chosenBody(), 6); // the free end unless chosen
+        geometry.update(sample);
         for (int bob = 1; bob <= 6; ++bob) {
             geometry.chooseBody(bob);
             QCOMPARE(geometry.chosenBody(), bob);
+            QCOMPARE(geometry.circledBob(), geometry.drawnBob(bob));
             const Eigen::Vector3d at(sample.q[2 * bob - 2], sample.q[2 * bob - 1], 0.0);
             const Eigen::Vector3d force(sample.Q[2 * bob - 2], sample.Q[2 * bob - 1], 0.0);
             QCOMPARE(geometry.bodyPosition(sample.q), at);
@@ -138,7 +140,7 @@ private slots:
         FreeChainGeometry free(5, 1.0);
         const TraceSample sample = spreadSample(5);
         free.update(sample);
-        QCOMPARE(free.actorCount(), std::size_t(2)); // links, bob glyphs
+        QCOMPARE(free.actorCount(), std::size_t(3)); // links, bob glyphs, ring
         QCOMPARE(free.chosenBody(), 5);
         for (int i = 1; i <= 5; ++i)
             QVERIFY(

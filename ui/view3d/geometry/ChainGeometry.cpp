@@ -10,6 +10,7 @@
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
+#include <vtkRegularPolygonSource.h>
 #include <vtkSphereSource.h>
 
 #include <algorithm>
@@ -93,6 +94,24 @@ ChainGeometry::ChainGeometry(int links, double length, bool anchored)
     bobActor->GetProperty()->SetColor(bodyColor().redF(), bodyColor().greenF(),
                                       bodyColor().blueF());
     addChainProp(bobActor);
+
+    // The chosen bob is circled: a bob of a long chain is a speck, and its arrows start on the
+    // circle as other scenes' start on their body's surface.
+    ring_ = vtkSmartPointer<vtkRegularPolygonSource>::New();
+    ring_->SetNumberOfSides(48);
+    ring_->SetRadius(bodyRadius());
+    ring_->GeneratePolygonOff();
+    ring_->SetCenter(bobs_->GetPoint(chosen_ - 1 + first_));
+    auto ringMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+    ringMapper->SetInputConnection(ring_->GetOutputPort());
+    auto ringActor = vtkSmartPointer<vtkActor>::New();
+    ringActor->SetMapper(ringMapper);
+    ringActor->GetProperty()->SetColor(bodyColor().redF(), bodyColor().greenF(),
+                                       bodyColor().blueF());
+    ringActor->GetProperty()->SetLineWidth(2.0f);
+    ringActor->GetProperty()->LightingOff();
+    ringActor->PickableOff();
+    addChainProp(ringActor);
 }
 
 void ChainGeometry::addChainProp(vtkProp* prop)
@@ -109,11 +128,13 @@ void ChainGeometry::update(const TraceSample& sample)
     bobs_->Modified();
     chain_->Modified();
     centres_->Modified();
+    ring_->SetCenter(bobs_->GetPoint(chosen_ - 1 + first_));
 }
 
 void ChainGeometry::chooseBody(int body)
 {
     chosen_ = std::clamp(body, 1, links_);
+    ring_->SetCenter(bobs_->GetPoint(chosen_ - 1 + first_));
 }
 
 Eigen::Vector3d ChainGeometry::drawnBob(int i) const
@@ -121,6 +142,12 @@ Eigen::Vector3d ChainGeometry::drawnBob(int i) const
     double p[3];
     bobs_->GetPoint(i - 1 + first_, p);
     return {p[0], p[1], p[2]};
+}
+
+Eigen::Vector3d ChainGeometry::circledBob() const
+{
+    const double* c = ring_->GetCenter();
+    return {c[0], c[1], c[2]};
 }
 
 Eigen::Vector3d ChainGeometry::bodyPosition(const Eigen::VectorXd& q) const

@@ -6,13 +6,14 @@
 
 class vtkPoints;
 class vtkPolyData;
+class vtkRegularPolygonSource;
 
 namespace clab {
 
 /// \brief Chain of many links: every bob a sphere glyph of one vtkGlyph3DMapper and the links
 /// one polyline, so that a thousand links are two actors, not two thousand; the pivot(s) as
-/// small blocks. The force arrows and the trail are on one chosen bob, the free end (the last
-/// bob) unless chooseBody() picks another.
+/// small blocks. The force arrows and the trail are on one chosen bob, circled, the free end
+/// (the last bob) unless chooseBody() picks another.
 ///
 /// Drawing and the chosen bob depend only on the number of bobs N and the coordinate layout
 /// xᵢ = q[2(i − 1)], yᵢ = q[2(i − 1) + 1], not on Chain: a scene with the same layout (a chain
@@ -44,6 +45,8 @@ public:
     int bobCount() const { return links_; }
     /// Where bob i (1…N) is drawn now; i = 0 is the pivot of an anchored chain.
     Eigen::Vector3d drawnBob(int i) const;
+    /// Where the circle around the chosen bob is drawn now.
+    Eigen::Vector3d circledBob() const;
     /// Number of actors the chain is drawn with (independent of the number of links).
     std::size_t actorCount() const { return actors_; }
 
@@ -61,9 +64,10 @@ private:
     int first_;  ///< index of bob 1 among the points: 1 after a pivot, 0 for a free chain
     int chosen_; ///< the bob carrying the arrows and the trail (1…N)
     std::size_t actors_ = 0;
-    vtkSmartPointer<vtkPoints> bobs_;      // the pivot (if anchored) and bob positions
-    vtkSmartPointer<vtkPolyData> chain_;   // points + one polyline through them
-    vtkSmartPointer<vtkPolyData> centres_; // points only, the glyph mapper's input
+    vtkSmartPointer<vtkPoints> bobs_;               // the pivot (if anchored) and bob positions
+    vtkSmartPointer<vtkPolyData> chain_;            // points + one polyline through them
+    vtkSmartPointer<vtkPolyData> centres_;          // points only, the glyph mapper's input
+    vtkSmartPointer<vtkRegularPolygonSource> ring_; // the circle around the chosen bob
 };
 
 } // namespace clab
