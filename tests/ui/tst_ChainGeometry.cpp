@@ -32,6 +32,13 @@ public:
     FreeChainGeometry(int links, double length) : ChainGeometry(links, length, false) {}
 };
 
+/// The same with a scene size of its own (a table wider than the chain).
+class WideFreeChainGeometry : public FreeChainGeometry {
+public:
+    using FreeChainGeometry::FreeChainGeometry;
+    double sceneSize() const override { return 10.0; }
+};
+
 /// A sample whose bob i sits at (xᵢ, yᵢ) = (5 + 0.1 i, 1 + 0.05 i²) and carries the force
 /// (i, −2i): no two bobs share a position or a force.
 TraceSample spreadSample(int links)
@@ -151,6 +158,12 @@ private slots:
         QVERIFY2(drawn.min().x() > 5.1 - radius - 1e-6 && drawn.min().y() > 1.05 - radius - 1e-6,
                  "something is drawn outside the bobs (a pivot, or a link to one)");
         QVERIFY(drawn.max().x() < 5.5 + radius + 1e-6);
+
+        // The circle is the body's size (arrows start on it), a subclass's sceneSize included.
+        QCOMPARE(free.circleRadius(), free.bodyRadius());
+        WideFreeChainGeometry wide(5, 1.0);
+        wide.update(sample);
+        QCOMPARE(wide.circleRadius(), 0.03 * 10.0);
 
         // The anchored chain, same sample: its link to the pivot reaches the origin.
         ChainGeometry anchored(chain(5, 1));

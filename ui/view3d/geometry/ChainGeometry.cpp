@@ -129,6 +129,8 @@ void ChainGeometry::update(const TraceSample& sample)
     chain_->Modified();
     centres_->Modified();
     ring_->SetCenter(bobs_->GetPoint(chosen_ - 1 + first_));
+    // Here, not only in the constructor, where a subclass's sceneSize() is not called yet.
+    ring_->SetRadius(bodyRadius());
 }
 
 void ChainGeometry::chooseBody(int body)
@@ -148,6 +150,11 @@ Eigen::Vector3d ChainGeometry::circledBob() const
 {
     const double* c = ring_->GetCenter();
     return {c[0], c[1], c[2]};
+}
+
+double ChainGeometry::circleRadius() const
+{
+    return ring_->GetRadius();
 }
 
 Eigen::Vector3d ChainGeometry::bodyPosition(const Eigen::VectorXd& q) const

@@ -28,7 +28,8 @@ public:
     /// The chosen bob's generalized force components, as a vector in the plane.
     Eigen::Vector3d forceVector(const Eigen::VectorXd& q, const Eigen::VectorXd& F) const override;
     double sceneSize() const override { return 2.2 * length_; }
-    /// The chain can reach a circle of its length about the pivot.
+    /// The chain can reach a circle of its length about the pivot (a subclass without one frames
+    /// its own).
     Eigen::AlignedBox3d frameBox() const override;
     Eigen::Vector3d viewDirection() const override { return Eigen::Vector3d::UnitZ(); }
 
@@ -47,6 +48,7 @@ public:
     Eigen::Vector3d drawnBob(int i) const;
     /// Where the circle around the chosen bob is drawn now.
     Eigen::Vector3d circledBob() const;
+    double circleRadius() const;
     /// Number of actors the chain is drawn with (independent of the number of links).
     std::size_t actorCount() const { return actors_; }
 
