@@ -1051,6 +1051,8 @@ private slots:
             QVERIFY(!window.sceneView()->areMagnitudesVisible());
             window.timeControls()->loopAction()->setChecked(false);
             window.forcesPanel()->setMagnitudeLabelsVisible(true);
+            QVERIFY(!window.sceneView()->isArrowFieldVisible());
+            window.forcesPanel()->setArrowFieldVisible(true);
             QVERIFY(waitForMu(window, 0.2));
             QVERIFY(window.plotsPanel()->selectPreset("residual"));
             QVERIFY(window.close());
@@ -1060,6 +1062,9 @@ private slots:
         QVERIFY(!again.timeControls()->loopAction()->isChecked());
         QVERIFY(!again.clock()->isLooping());
         QVERIFY(again.sceneView()->areMagnitudesVisible());
+        QVERIFY(again.forcesPanel()->isArrowFieldVisible());
+        QVERIFY(again.sceneView()->isArrowFieldVisible());
+        again.forcesPanel()->setArrowFieldVisible(false);
         again.timeControls()->loopAction()->setChecked(true);
         again.forcesPanel()->setMagnitudeLabelsVisible(false);
         QCOMPARE(again.plotsPanel()->spec().id, std::string("residual"));
