@@ -739,11 +739,14 @@ void TestSceneView::onlySeeThroughScenesDrawTranslucentGeometry()
     SceneViewContent content;
     content.attachTo(window.window());
     content.setScene(name, withDefaults(name));
+    const bool hasStatic = SceneRegistry::find(name)->parameter("mu_s") != nullptr;
     for (int i = 0; i < ghosts; ++i) {
         const double mu = 0.1 * (i + 1);
-        content.addGhost(
-            std::make_shared<const Trace>(simulate(name, {{"mu", {mu}}, {"mu_s", {mu}}})),
-            QStringLiteral("mu = %1").arg(mu));
+        ParameterValues values = {{"mu", {mu}}};
+        if (hasStatic)
+            values["mu_s"] = {mu};
+        content.addGhost(std::make_shared<const Trace>(simulate(name, values)),
+                         QStringLiteral("mu = %1").arg(mu));
     }
     content.setTrace(std::make_shared<const Trace>(simulate(name)));
     content.setTime(kShownTime);

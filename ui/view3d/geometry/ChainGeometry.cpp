@@ -47,7 +47,8 @@ ChainGeometry::ChainGeometry(const Chain& system)
 }
 
 ChainGeometry::ChainGeometry(int links, double length, bool anchored)
-    : links_(links), length_(length), first_(anchored ? 1 : 0), chosen_(links)
+    : links_(links), length_(length), first_(anchored ? 1 : 0), chosen_(links),
+      bobRadius_(std::min(bodyRadius(), 0.35 * length / std::max(links, 1)))
 {
     if (links_ < 1 || !(length_ > 0.0))
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
@@ -80,7 +81,7 @@ ChainGeometry::ChainGeometry(int links, double length, bool anchored)
     centres_ = vtkSmartPointer<vtkPolyData>::New();
     centres_->SetPoints(bobs_);
     vtkNew<vtkSphereSource> sphere;
-    sphere->SetRadius(std::min(bodyRadius(), 0.35 * ell));
+    sphere->SetRadius(bobRadius_);
     sphere->SetThetaResolution(links_ > 500 ? 8 : 16);
     sphere->SetPhiResolution(links_ > 500 ? 6 : 12);
     vtkNew<vtkGlyph3DMapper> glyphs;

@@ -59,12 +59,15 @@ protected:
     /// Adds a prop of the subclass's own (pivots, a table) and counts it as an actor.
     void addChainProp(vtkProp* prop);
     double chainLength() const { return length_; }
+    /// Radius of the bob spheres.
+    double bobRadius() const { return bobRadius_; }
 
 private:
     int links_;
     double length_;
     int first_;  ///< index of bob 1 among the points: 1 after a pivot, 0 for a free chain
     int chosen_; ///< the bob carrying the arrows and the trail (1…N)
+    double bobRadius_;
     std::size_t actors_ = 0;
     vtkSmartPointer<vtkPoints> bobs_;               // the pivot (if anchored) and bob positions
     vtkSmartPointer<vtkPolyData> chain_;            // points + one polyline through them
