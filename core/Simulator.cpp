@@ -125,6 +125,20 @@ private:
     Stabilization& target_;
 };
 
+// Where g(x, t) of the integrated state first satisfies `crossed` inside the step
+// [tPrev, tCur] (g(tPrev) = ga, g(tCur) = gb), located on the stepper's dense output.
+template <class G, class Crossed>
+double locateOnDenseOutput(Stepper& stepper, Stepper::State& x, double tPrev, double ga,
+                           double tCur, double gb, G g, Crossed crossed)
+{
+    return EventLocator::locate(
+        [&](double t) {
+            stepper.calcState(t, x);
+            return g(x, t);
+        },
+        crossed, tPrev, ga, tCur, gb, EventLocator::tolerance(tPrev, tCur));
+}
+
 // A run's pieces are fixed from its start to its end (exceptions included), and released after.
 class PiecesScope {
 public:
@@ -709,13 +723,10 @@ void Simulator::locateContactEvent(RunState& run)
                 continue;
             stepper.calcState(tPrev, xOut_);
             const double ga = eventFunction(c, xOut_, tPrev);
-            const double tc = EventLocator::locate(
-                [&](double t) {
-                    stepper.calcState(t, xOut_);
-                    return eventFunction(c, xOut_, t);
-                },
-                [&](double g) { return contacts_.crossed(c, g); }, tPrev, ga, tCur, gb,
-                EventLocator::tolerance(tPrev, tCur));
+            const double tc = locateOnDenseOutput(
+                stepper, xOut_, tPrev, ga, tCur, gb,
+                [&](const State& x, double t) { return eventFunction(c, x, t); },
+                [&](double g) { return contacts_.crossed(c, g); });
             if (!run.event || tc < run.tEvent) {
                 run.tEvent = tc;
                 run.event = true;
@@ -745,13 +756,8 @@ void Simulator::locatePieceChange(RunState& run)
         const double ga = margin(xOut_, tPrev);
         if (!(ga >= 0.0))
             return;
-        const double tc = EventLocator::locate(
-            [&](double t) {
-                stepper.calcState(t, xOut_);
-                return margin(xOut_, t);
-            },
-            [](double g) { return g < 0.0; }, tPrev, ga, tCur, gb,
-            EventLocator::tolerance(tPrev, tCur));
+        const double tc = locateOnDenseOutput(stepper, xOut_, tPrev, ga, tCur, gb, margin,
+                                              [](double g) { return g < 0.0; });
         if (!run.event || tc < run.tEvent) {
             run.tEvent = tc;
             run.event = true;
@@ -779,13 +785,10 @@ void Simulator::locateEnd(RunState& run)
         const double ga = run.endValue(system_, xOut_, tPrev);
         if (!(ga > 0.0))
             return;
-        run.tStop = EventLocator::locate(
-            [&](double t) {
-                stepper.calcState(t, xOut_);
-                return run.endValue(system_, xOut_, t);
-            },
-            [](double g) { return g <= 0.0; }, tPrev, ga, tCur, gb,
-            EventLocator::tolerance(tPrev, tCur));
+        run.tStop = locateOnDenseOutput(
+            stepper, xOut_, tPrev, ga, tCur, gb,
+            [&](const State& x, double t) { return run.endValue(system_, x, t); },
+            [](double g) { return g <= 0.0; });
         // A step may reach past t_end: the foot beyond it does not lengthen the run.
         run.stop = run.tStop <= run.options.tEnd && (!run.event || run.tStop < run.tEvent);
         if (run.stop)

@@ -31,8 +31,9 @@ int wholeLinks(const ParameterValues& values)
 } // namespace
 
 SlidingChain::SlidingChain(const ParameterValues& values)
-    : links_(wholeLinks(values)), ell_(parameterValue(values, "length") / links_),
-      bobMass_(parameterValue(values, "mass") / links_), g_(parameterValue(values, "g")),
+    : PlanarBobs(wholeLinks(values), parameterValue(values, "mass") / wholeLinks(values),
+                 parameterValue(values, "g")),
+      links_(wholeLinks(values)), ell_(parameterValue(values, "length") / links_),
       mu_(parameterValue(values, "mu")), radius_(parameterValue(values, "edge")),
       overhang_(parameterValue(values, "overhang")), speed0_(parameterValue(values, "v0"))
 {
@@ -117,17 +118,6 @@ SceneDefinition SlidingChain::definition()
                   .coordinates = {"x1", "y1", "x2", "y2", "x3", "y3", "x4", "y4"},
                   .extraColumns = {"hanging", "speed"}};
     return d;
-}
-
-std::vector<std::string> SlidingChain::coordinateNames() const
-{
-    std::vector<std::string> names;
-    names.reserve(static_cast<std::size_t>(dof()));
-    for (int i = 1; i <= links_; ++i) {
-        names.push_back("x" + std::to_string(i));
-        names.push_back("y" + std::to_string(i));
-    }
-    return names;
 }
 
 SlidingChain::Region SlidingChain::region(double x, double y) const
@@ -338,19 +328,6 @@ void SlidingChain::velocityTerms(const Eigen::VectorXd& q, const Eigen::VectorXd
     }
 }
 
-void SlidingChain::sparseMassMatrix(const Eigen::VectorXd&, double, SparseMatrix& M) const
-{
-    const int n = dof();
-    if (M.rows() != n || M.cols() != n || M.nonZeros() != n || !M.isCompressed()) {
-        M.resize(n, n);
-        M.reserve(Eigen::VectorXi::Constant(n, 1));
-        for (int i = 0; i < n; ++i)
-            M.insert(i, i) = 0.0;
-        M.makeCompressed();
-    }
-    std::fill(M.valuePtr(), M.valuePtr() + n, bobMass_);
-}
-
 void SlidingChain::sparseConstraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                           double, SparseMatrix& A, Eigen::VectorXd& b) const
 {
@@ -375,11 +352,6 @@ void SlidingChain::sparseVelocityConstraints(const Eigen::VectorXd& q, double, S
 }
 
 // The dense forms serve short chains on the dense path, filled by the same visitJacobian.
-void SlidingChain::massMatrix(const Eigen::VectorXd&, double, Eigen::MatrixXd& M) const
-{
-    M.setZero(dof(), dof());
-    M.diagonal().setConstant(bobMass_);
-}
 
 void SlidingChain::constraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double,
                                     Eigen::MatrixXd& A, Eigen::VectorXd& b) const
@@ -406,16 +378,6 @@ void SlidingChain::velocityConstraints(const Eigen::VectorXd& q, double,
     Av.setZero();
     visitJacobian(q, [&](int row, int col, double value) { Av(row, col) = value; });
     bv.setZero();
-}
-
-void SlidingChain::givenForce(const Eigen::VectorXd&, const Eigen::VectorXd&, double,
-                              Eigen::VectorXd& Q) const
-{
-    Q.resize(dof());
-    for (int i = 0; i < links_; ++i) {
-        Q[2 * i] = 0.0;
-        Q[2 * i + 1] = -bobMass_ * g_;
-    }
 }
 
 double SlidingChain::pathSpeed(const Eigen::VectorXd& q, const Eigen::VectorXd& qd) const
@@ -448,7 +410,7 @@ void SlidingChain::nonIdealForce(const Eigen::VectorXd& q, const Eigen::VectorXd
         // At rest: static friction balances gravity's pull along the path while it can.
         double pull = 0.0;
         for (int i = 0; i < links_; ++i)
-            pull -= bobMass_ * g_ * coordinateGradient(q, i).y();
+            pull -= bobMass() * gravity() * coordinateGradient(q, i).y();
         friction = -std::clamp(pull, -reach, reach);
     }
     for (int i = 0; i < links_; ++i)
@@ -464,19 +426,6 @@ void SlidingChain::constraintResiduals(const Eigen::VectorXd& q, const Eigen::Ve
     positions(q, r.head(m));
     r.tail(m).setZero();
     visitJacobian(q, [&](int row, int col, double value) { r[m + row] += value * qd[col]; });
-}
-
-double SlidingChain::kineticEnergy(const Eigen::VectorXd&, const Eigen::VectorXd& qd, double) const
-{
-    return 0.5 * bobMass_ * qd.squaredNorm();
-}
-
-double SlidingChain::potentialEnergy(const Eigen::VectorXd& q, double) const
-{
-    double sum = 0.0;
-    for (int i = 0; i < links_; ++i)
-        sum += q[2 * i + 1];
-    return bobMass_ * g_ * sum;
 }
 
 void SlidingChain::initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const

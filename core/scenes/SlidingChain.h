@@ -1,7 +1,7 @@
 #pragma once
 
-#include "MechanicalSystem.h"
 #include "SceneDefinition.h"
+#include "scenes/PlanarBobs.h"
 
 #include <Eigen/Dense>
 
@@ -21,7 +21,7 @@ namespace clab {
 /// and, while the chain is at rest (|ṡ| below a band of 1e-9 m/s), static friction up to the same
 /// μ that holds it while gravity's pull along the path is within reach. Every matrix is supplied
 /// sparse with a fixed pattern, so long chains take the sparse path.
-class SlidingChain : public MechanicalSystem {
+class SlidingChain : public PlanarBobs {
 public:
     /// From complete, validated values; throws InvalidParameter when `links` is not a whole
     /// number or the overhang is longer than the chain.
@@ -31,10 +31,8 @@ public:
 
     int links() const { return links_; }
     double linkLength() const { return ell_; }
-    double bobMass() const { return bobMass_; }
     double edgeRadius() const { return radius_; }
     double friction() const { return mu_; }
-    double gravity() const { return g_; }
 
     /// The point of the path at path coordinate s (0 at the top of the edge, negative on the
     /// table, past Rπ/2 down the side).
@@ -49,13 +47,8 @@ public:
     /// Speed along the path, the mean of the bobs' velocities along their tangents.
     double pathSpeed(const Eigen::VectorXd& q, const Eigen::VectorXd& qd) const;
 
-    int dof() const override { return 2 * links_; }
     int constraintCount() const override { return 2 * links_ - 1; }
-    std::vector<std::string> coordinateNames() const override;
 
-    void massMatrix(const Eigen::VectorXd& q, double t, Eigen::MatrixXd& M) const override;
-    void givenForce(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
-                    Eigen::VectorXd& Q) const override;
     void constraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                           Eigen::MatrixXd& A, Eigen::VectorXd& b) const override;
     void nonIdealForce(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
@@ -65,9 +58,6 @@ public:
     void constraintResiduals(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                              Eigen::VectorXd& r) const override;
 
-    double kineticEnergy(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
-                         double t) const override;
-    double potentialEnergy(const Eigen::VectorXd& q, double t) const override;
     void initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const override;
 
     int holonomicCount() const override { return constraintCount(); }
@@ -78,7 +68,6 @@ public:
                              Eigen::Ref<Eigen::VectorXd> bv) const override;
 
     bool providesSparseMatrices() const override { return true; }
-    void sparseMassMatrix(const Eigen::VectorXd& q, double t, SparseMatrix& M) const override;
     void sparseConstraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                                 SparseMatrix& A, Eigen::VectorXd& b) const override;
     void sparsePositionConstraints(const Eigen::VectorXd& q, double t, Eigen::VectorXd& phi,
@@ -139,8 +128,6 @@ private:
 
     int links_;
     double ell_;
-    double bobMass_;
-    double g_;
     double mu_;
     double radius_;
     double overhang_;
