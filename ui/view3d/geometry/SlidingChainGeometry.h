@@ -17,8 +17,8 @@ public:
     /// The table top the chain lies on, the edge and the side it falls down.
     Eigen::AlignedBox3d frameBox() const override;
     QStringList readouts(const TraceSample& sample) const override;
-    /// From the front and above, so that the table top and the chain on it can be seen.
-    Eigen::Vector3d viewDirection() const override { return Eigen::Vector3d(0.0, 0.6, 1.0); }
+    /// From the front, above and to the right: the table top and the side the chain falls down.
+    Eigen::Vector3d viewDirection() const override { return Eigen::Vector3d(0.5, 0.5, 1.0); }
 
     /// The outline of the table's cross-section in the plane z = 0, counter-clockwise.
     const std::vector<Eigen::Vector2d>& tableOutline() const { return outline_; }
