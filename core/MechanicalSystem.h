@@ -175,6 +175,36 @@ public:
     double slidingVelocity(int contact, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                            double t) const;
 
+    // --- Equations in pieces (docs/MATH.md §6) ---
+    //
+    // A track made of pieces (the sliding chain's table top, rounded edge and side) changes the
+    // equations where a body passes from one piece to the next, and the acceleration jumps
+    // there. A step across such a change would be refused by the error control again and again
+    // until it shrank to nothing. So a run fixes the pieces during each step (each piece's
+    // equations extended smoothly past its end), locates where pieceMargin falls below zero on
+    // the dense output, and fixes the pieces anew there, like a stick–slip event.
+
+    /// True when the system's equations are made of pieces as above; default false.
+    virtual bool hasPieces() const { return false; }
+    /// Fixes the pieces from a state, each body's by where it is (a body on a border takes the
+    /// piece it is in by the system's convention; once strictly past a border, the next). Until
+    /// releasePieces, evaluations use them. The fixed pieces are the only state a system keeps:
+    /// one system serves one run at a time.
+    virtual void fixPieces(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t) const
+    {
+        (void)q, (void)qd, (void)t;
+    }
+    /// Back to the default: every evaluation picks the pieces from its own state.
+    virtual void releasePieces() const {}
+    /// Not negative while every body stays within its fixed piece (a distance to the nearest
+    /// border), and not negative for pieces just fixed from the same state; 1 when none are
+    /// fixed.
+    virtual double pieceMargin(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t) const
+    {
+        (void)q, (void)qd, (void)t;
+        return 1.0;
+    }
+
     // --- The end of the scene's track (SimulationOptions::stopAtEnd) ---
 
     /// True when the scene has a place where its motion ends, such as the foot of the bead's

@@ -6,6 +6,7 @@
 #include "scenes/NonholonomicParticle.h"
 #include "scenes/RigidBodyQuaternion.h"
 #include "scenes/RingWithFriction.h"
+#include "scenes/SlidingChain.h"
 
 namespace clab {
 
@@ -15,6 +16,7 @@ const std::vector<SceneDefinition>& SceneRegistry::builtIn()
         BeadOnWire::definition(),           RingWithFriction::definition(),
         NonholonomicParticle::definition(), RigidBodyQuaternion::definition(),
         AcatastaticParticle::definition(),  Chain::definition(),
+        SlidingChain::definition(),
     };
     return scenes;
 }

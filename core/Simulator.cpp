@@ -125,6 +125,32 @@ private:
     Stabilization& target_;
 };
 
+// Where g(x, t) of the integrated state first satisfies `crossed` inside the step
+// [tPrev, tCur] (g(tPrev) = ga, g(tCur) = gb), located on the stepper's dense output.
+template <class G, class Crossed>
+double locateOnDenseOutput(Stepper& stepper, Stepper::State& x, double tPrev, double ga,
+                           double tCur, double gb, G g, Crossed crossed)
+{
+    return EventLocator::locate(
+        [&](double t) {
+            stepper.calcState(t, x);
+            return g(x, t);
+        },
+        crossed, tPrev, ga, tCur, gb, EventLocator::tolerance(tPrev, tCur));
+}
+
+// A run's pieces are fixed from its start to its end (exceptions included), and released after.
+class PiecesScope {
+public:
+    explicit PiecesScope(const MechanicalSystem& system) : system_(system) {}
+    ~PiecesScope() { system_.releasePieces(); }
+    PiecesScope(const PiecesScope&) = delete;
+    PiecesScope& operator=(const PiecesScope&) = delete;
+
+private:
+    const MechanicalSystem& system_;
+};
+
 bool takesSparsePath(const MechanicalSystem& system, Simulator::SolvePath path)
 {
     const bool possible = !system.massMatrixIsSingular() && system.contactCount() == 0;
@@ -185,7 +211,7 @@ struct Simulator::RunState {
     Stepper::Rhs rhs; // must outlive the stepper, which refers to it
     std::unique_ptr<Stepper> stepper;
     bool watchEnd = false;       // whether the end of the track ends the run
-    Eigen::VectorXd endq, endqd; // the end function's arguments, allocated once
+    Eigen::VectorXd endq, endqd; // the end and piece functions' arguments, allocated once
     std::size_t next = 1;        // index of the next output time
     std::size_t steps = 0;
     double clusterStart = -std::numeric_limits<double>::infinity();
@@ -200,10 +226,21 @@ struct Simulator::RunState {
     /// The end of the track's function at an integrated state.
     double endValue(const MechanicalSystem& system, const State& x, double t)
     {
+        split(x);
+        return system.endFunction(endq, endqd, t);
+    }
+    /// The system's piece margin at an integrated state.
+    double pieceMargin(const MechanicalSystem& system, const State& x, double t)
+    {
+        split(x);
+        return system.pieceMargin(endq, endqd, t);
+    }
+    /// endq, endqd = x, without allocating.
+    void split(const State& x)
+    {
         const auto n = static_cast<Eigen::Index>(endq.size());
         endq = Eigen::Map<const Eigen::VectorXd>(x.data(), n);
         endqd = Eigen::Map<const Eigen::VectorXd>(x.data() + n, n);
-        return system.endFunction(endq, endqd, t);
     }
 };
 
@@ -498,6 +535,7 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink,
     const double t0 = system_.initialTime();
     checkOptions(options, t0);
     const StabilizationScope scope(stabilization_, options.stabilization);
+    const PiecesScope pieces(system_);
     RunState run(options, sink, t0, emptyTrace(system_));
     prepare(run);
     startContacts(run);
@@ -505,16 +543,22 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink,
     while (run.next < run.times.size()) {
         advance(run);
         locateContactEvent(run);
+        locatePieceChange(run);
         locateEnd(run);
         emitInterpolatedSamples(run);
         if (run.stop) {
             endAtTrackEnd(run);
             break;
         }
-        if (run.event)
+        if (run.event) {
             restartAtEvent(run);
-        else
+            if (run.stop) {
+                endAtTrackEnd(run);
+                break;
+            }
+        } else {
             acceptStep(run);
+        }
         if (control.keepGoing && !control.keepGoing(run.stepper->currentTime())) {
             run.trace.cancelled = true;
             break;
@@ -557,6 +601,8 @@ void Simulator::prepare(RunState& run)
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
                                  atTime(run.t0, "the initial state is not finite"), kOverflowHint);
 
+    if (system_.hasPieces())
+        system_.fixPieces(q0, qd0, run.t0);
     run.x0.assign(static_cast<std::size_t>(stateSize()), 0.0);
     Eigen::Map<Eigen::VectorXd>(run.x0.data(), n) = q0;
     Eigen::Map<Eigen::VectorXd>(run.x0.data() + n, n) = qd0;
@@ -677,17 +723,44 @@ void Simulator::locateContactEvent(RunState& run)
                 continue;
             stepper.calcState(tPrev, xOut_);
             const double ga = eventFunction(c, xOut_, tPrev);
-            const double tc = EventLocator::locate(
-                [&](double t) {
-                    stepper.calcState(t, xOut_);
-                    return eventFunction(c, xOut_, t);
-                },
-                [&](double g) { return contacts_.crossed(c, g); }, tPrev, ga, tCur, gb,
-                EventLocator::tolerance(tPrev, tCur));
+            const double tc = locateOnDenseOutput(
+                stepper, xOut_, tPrev, ga, tCur, gb,
+                [&](const State& x, double t) { return eventFunction(c, x, t); },
+                [&](double g) { return contacts_.crossed(c, g); });
             if (!run.event || tc < run.tEvent) {
                 run.tEvent = tc;
                 run.event = true;
             }
+        }
+    } catch (const ConstraintLabError& e) {
+        rethrowAt(tCur, e);
+    }
+}
+
+void Simulator::locatePieceChange(RunState& run)
+{
+    if (!system_.hasPieces())
+        return;
+    Stepper& stepper = *run.stepper;
+    const double tPrev = run.tPrev, tCur = run.tCur;
+    const auto margin = [&](const State& x, double t) {
+        return run.pieceMargin(system_, x, t);
+    };
+    try {
+        // Strictly past the border: a body that starts a step on one (at rest there at t0)
+        // still has its crossing found, and once past it, it is in the next piece by position.
+        const double gb = margin(stepper.currentState(), tCur);
+        if (!(gb < 0.0))
+            return;
+        stepper.calcState(tPrev, xOut_);
+        const double ga = margin(xOut_, tPrev);
+        if (!(ga >= 0.0))
+            return;
+        const double tc = locateOnDenseOutput(stepper, xOut_, tPrev, ga, tCur, gb, margin,
+                                              [](double g) { return g < 0.0; });
+        if (!run.event || tc < run.tEvent) {
+            run.tEvent = tc;
+            run.event = true;
         }
     } catch (const ConstraintLabError& e) {
         rethrowAt(tCur, e);
@@ -712,13 +785,10 @@ void Simulator::locateEnd(RunState& run)
         const double ga = run.endValue(system_, xOut_, tPrev);
         if (!(ga > 0.0))
             return;
-        run.tStop = EventLocator::locate(
-            [&](double t) {
-                stepper.calcState(t, xOut_);
-                return run.endValue(system_, xOut_, t);
-            },
-            [](double g) { return g <= 0.0; }, tPrev, ga, tCur, gb,
-            EventLocator::tolerance(tPrev, tCur));
+        run.tStop = locateOnDenseOutput(
+            stepper, xOut_, tPrev, ga, tCur, gb,
+            [&](const State& x, double t) { return run.endValue(system_, x, t); },
+            [](double g) { return g <= 0.0; });
         // A step may reach past t_end: the foot beyond it does not lengthen the run.
         run.stop = run.tStop <= run.options.tEnd && (!run.event || run.tStop < run.tEvent);
         if (run.stop)
@@ -753,6 +823,15 @@ void Simulator::restartAtEvent(RunState& run)
 {
     const int n = system_.dof();
     const double tEvent = run.tEvent;
+    run.stepper->calcState(tEvent, xWork_);
+    if (run.watchEnd && tEvent <= run.options.tEnd &&
+        run.endValue(system_, xWork_, tEvent) <= 0.0) {
+        // The end of the track comes with the event (the sliding chain's last bob leaving the
+        // table is also a change of piece): the run ends there.
+        run.tStop = tEvent;
+        run.stop = true;
+        return;
+    }
     if (tEvent - run.clusterStart <= kEventClusterSpan * run.scale) {
         if (++run.clusterSize > kMaxEventCluster)
             throw ConstraintLabError(
@@ -778,6 +857,8 @@ void Simulator::restartAtEvent(RunState& run)
                 changing.push_back(c);
         const bool anyStick = contacts_.changeModes(
             changing, qe, qde, tEvent, kEventClusterSpan * run.scale, run.trace.events);
+        if (system_.hasPieces())
+            system_.fixPieces(qe, qde, tEvent);
         stabilize(xWork_, tEvent, anyStick);
         const Eigen::Map<const Eigen::VectorXd> xp(xWork_.data(), static_cast<Eigen::Index>(2 * n));
         q_ = xp.segment(0, n);

@@ -41,14 +41,17 @@ namespace clab {
 /// the dense output (EventLocator): the slip velocity along the step's slip direction reaching
 /// zero (then the contact sticks when the force it needs is within stickForceLimit, otherwise
 /// it slides on, or back, in the direction of the net force), and a stuck contact's force
-/// leaving μₛ‖N‖ (break-away). After an event the integrator restarts at the event state.
+/// leaving μₛ‖N‖ (break-away). After an event the integrator restarts at the event state. A
+/// system whose equations come in pieces (MechanicalSystem::hasPieces) has its pieces fixed for
+/// each step; a body reaching the end of its piece is an event too, where the pieces are fixed
+/// anew.
 /// Dormand–Prince's step is its error control's alone (output samples come from the dense output);
 /// with projection the integrated state is projected, and the integrator restarted, only when its
 /// drift exceeds a tenth of the error tolerance, while every output sample is projected. The run's
 /// cost is in Trace::stats.
 ///
 /// run() is a short list of named stages (checkOptions, prepare, startContacts,
-/// startIntegrator, then per step advance, locateContactEvent, locateEnd,
+/// startIntegrator, then per step advance, locateContactEvent, locatePieceChange, locateEnd,
 /// emitInterpolatedSamples and endAtTrackEnd, restartAtEvent or acceptStep; finish), listed
 /// with their files in docs/ARCHITECTURE.md.
 class Simulator {
@@ -119,13 +122,16 @@ private:
     void advance(RunState& run);
     /// The earliest contact event inside the step, on the dense output.
     void locateContactEvent(RunState& run);
+    /// A body reaching the end of its piece inside the step, when it comes before the contact
+    /// events: an event too.
+    void locatePieceChange(RunState& run);
     /// The end of the track inside the step, unless a contact event comes first.
     void locateEnd(RunState& run);
     /// The output samples inside the step before its event, from the interpolant, projected.
     void emitInterpolatedSamples(RunState& run);
     /// The last sample, at the end of the track.
     void endAtTrackEnd(RunState& run);
-    /// Mode changes at the event, projection, and a restart of the stepper there.
+    /// Mode changes and new pieces at the event, projection, and a restart of the stepper there.
     void restartAtEvent(RunState& run);
     /// Projection of the step's end when it drifted, new slip directions, the samples on it.
     void acceptStep(RunState& run);

@@ -221,6 +221,13 @@ MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
     connect(forces_, &ForcesPanel::legendVisibilityChanged, view_, &SceneView::setLegendVisible);
     connect(forces_, &ForcesPanel::magnitudeLabelsVisibilityChanged, view_,
             &SceneView::setMagnitudesVisible);
+    connect(forces_, &ForcesPanel::chosenBodyChanged, this, [this](int body) {
+        view_->setChosenBody(body);
+        // The dock's magnitudes are the chosen body's.
+        showTime(clock_->time());
+    });
+    connect(forces_, &ForcesPanel::arrowFieldVisibilityChanged, view_,
+            &SceneView::setArrowFieldVisible);
 
     readSettings();
     updateRecentMenu();
@@ -686,6 +693,9 @@ void MainWindow::readSettings()
     const bool magnitudes = s.value(QStringLiteral("view/magnitudes"), false).toBool();
     forces_->setMagnitudeLabelsVisible(magnitudes);
     view_->setMagnitudesVisible(magnitudes);
+    const bool field = s.value(QStringLiteral("view/arrowField"), false).toBool();
+    forces_->setArrowFieldVisible(field);
+    view_->setArrowFieldVisible(field);
 }
 
 bool MainWindow::isLargeText() const
@@ -710,6 +720,7 @@ void MainWindow::writeSettings() const
     s.setValue(QStringLiteral("view/arrowScale"), forces_->arrowScale());
     s.setValue(QStringLiteral("view/legend"), forces_->isLegendVisible());
     s.setValue(QStringLiteral("view/magnitudes"), forces_->areMagnitudeLabelsVisible());
+    s.setValue(QStringLiteral("view/arrowField"), forces_->isArrowFieldVisible());
     s.setValue(QStringLiteral("playback/loop"), timeControls_->loopAction()->isChecked());
     // The plot shown: a ready-made one by id, a custom one by its quantities.
     const PlotSpec plot = plots_->spec();
@@ -1207,6 +1218,8 @@ void MainWindow::simulationFinished(quint64 generation, std::shared_ptr<const Tr
     shownSerial_ = pendingSerial_;
     if (!sameGeometry) {
         view_->setScene(document);
+        // The view keeps the chosen body through a parameter change, clamped to the new count.
+        forces_->setBodies(view_->bodyCount(), view_->chosenBody(), view_->bodyNoun());
         forces_->setDescriptions({view_->forceDescription(ForceKind::Given),
                                   view_->forceDescription(ForceKind::IdealConstraint),
                                   view_->forceDescription(ForceKind::NonIdealConstraint)});

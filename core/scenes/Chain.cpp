@@ -44,10 +44,12 @@ Eigen::Vector2d startDirection(int j, int links, int pinned)
 } // namespace
 
 Chain::Chain(const ParameterValues& values)
-    : links_(wholeNumber(values, "links")), pinned_(wholeNumber(values, "pinned")),
-      ell_(parameterValue(values, "length") / links_),
-      bobMass_(parameterValue(values, "mass") / links_), g_(parameterValue(values, "g")),
-      omega0_(parameterValue(values, "omega0")), span_(0.0)
+    : PlanarBobs(wholeNumber(values, "links"),
+                 parameterValue(values, "mass") / wholeNumber(values, "links"),
+                 parameterValue(values, "g")),
+      links_(wholeNumber(values, "links")), pinned_(wholeNumber(values, "pinned")),
+      ell_(parameterValue(values, "length") / links_), omega0_(parameterValue(values, "omega0")),
+      span_(0.0)
 {
     if (pinned_ == 2 && links_ < 2)
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
@@ -118,17 +120,6 @@ SceneDefinition Chain::definition()
     return d;
 }
 
-std::vector<std::string> Chain::coordinateNames() const
-{
-    std::vector<std::string> names;
-    names.reserve(static_cast<std::size_t>(dof()));
-    for (int i = 1; i <= links_; ++i) {
-        names.push_back("x" + std::to_string(i));
-        names.push_back("y" + std::to_string(i));
-    }
-    return names;
-}
-
 double Chain::difference(const Eigen::VectorXd& x, int link, int k) const
 {
     const double from = link == 0 ? 0.0 : x[2 * (link - 1) + k];
@@ -161,19 +152,6 @@ void Chain::positions(const Eigen::VectorXd& q, Eigen::Ref<Eigen::VectorXd> phi)
     }
 }
 
-void Chain::sparseMassMatrix(const Eigen::VectorXd&, double, SparseMatrix& M) const
-{
-    const int n = dof();
-    if (M.rows() != n || M.cols() != n || M.nonZeros() != n || !M.isCompressed()) {
-        M.resize(n, n);
-        M.reserve(Eigen::VectorXi::Constant(n, 1));
-        for (int i = 0; i < n; ++i)
-            M.insert(i, i) = 0.0;
-        M.makeCompressed();
-    }
-    std::fill(M.valuePtr(), M.valuePtr() + n, bobMass_);
-}
-
 void Chain::sparseConstraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double,
                                    SparseMatrix& A, Eigen::VectorXd& b) const
 {
@@ -202,11 +180,6 @@ void Chain::sparseVelocityConstraints(const Eigen::VectorXd& q, double, SparseMa
 
 // The dense forms serve small chains on the dense path; like the sparse ones they are filled by
 // visitJacobian, without allocating.
-void Chain::massMatrix(const Eigen::VectorXd&, double, Eigen::MatrixXd& M) const
-{
-    M.setZero(dof(), dof());
-    M.diagonal().setConstant(bobMass_);
-}
 
 void Chain::constraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double,
                              Eigen::MatrixXd& A, Eigen::VectorXd& b) const
@@ -236,16 +209,6 @@ void Chain::velocityConstraints(const Eigen::VectorXd& q, double, Eigen::Ref<Eig
     bv.setZero();
 }
 
-void Chain::givenForce(const Eigen::VectorXd&, const Eigen::VectorXd&, double,
-                       Eigen::VectorXd& Q) const
-{
-    Q.resize(dof());
-    for (int i = 0; i < links_; ++i) {
-        Q[2 * i] = 0.0;
-        Q[2 * i + 1] = -bobMass_ * g_;
-    }
-}
-
 void Chain::constraintResiduals(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double,
                                 Eigen::VectorXd& r) const
 {
@@ -261,19 +224,6 @@ void Chain::constraintResiduals(const Eigen::VectorXd& q, const Eigen::VectorXd&
         r[m + links_] = qd[2 * links_ - 2];
         r[m + links_ + 1] = qd[2 * links_ - 1];
     }
-}
-
-double Chain::kineticEnergy(const Eigen::VectorXd&, const Eigen::VectorXd& qd, double) const
-{
-    return 0.5 * bobMass_ * qd.squaredNorm();
-}
-
-double Chain::potentialEnergy(const Eigen::VectorXd& q, double) const
-{
-    double sum = 0.0;
-    for (int i = 0; i < links_; ++i)
-        sum += q[2 * i + 1];
-    return bobMass_ * g_ * sum;
 }
 
 void Chain::initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const

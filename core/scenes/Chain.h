@@ -1,7 +1,7 @@
 #pragma once
 
-#include "MechanicalSystem.h"
 #include "SceneDefinition.h"
+#include "scenes/PlanarBobs.h"
 
 namespace clab {
 
@@ -17,7 +17,7 @@ namespace clab {
 /// Initial state: with one pinned end the chain lies straight along +x (released from horizontal),
 /// turning rigidly at `omega0` about the pivot; with two, at rest,, it hangs as a symmetric V
 /// between (0, 0) and (span, 0), span = length/2 (for odd N the middle link is horizontal).
-class Chain : public MechanicalSystem {
+class Chain : public PlanarBobs {
 public:
     /// From complete, validated values; throws InvalidParameter when `links` is not a whole
     /// number or a chain pinned at both ends has fewer than 2 links.
@@ -27,18 +27,12 @@ public:
 
     int links() const { return links_; }
     double linkLength() const { return ell_; }
-    double bobMass() const { return bobMass_; }
     int pinnedEnds() const { return pinned_; }
     /// Where the second pivot is (pinned = 2).
     double span() const { return span_; }
 
-    int dof() const override { return 2 * links_; }
     int constraintCount() const override { return links_ + (pinned_ == 2 ? 2 : 0); }
-    std::vector<std::string> coordinateNames() const override;
 
-    void massMatrix(const Eigen::VectorXd& q, double t, Eigen::MatrixXd& M) const override;
-    void givenForce(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
-                    Eigen::VectorXd& Q) const override;
     void constraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                           Eigen::MatrixXd& A, Eigen::VectorXd& b) const override;
 
@@ -46,9 +40,6 @@ public:
     void constraintResiduals(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                              Eigen::VectorXd& r) const override;
 
-    double kineticEnergy(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
-                         double t) const override;
-    double potentialEnergy(const Eigen::VectorXd& q, double t) const override;
     void initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const override;
 
     int holonomicCount() const override { return constraintCount(); }
@@ -59,7 +50,6 @@ public:
                              Eigen::Ref<Eigen::VectorXd> bv) const override;
 
     bool providesSparseMatrices() const override { return true; }
-    void sparseMassMatrix(const Eigen::VectorXd& q, double t, SparseMatrix& M) const override;
     void sparseConstraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                                 SparseMatrix& A, Eigen::VectorXd& b) const override;
     void sparsePositionConstraints(const Eigen::VectorXd& q, double t, Eigen::VectorXd& phi,
@@ -93,8 +83,6 @@ private:
     int links_;
     int pinned_;
     double ell_;
-    double bobMass_;
-    double g_;
     double omega0_;
     double span_;
 };

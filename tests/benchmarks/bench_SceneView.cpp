@@ -122,11 +122,13 @@ void measureFrames(benchmark::State& state, const Trace& trace, const int& rende
     state.counters["trail_points"] = static_cast<double>(trace.samples.size());
 }
 
-/// measureFrames on a shown SceneView of `scene` with `values` playing `trace`.
+/// measureFrames on a shown SceneView of `scene` with `values` playing `trace` (with the field
+/// of small arrows when `arrowField`).
 void measureSceneFrames(benchmark::State& state, const std::string& scene,
-                        const ParameterValues& values, const Trace& trace)
+                        const ParameterValues& values, const Trace& trace, bool arrowField = false)
 {
     auto view = makeView(scene, values, trace);
+    view->setArrowFieldVisible(arrowField);
     int rendered = 0;
     QObject::connect(view.get(), &SceneView::frameRendered, [&rendered] { ++rendered; });
     view->setFixedSize(kFrameSize);
@@ -162,10 +164,10 @@ BENCHMARK(BM_SceneFrame)
     ->MinTime(2.0)
     ->UseRealTime();
 
-/// Baseline: the same content through the QOpenGLWidget bridge (VtkOpenGLWidget), whose frame Qt
-/// composes into the window.
 /// A chain of state.range(0) links (bobs as glyphs of one mapper), 1 s from horizontal in 1000
-/// samples: a trace of N = 1000 holds 2000 coordinates a sample, so it is kept short.
+/// samples: a trace of N = 1000 holds 2000 coordinates a sample, so it is kept short. With
+/// state.range(1) = 1 also the field of small arrows (48 of each kind, one glyph mapper each),
+/// whose 96 arrows move every frame.
 void BM_ChainFrame(benchmark::State& state)
 {
     const int links = static_cast<int>(state.range(0));
@@ -180,11 +182,20 @@ void BM_ChainFrame(benchmark::State& state)
     options.rtol = 1e-6;
     options.atol = 1e-9;
     const Trace trace = simulator.run(options);
-    measureSceneFrames(state, definition.name, values, trace);
+    const bool field = state.range(1) != 0;
+    measureSceneFrames(state, definition.name, values, trace, field);
     state.counters["links"] = links;
+    state.counters["arrow_field"] = field ? 1 : 0;
 }
-BENCHMARK(BM_ChainFrame)->Arg(1000)->Unit(benchmark::kMillisecond)->MinTime(3.0)->UseRealTime();
+BENCHMARK(BM_ChainFrame)
+    ->Args({1000, 0})
+    ->Args({1000, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(3.0)
+    ->UseRealTime();
 
+/// Baseline: the same content through the QOpenGLWidget bridge (VtkOpenGLWidget), whose frame Qt
+/// composes into the window.
 void BM_WidgetBridgeFrame(benchmark::State& state)
 {
     const Trace& trace = beadTrace();

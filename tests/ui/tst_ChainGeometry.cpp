@@ -1,10 +1,14 @@
 // ChainGeometry: however many links, the chain is a fixed handful of actors (the bobs are
-// glyphs of one mapper), and the drawn bobs follow the sample.
+// glyphs of one mapper), the drawn bobs follow the sample, the arrows and the trail sit on the
+// chosen bob, and a chain without a pivot (the base of a chain lying on a table) draws no pivot.
 #include "view3d/geometry/ChainGeometry.h"
 
 #include <TraceSample.h>
 
 #include <QtTest>
+
+#include <vtkNew.h>
+#include <vtkRenderer.h>
 
 #include <cmath>
 
@@ -21,6 +25,47 @@ Chain chain(int links, int pinned)
     return Chain(values);
 }
 
+/// N bobs of a chain with no pivot (coordinates x1, y1, …, xN, yN as for the chain): the
+/// protected constructor a subclass for a chain lying on a table uses.
+class FreeChainGeometry : public ChainGeometry {
+public:
+    FreeChainGeometry(int links, double length) : ChainGeometry(links, length, false) {}
+};
+
+/// The same with a scene size of its own (a table wider than the chain).
+class WideFreeChainGeometry : public FreeChainGeometry {
+public:
+    using FreeChainGeometry::FreeChainGeometry;
+    double sceneSize() const override { return 10.0; }
+};
+
+/// A sample whose bob i sits at (xᵢ, yᵢ) = (5 + 0.1 i, 1 + 0.05 i²) and carries the force
+/// (i, −2i): no two bobs share a position or a force.
+TraceSample spreadSample(int links)
+{
+    TraceSample sample;
+    sample.q.resize(2 * links);
+    sample.Q.resize(2 * links);
+    for (int i = 1; i <= links; ++i) {
+        sample.q[2 * i - 2] = 5.0 + 0.1 * i;
+        sample.q[2 * i - 1] = 1.0 + 0.05 * i * i;
+        sample.Q[2 * i - 2] = i;
+        sample.Q[2 * i - 1] = -2.0 * i;
+    }
+    return sample;
+}
+
+/// Bounds of every prop `geometry` draws, as a renderer computes them.
+Eigen::AlignedBox3d drawnBounds(const SceneGeometry& geometry)
+{
+    vtkNew<vtkRenderer> renderer;
+    geometry.addTo(renderer);
+    double b[6];
+    renderer->ComputeVisiblePropBounds(b);
+    return Eigen::AlignedBox3d(Eigen::Vector3d(b[0], b[2], b[4]),
+                               Eigen::Vector3d(b[1], b[3], b[5]));
+}
+
 } // namespace
 
 class TestChainGeometry : public QObject {
@@ -31,8 +76,8 @@ private slots:
     {
         const ChainGeometry few(chain(10, 1)), many(chain(1000, 1));
         QCOMPARE(many.actorCount(), few.actorCount());
-        QCOMPARE(few.actorCount(), std::size_t(3)); // links, bob glyphs, pivot
-        QCOMPARE(ChainGeometry(chain(1000, 2)).actorCount(), std::size_t(4));
+        QCOMPARE(few.actorCount(), std::size_t(4)); // links, bob glyphs, ring, pivot
+        QCOMPARE(ChainGeometry(chain(1000, 2)).actorCount(), std::size_t(5));
         QCOMPARE(many.bobCount(), 1000);
     }
 
@@ -55,6 +100,75 @@ private slots:
         force[6] = 3.0;
         force[7] = -4.0;
         QCOMPARE(geometry.forceVector(sample.q, force), Eigen::Vector3d(3.0, -4.0, 0.0));
+    }
+
+    void theArrowsAndTheTrailSitOnTheChosenBob()
+    {
+        ChainGeometry geometry(chain(6, 1));
+        const TraceSample sample = spreadSample(6);
+        QCOMPARE(geometry.bodyCount(), 6);
+        QCOMPARE(geometry.chosenBody(), 6); // the free end unless chosen
+        geometry.update(sample);
+        for (int bob = 1; bob <= 6; ++bob) {
+            geometry.chooseBody(bob);
+            QCOMPARE(geometry.chosenBody(), bob);
+            QCOMPARE(geometry.circledBob(), geometry.drawnBob(bob));
+            const Eigen::Vector3d at(sample.q[2 * bob - 2], sample.q[2 * bob - 1], 0.0);
+            const Eigen::Vector3d force(sample.Q[2 * bob - 2], sample.Q[2 * bob - 1], 0.0);
+            QCOMPARE(geometry.bodyPosition(sample.q), at);
+            QCOMPARE(geometry.trailPoint(sample.q), at);
+            QCOMPARE(geometry.forceVector(sample.q, sample.Q), force);
+            QCOMPARE(geometry.arrowVector(sample, ForceKind::Given), force);
+            // Any bob's, whichever is chosen.
+            QCOMPARE(geometry.bodyPositionOf(7 - bob, sample.q),
+                     Eigen::Vector3d(sample.q[12 - 2 * bob], sample.q[13 - 2 * bob], 0.0));
+        }
+    }
+
+    void aBobOutOfRangeIsClampedToTheChain()
+    {
+        ChainGeometry geometry(chain(6, 1));
+        geometry.chooseBody(0);
+        QCOMPARE(geometry.chosenBody(), 1);
+        geometry.chooseBody(-4);
+        QCOMPARE(geometry.chosenBody(), 1);
+        geometry.chooseBody(1000);
+        QCOMPARE(geometry.chosenBody(), 6);
+        // A coordinate vector too short for a bob gives no position, not a read past its end.
+        const TraceSample sample = spreadSample(3);
+        QCOMPARE(geometry.bodyPosition(sample.q), Eigen::Vector3d::Zero().eval());
+        QCOMPARE(geometry.forceVectorOf(4, sample.q, sample.Q), Eigen::Vector3d::Zero().eval());
+    }
+
+    void aChainWithoutAPivotStartsAtItsFirstBob()
+    {
+        // Far from the origin: a polyline through a pivot at the origin, or a pivot block, would
+        // reach it.
+        FreeChainGeometry free(5, 1.0);
+        const TraceSample sample = spreadSample(5);
+        free.update(sample);
+        QCOMPARE(free.actorCount(), std::size_t(3)); // links, bob glyphs, ring
+        QCOMPARE(free.chosenBody(), 5);
+        for (int i = 1; i <= 5; ++i)
+            QVERIFY(
+                (free.drawnBob(i) - Eigen::Vector3d(sample.q[2 * i - 2], sample.q[2 * i - 1], 0.0))
+                    .norm() <= 1e-6);
+        const Eigen::AlignedBox3d drawn = drawnBounds(free);
+        const double radius = free.bodyRadius();
+        QVERIFY2(drawn.min().x() > 5.1 - radius - 1e-6 && drawn.min().y() > 1.05 - radius - 1e-6,
+                 "something is drawn outside the bobs (a pivot, or a link to one)");
+        QVERIFY(drawn.max().x() < 5.5 + radius + 1e-6);
+
+        // The circle is the body's size (arrows start on it), a subclass's sceneSize included.
+        QCOMPARE(free.circleRadius(), free.bodyRadius());
+        WideFreeChainGeometry wide(5, 1.0);
+        wide.update(sample);
+        QCOMPARE(wide.circleRadius(), 0.03 * 10.0);
+
+        // The anchored chain, same sample: its link to the pivot reaches the origin.
+        ChainGeometry anchored(chain(5, 1));
+        anchored.update(sample);
+        QVERIFY(drawnBounds(anchored).contains(Eigen::Vector3d::Zero()));
     }
 
     void theSceneHasAGeometry()

@@ -1,12 +1,15 @@
 // The Forces dock: one switch per force of the fundamental equation, the logarithmic arrow
-// scale ×0.1 … ×10, the legend switch, and the magnitude readouts.
+// scale ×0.1 … ×10, the legend switch, the magnitude readouts, and for a scene of many bodies the
+// body chooser and the arrow field's switch.
 
 #include <panels/ForcesPanel.h>
 
 #include <QCheckBox>
+#include <QGroupBox>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTest>
 
 #include <cmath>
@@ -80,6 +83,43 @@ private slots:
         QCOMPARE(text(2), QStringLiteral("1.699 N"));
         panel.clearMagnitudes();
         QCOMPARE(text(0), QStringLiteral("—"));
+    }
+
+    void bodyChooserShowsForManyBodiesAndSpeaksOncePerChange()
+    {
+        ForcesPanel panel;
+        QSignalSpy chosen(&panel, &ForcesPanel::chosenBodyChanged);
+        QSignalSpy field(&panel, &ForcesPanel::arrowFieldVisibilityChanged);
+        panel.setBodies(1, 1, QStringLiteral("body"));
+        QVERIFY(!panel.bodyGroup()->isVisibleTo(&panel));
+        panel.setBodies(1000, 1000, QStringLiteral("bob"));
+        QVERIFY(panel.bodyGroup()->isVisibleTo(&panel));
+        QCOMPARE(chosen.count(), 0); // the view told the panel, not the other way round
+        QCOMPARE(panel.bodySpinBox()->maximum(), 1000);
+        QCOMPARE(panel.bodySlider()->maximum(), 1000);
+        QCOMPARE(panel.chosenBody(), 1000);
+        QVERIFY(panel.bodyGroup()->title().contains(QStringLiteral("bob")));
+
+        // The slider and the spin box move together; one signal per change, from either.
+        panel.bodySlider()->setValue(500);
+        QCOMPARE(panel.bodySpinBox()->value(), 500);
+        panel.bodySpinBox()->setValue(21);
+        QCOMPARE(panel.bodySlider()->value(), 21);
+        QCOMPARE(chosen.count(), 2);
+        QCOMPARE(chosen.at(0).at(0).toInt(), 500);
+        QCOMPARE(chosen.at(1).at(0).toInt(), 21);
+
+        // Fewer bodies: the spin box shows the clamped choice, without a signal.
+        panel.setBodies(10, 10, QStringLiteral("bob"));
+        QCOMPARE(panel.chosenBody(), 10);
+        QCOMPARE(panel.bodySlider()->value(), 10);
+        QCOMPARE(chosen.count(), 2);
+
+        QVERIFY(!panel.isArrowFieldVisible());
+        panel.arrowFieldCheckBox()->click();
+        QCOMPARE(field.count(), 1);
+        QVERIFY(field.front().at(0).toBool());
+        QVERIFY(panel.isArrowFieldVisible());
     }
 };
 

@@ -29,6 +29,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
+#include <QGroupBox>
 #include <QImage>
 #include <QLabel>
 #include <QMimeData>
@@ -38,6 +39,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -125,6 +127,17 @@ private:
         if (!finished || !done())
             qWarning("no trajectory for mu = %g: %s", mu, qPrintable(window.banner()->text()));
         return done();
+    }
+
+    // Waits for the trajectory of a chain of `links` links.
+    bool waitForLinks(MainWindow& window, int links)
+    {
+        return QTest::qWaitFor(
+            [&] {
+                return window.trace() && param(window.shownDocument(), "links") == links &&
+                       !window.worker()->isBusy();
+            },
+            timeout);
     }
 
 private slots:
@@ -973,6 +986,59 @@ private slots:
         QCOMPARE(window.isCompareEnabled(), !comparing);
     }
 
+    void forcesDockChoosesTheBobCarryingTheArrows()
+    {
+        // The Forces dock's bob chooser and arrow-field switch, for chains only: they move the
+        // view's arrows and its own magnitudes to the chosen bob, and the choice outlives a
+        // change of the number of links that keeps it, clamped while the chain is shorter.
+        SceneDocument chain = SceneDocument::fromDefinition(*SceneRegistry::find("chain"));
+        chain.simulation.tEnd = 0.5;
+        MainWindow& window = freshWindow(chain);
+        QVERIFY(waitForLinks(window, 20));
+        ForcesPanel* forces = window.forcesPanel();
+        SceneView* view = window.sceneView();
+        QVERIFY(forces->bodyGroup()->isVisibleTo(forces));
+        QSpinBox* spin = forces->bodySpinBox();
+        QCOMPARE(spin->maximum(), 20);
+        QCOMPARE(spin->value(), 20);
+        QCOMPARE(view->chosenBody(), 20);
+
+        forces->bodySlider()->setValue(7); // the slider moves the spin box, which speaks
+        QCOMPARE(spin->value(), 7);
+        QCOMPARE(view->chosenBody(), 7);
+        // The dock's magnitude is the force on bob 7 at the time shown.
+        const TraceSample& sample =
+            window.trace()->samples[window.trace()->sampleIndexAt(view->time())];
+        const double qci = std::hypot(sample.Qci[12], sample.Qci[13]);
+        QCOMPARE(forces->magnitudeText(ForceKind::IdealConstraint),
+                 QStringLiteral("%1 N").arg(qci, 0, 'f', 3));
+
+        forces->arrowFieldCheckBox()->setChecked(true);
+        QVERIFY(view->isArrowFieldVisible());
+
+        window.session()->setValue(QStringLiteral("links"), {10.0});
+        QVERIFY(waitForLinks(window, 10));
+        QCOMPARE(view->chosenBody(), 7);
+        QCOMPARE(spin->maximum(), 10);
+        QCOMPARE(spin->value(), 7);
+        window.session()->setValue(QStringLiteral("links"), {5.0});
+        QVERIFY(waitForLinks(window, 5));
+        QCOMPARE(view->chosenBody(), 5);
+        QCOMPARE(spin->value(), 5);
+        window.session()->setValue(QStringLiteral("links"), {20.0});
+        QVERIFY(waitForLinks(window, 20));
+        QCOMPARE(view->chosenBody(), 7);
+        QCOMPARE(spin->value(), 7);
+        QVERIFY(view->isArrowFieldVisible());
+        QVERIFY(forces->arrowFieldCheckBox()->isChecked());
+
+        // One body: no chooser.
+        window.setDocument(shortBead());
+        QVERIFY(waitForMu(window, 0.2));
+        QVERIFY(!forces->bodyGroup()->isVisibleTo(forces));
+        forces->arrowFieldCheckBox()->setChecked(false);
+    }
+
     void layoutAndDisplayChoicesPersist()
     {
         {
@@ -985,6 +1051,8 @@ private slots:
             QVERIFY(!window.sceneView()->areMagnitudesVisible());
             window.timeControls()->loopAction()->setChecked(false);
             window.forcesPanel()->setMagnitudeLabelsVisible(true);
+            QVERIFY(!window.sceneView()->isArrowFieldVisible());
+            window.forcesPanel()->setArrowFieldVisible(true);
             QVERIFY(waitForMu(window, 0.2));
             QVERIFY(window.plotsPanel()->selectPreset("residual"));
             QVERIFY(window.close());
@@ -994,6 +1062,9 @@ private slots:
         QVERIFY(!again.timeControls()->loopAction()->isChecked());
         QVERIFY(!again.clock()->isLooping());
         QVERIFY(again.sceneView()->areMagnitudesVisible());
+        QVERIFY(again.forcesPanel()->isArrowFieldVisible());
+        QVERIFY(again.sceneView()->isArrowFieldVisible());
+        again.forcesPanel()->setArrowFieldVisible(false);
         again.timeControls()->loopAction()->setChecked(true);
         again.forcesPanel()->setMagnitudeLabelsVisible(false);
         QCOMPARE(again.plotsPanel()->spec().id, std::string("residual"));

@@ -37,6 +37,7 @@
 #include <cstdlib>
 #include <memory>
 #include <numbers>
+#include <vector>
 
 #include "../support/SceneRuns.h"
 
@@ -54,6 +55,18 @@ const bool surfaceFormatSet = [] {
 }();
 
 constexpr double kSimulatedSeconds = 2.0;
+
+/// Bob `bob`'s pair (v[2(i − 1)], v[2(i − 1) + 1]) of a chain's q or force, in the plane z = 0.
+Eigen::Vector3d bobPair(const Eigen::VectorXd& v, int bob)
+{
+    return {v[2 * bob - 2], v[2 * bob - 1], 0.0};
+}
+
+/// The chain's default values with `links` links.
+ParameterValues chainOf(int links)
+{
+    return testing::defaultsWith("chain", {{"links", {static_cast<double>(links)}}});
+}
 constexpr double kShownTime = 1.0;
 const QSize kBaselineSize(640, 480);
 
@@ -144,6 +157,11 @@ private slots:
     void captionsKeepClearOfTheOtherRunsMarkers_data();
     void captionsKeepClearOfTheOtherRunsMarkers();
     void onlySeeThroughScenesDrawTranslucentGeometry();
+    void arrowsAndTrailRideOnTheChosenBob();
+    void arrowFieldCarriesEachBobsForcesOnOneScale();
+    void arrowFieldTakesEveryKthBobAtMostFortyEightOfEachKind();
+    void chainTakesAsManyActorsForAThousandLinksAsForTwenty();
+    void chosenBobIsClampedAndSurvivesReRunsAndParameterChanges();
 };
 
 void TestSceneView::initTestCase()
@@ -721,11 +739,14 @@ void TestSceneView::onlySeeThroughScenesDrawTranslucentGeometry()
     SceneViewContent content;
     content.attachTo(window.window());
     content.setScene(name, withDefaults(name));
+    const bool hasStatic = SceneRegistry::find(name)->parameter("mu_s") != nullptr;
     for (int i = 0; i < ghosts; ++i) {
         const double mu = 0.1 * (i + 1);
-        content.addGhost(
-            std::make_shared<const Trace>(simulate(name, {{"mu", {mu}}, {"mu_s", {mu}}})),
-            QStringLiteral("mu = %1").arg(mu));
+        ParameterValues values = {{"mu", {mu}}};
+        if (hasStatic)
+            values["mu_s"] = {mu};
+        content.addGhost(std::make_shared<const Trace>(simulate(name, values)),
+                         QStringLiteral("mu = %1").arg(mu));
     }
     content.setTrace(std::make_shared<const Trace>(simulate(name)));
     content.setTime(kShownTime);
@@ -968,6 +989,219 @@ void TestSceneView::captionsKeepClearOfTheOtherRunsMarkers()
         }
     }
     QCOMPARE(captions, 3);
+}
+
+void TestSceneView::arrowsAndTrailRideOnTheChosenBob()
+{
+    // The arrows start on bob 7's surface along its force components, scaled like any arrow;
+    // the trail is bob 7's path; the Forces dock's magnitudes are bob 7's.
+    const Trace trace = testing::runScene("chain", chainOf(20), 1.0);
+    SceneView view;
+    view.setScene("chain", chainOf(20));
+    view.setTrace(trace);
+    view.setTime(0.5);
+    QCOMPARE(view.bodyCount(), 20);
+    QCOMPARE(view.bodyNoun(), QStringLiteral("bob"));
+    QCOMPARE(view.chosenBody(), 20); // the free end unless chosen
+    view.setChosenBody(7);
+    QCOMPARE(view.chosenBody(), 7);
+    const SceneViewContent& content = view.content();
+    const TraceSample& sample = trace.samples[trace.sampleIndexAt(0.5)];
+    const Eigen::Vector3d bob = bobPair(sample.q, 7);
+    int drawn = 0;
+    for (ForceKind kind : {ForceKind::Given, ForceKind::IdealConstraint}) {
+        const Eigen::Vector3d force = bobPair(SceneGeometry::generalizedForce(sample, kind), 7);
+        QVERIFY(force.norm() > 0.0);
+        QVERIFY(view.isArrowDrawn(kind));
+        ++drawn;
+        const Eigen::Vector3d v = content.arrowVector(kind);
+        const double scale = content.automaticArrowScale() * view.arrowBoost(kind);
+        QVERIFY2(
+            (v - scale * force).norm() <= 1e-12 * v.norm(),
+            qPrintable(QStringLiteral("%1 arrow is not bob 7's force").arg(forceSymbol(kind))));
+        // From the bob's surface, along the force.
+        const Eigen::Vector3d offset = content.arrowBase(kind) - bob;
+        QVERIFY(std::abs(offset.norm() - 0.03 * view.content().sceneSize()) < 1e-12);
+        QVERIFY((offset.normalized() - force.normalized()).norm() < 1e-12);
+        QVERIFY(std::abs(view.forceMagnitude(kind) - force.norm()) <= 1e-12 * force.norm());
+    }
+    QCOMPARE(drawn, 2);
+    // A chain has no non-ideal force.
+    QVERIFY(!view.isArrowDrawn(ForceKind::NonIdealConstraint));
+
+    const std::vector<Eigen::Vector3d>& trail = content.trailPath();
+    QCOMPARE(trail.size(), trace.samples.size());
+    for (std::size_t i = 0; i < trail.size(); ++i)
+        QCOMPARE(trail[i], bobPair(trace.samples[i].q, 7));
+
+    // Back to the default: the free end.
+    view.setChosenBody(0);
+    QCOMPARE(view.chosenBody(), 20);
+    QCOMPARE(content.trailPath().back(), bobPair(trace.samples.back().q, 20));
+    QVERIFY(
+        (content.arrowVector(ForceKind::Given).normalized() - bobPair(sample.Q, 20).normalized())
+            .norm() < 1e-12);
+}
+
+void TestSceneView::arrowFieldCarriesEachBobsForcesOnOneScale()
+{
+    // 200 links: every 5th bob from the free end, 40 arrows of each kind, each the force on its
+    // bob (the trace's own components) on one scale: the large arrows' times the field's shrink.
+    const int links = 200;
+    const Trace trace = testing::runScene("chain", chainOf(links), 0.3);
+    SceneView view;
+    view.setScene("chain", chainOf(links));
+    view.setTrace(trace);
+    view.setTime(0.2);
+    const SceneViewContent& content = view.content();
+    QVERIFY(content.arrowFieldBodies().empty()); // off by default
+    for (ForceKind kind : {ForceKind::Given, ForceKind::IdealConstraint})
+        QCOMPARE(content.arrowField(kind).count(), 0);
+    view.setArrowFieldVisible(true);
+    QVERIFY(view.isArrowFieldVisible());
+    std::vector<int> expected;
+    for (int bob = links; bob >= 1; bob -= 5)
+        expected.push_back(bob);
+    QCOMPARE(content.arrowFieldBodies(), expected);
+
+    const TraceSample& sample = trace.samples[trace.sampleIndexAt(0.2)];
+    const double shrink = content.arrowFieldShrink();
+    QVERIFY(shrink > 0.0 && shrink < 1.0);
+    const double ell = 2.0 / links;
+    for (ForceKind kind : {ForceKind::Given, ForceKind::IdealConstraint}) {
+        const ArrowField& field = content.arrowField(kind);
+        QVERIFY(field.isDrawn());
+        QCOMPARE(field.count(), 40);
+        const Eigen::VectorXd& F = SceneGeometry::generalizedForce(sample, kind);
+        // The large arrow's scene units per newton, at the free end.
+        const double large = content.arrowVector(kind).norm() / bobPair(F, links).norm();
+        for (int j = 0; j < field.count(); ++j) {
+            const int bob = expected[static_cast<std::size_t>(j)];
+            QVERIFY((field.origin(j) - bobPair(sample.q, bob)).norm() <= 1e-12);
+            const Eigen::Vector3d want = shrink * large * bobPair(F, bob);
+            QVERIFY2((field.vector(j) - want).norm() <= 1e-9 * std::max(want.norm(), 1e-300),
+                     qPrintable(QStringLiteral("%1 at bob %2").arg(forceSymbol(kind)).arg(bob)));
+        }
+    }
+    // Over the run, nearly all arrows fit between their neighbours, 5 links apart (the shrink is
+    // set by all but the longest twentieth, then rounded to 1, 2 or 5 times a power of ten), and
+    // most are not specks either.
+    const double gap = 5 * ell;
+    std::vector<double> lengths;
+    for (const TraceSample& each : trace.samples) {
+        view.setTime(each.t);
+        for (ForceKind kind : {ForceKind::Given, ForceKind::IdealConstraint})
+            for (int j = 0; j < content.arrowField(kind).count(); ++j)
+                lengths.push_back(content.arrowField(kind).vector(j).norm());
+    }
+    const auto share = [&](auto keep) {
+        return static_cast<double>(std::count_if(lengths.begin(), lengths.end(), keep)) /
+               static_cast<double>(lengths.size());
+    };
+    const double tooLong = share([&](double l) { return l > 1.5 * std::sqrt(2.5) * gap; });
+    const double legible = share([&](double l) { return l > 0.2 * gap; });
+    qInfo("field arrows: %.3f longer than 2.4 gaps, %.3f longer than 0.2 gaps (shrink %g)", tooLong,
+          legible, shrink);
+    QVERIFY(tooLong <= 0.05);
+    QVERIFY(legible >= 0.5);
+    view.setTime(0.2);
+
+    QCOMPARE(content.arrowFieldLegend(),
+             QStringLiteral("small arrows: every 5th bob, drawn \u00D7%1").arg(shrink));
+    // The legend hidden, so that both pictures frame the chain alike.
+    view.setLegendVisible(false);
+    const QImage withField = view.renderImage(QSize(640, 480));
+    view.setForceVisible(ForceKind::Given, false);
+    QVERIFY(!content.arrowField(ForceKind::Given).isDrawn());
+    QVERIFY(content.arrowField(ForceKind::IdealConstraint).isDrawn());
+    view.setForceVisible(ForceKind::Given, true);
+    view.setArrowFieldVisible(false);
+    QVERIFY(!content.arrowField(ForceKind::Given).isDrawn());
+    // The field's arrows show in the picture: more pixels of Q's blue with it than without.
+    const QImage without = view.renderImage(QSize(640, 480));
+    const QColor blue = forceColor(ForceKind::Given);
+    QVERIFY2(countPixelsOfHue(withField, blue) > countPixelsOfHue(without, blue) + 40,
+             qPrintable(QStringLiteral("%1 blue pixels with the field, %2 without")
+                            .arg(countPixelsOfHue(withField, blue))
+                            .arg(countPixelsOfHue(without, blue))));
+}
+
+void TestSceneView::arrowFieldTakesEveryKthBobAtMostFortyEightOfEachKind()
+{
+    // k is the smallest spacing that keeps to 48 arrows: k − 1 would draw more.
+    for (int count : {1, 2, 20, 47, 48, 49, 96, 97, 200, 1000, 10000}) {
+        const std::vector<int> bodies = SceneViewContent::fieldBodiesFor(count);
+        QVERIFY(!bodies.empty());
+        QVERIFY(static_cast<int>(bodies.size()) <= SceneViewContent::kMaxFieldArrows);
+        QCOMPARE(bodies.front(), count); // the free end is always among them
+        const int k = bodies.size() > 1 ? bodies[0] - bodies[1] : count;
+        for (std::size_t j = 1; j < bodies.size(); ++j)
+            QCOMPARE(bodies[j - 1] - bodies[j], k);
+        QVERIFY(bodies.back() >= 1 && bodies.back() <= k);
+        if (k > 1)
+            QVERIFY((count - 1) / (k - 1) + 1 > SceneViewContent::kMaxFieldArrows);
+    }
+    QCOMPARE(SceneViewContent::fieldBodiesFor(1000).size(), std::size_t(48)); // every 21st
+}
+
+void TestSceneView::chainTakesAsManyActorsForAThousandLinksAsForTwenty()
+{
+    // With the field on, before any run (the initial state's forces): the same props, however
+    // many links, and the field of a thousand links is 48 glyphs a kind.
+    const auto props = [](const SceneViewContent& content) {
+        return content.renderer()->GetViewProps()->GetNumberOfItems() +
+               content.overlayRenderer()->GetViewProps()->GetNumberOfItems();
+    };
+    std::vector<int> counts;
+    for (int links : {20, 1000}) {
+        SceneView view;
+        view.setArrowFieldVisible(true);
+        view.setScene("chain", chainOf(links));
+        QVERIFY(view.content().arrowField(ForceKind::Given).isDrawn());
+        QCOMPARE(view.content().arrowField(ForceKind::Given).count(), links == 20 ? 20 : 48);
+        counts.push_back(props(view.content()));
+    }
+    QCOMPARE(counts[1], counts[0]);
+}
+
+void TestSceneView::chosenBobIsClampedAndSurvivesReRunsAndParameterChanges()
+{
+    SceneView view;
+    view.setScene("chain", chainOf(20));
+    view.setChosenBody(15);
+    QCOMPARE(view.chosenBody(), 15);
+    view.setChosenBody(50);
+    QCOMPARE(view.chosenBody(), 20);
+    view.setChosenBody(-3); // the free end, as 0
+    QCOMPARE(view.chosenBody(), 20);
+    const Trace run = testing::runScene("chain", chainOf(20), 0.2);
+    view.setChosenBody(15);
+    view.setTrace(run);
+    QCOMPARE(view.chosenBody(), 15);
+    // Fewer links: the last bob; as many again: bob 15 once more.
+    view.setScene("chain", chainOf(10));
+    QCOMPARE(view.chosenBody(), 10);
+    view.setScene("chain", chainOf(20));
+    QCOMPARE(view.chosenBody(), 15);
+    view.setTrace(run);
+    QCOMPARE(view.content().trailPath().back(), bobPair(run.samples.back().q, 15));
+    // An export draws the chosen bob too: the same picture as a view told bob 15 from the start,
+    // not the free end's.
+    const QSize size(320, 240);
+    SceneView fresh;
+    fresh.setChosenBody(15);
+    fresh.setScene("chain", chainOf(20));
+    fresh.setTrace(run);
+    const QImage exported = view.renderImage(size);
+    QCOMPARE(differingFraction(exported, fresh.renderImage(size)), 0.0);
+    fresh.setChosenBody(0);
+    QVERIFY(differingFraction(exported, fresh.renderImage(size)) > 0.0);
+    // Another scene has one body; back to the chain, the free end again.
+    view.setScene("bead-on-wire", withDefaults("bead-on-wire"));
+    QCOMPARE(view.bodyCount(), 1);
+    QCOMPARE(view.chosenBody(), 1);
+    view.setScene("chain", chainOf(20));
+    QCOMPARE(view.chosenBody(), 20);
 }
 
 QTEST_MAIN(TestSceneView)

@@ -8,7 +8,9 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPainterPath>
+#include <QSignalBlocker>
 #include <QSlider>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -57,9 +59,41 @@ ForcesPanel::ForcesPanel(QWidget* parent)
     : QWidget(parent), scaleSlider_(new QSlider(Qt::Horizontal, this)),
       scaleLabel_(new QLabel(this)), legend_(new QCheckBox(tr("Show &legend in the view"), this)),
       readouts_(new QLabel(this)),
-      magnitudeLabels_(new QCheckBox(tr("Label arrows with their &magnitudes"), this))
+      magnitudeLabels_(new QCheckBox(tr("Label arrows with their &magnitudes"), this)),
+      bodyGroup_(new QGroupBox(this)), bodyLabel_(new QLabel(bodyGroup_)),
+      bodySpin_(new QSpinBox(bodyGroup_)), bodySlider_(new QSlider(Qt::Horizontal, bodyGroup_)),
+      bodyTotal_(new QLabel(bodyGroup_)), arrowField_(new QCheckBox(bodyGroup_))
 {
     auto* layout = new QVBoxLayout(this);
+
+    // Which body of many (a chain's bobs) carries the arrows and the trail, first in the dock:
+    // it decides what the arrows below show. Hidden for a scene with one body.
+    bodyGroup_->setObjectName(QStringLiteral("bodyGroup"));
+    auto* bodyLayout = new QGridLayout(bodyGroup_);
+    bodySpin_->setObjectName(QStringLiteral("bodySpin"));
+    bodySpin_->setRange(1, 1);
+    bodySpin_->setAccelerated(true);
+    bodySlider_->setObjectName(QStringLiteral("bodySlider"));
+    bodySlider_->setRange(1, 1);
+    bodyLabel_->setBuddy(bodySpin_);
+    arrowField_->setObjectName(QStringLiteral("arrowField"));
+    // Two rows, so that the arrows' check boxes below stay in sight in a short dock.
+    bodyLayout->addWidget(bodyLabel_, 0, 0);
+    bodyLayout->addWidget(bodySpin_, 0, 1);
+    bodyLayout->addWidget(bodyTotal_, 0, 2);
+    bodyLayout->addWidget(bodySlider_, 0, 3);
+    bodyLayout->addWidget(arrowField_, 1, 0, 1, 4);
+    bodyLayout->setColumnStretch(3, 1);
+    bodyGroup_->hide();
+    layout->addWidget(bodyGroup_);
+    // The spin box speaks for both: one signal per change, whichever the user moved.
+    connect(bodySlider_, &QSlider::valueChanged, bodySpin_, &QSpinBox::setValue);
+    connect(bodySpin_, &QSpinBox::valueChanged, this, [this](int body) {
+        const QSignalBlocker block(bodySlider_);
+        bodySlider_->setValue(body);
+        emit chosenBodyChanged(body);
+    });
+    connect(arrowField_, &QCheckBox::toggled, this, &ForcesPanel::arrowFieldVisibilityChanged);
 
     auto* shown = new QGroupBox(tr("Arrows"), this);
     auto* grid = new QGridLayout(shown);
@@ -226,6 +260,51 @@ void ForcesPanel::setMagnitudeLabelsVisible(bool visible)
 QString ForcesPanel::magnitudeText(ForceKind kind) const
 {
     return magnitudes_[static_cast<int>(kind)]->text();
+}
+
+void ForcesPanel::setBodies(int count, int chosen, const QString& noun)
+{
+    count = std::max(1, count);
+    const QSignalBlocker blockSpin(bodySpin_);
+    const QSignalBlocker blockSlider(bodySlider_);
+    bodySpin_->setRange(1, count);
+    bodySlider_->setRange(1, count);
+    bodySlider_->setPageStep(std::max(1, count / 10));
+    bodySpin_->setValue(chosen);
+    bodySlider_->setValue(bodySpin_->value());
+    bodyGroup_->setTitle(tr("Arrows on one %1").arg(noun));
+    bodyLabel_->setText(tr("&%1:").arg(noun.left(1).toUpper() + noun.mid(1)));
+    bodyTotal_->setText(tr("of %1").arg(count));
+    bodySpin_->setToolTip(tr("The %1 (1 to %2) whose forces Q, Qᶜᵢ, Qᶜₙᵢ are drawn as arrows "
+                             "and whose path is the trail")
+                              .arg(noun)
+                              .arg(count));
+    bodySlider_->setToolTip(bodySpin_->toolTip());
+    arrowField_->setText(tr("Small &arrows at many %1s").arg(noun));
+    arrowField_->setToolTip(tr("The same three forces at every k-th %1 (at most 48 of each), "
+                               "drawn shorter; the legend says how much")
+                                .arg(noun));
+    bodyGroup_->setVisible(count > 1);
+}
+
+int ForcesPanel::chosenBody() const
+{
+    return bodySpin_->value();
+}
+
+void ForcesPanel::setChosenBody(int body)
+{
+    bodySpin_->setValue(body);
+}
+
+bool ForcesPanel::isArrowFieldVisible() const
+{
+    return arrowField_->isChecked();
+}
+
+void ForcesPanel::setArrowFieldVisible(bool visible)
+{
+    arrowField_->setChecked(visible);
 }
 
 QCheckBox* ForcesPanel::forceCheckBox(ForceKind kind) const

@@ -8,8 +8,10 @@
 #include <array>
 
 class QCheckBox;
+class QGroupBox;
 class QLabel;
 class QSlider;
+class QSpinBox;
 
 namespace clab {
 
@@ -43,7 +45,20 @@ public:
     void setMagnitudeLabelsVisible(bool visible);
     QString magnitudeText(ForceKind kind) const;
 
+    /// The bodies the arrows and the trail can be put on (a chain's bobs, 1…count, called
+    /// `noun`): the chooser and the arrow field's switch show only for more than one. Shows
+    /// `chosen` without emitting chosenBodyChanged.
+    void setBodies(int count, int chosen, const QString& noun);
+    int chosenBody() const;
+    void setChosenBody(int body);
+    bool isArrowFieldVisible() const;
+    void setArrowFieldVisible(bool visible);
+
     QSlider* arrowScaleSlider() const { return scaleSlider_; }
+    QGroupBox* bodyGroup() const { return bodyGroup_; }
+    QSpinBox* bodySpinBox() const { return bodySpin_; }
+    QSlider* bodySlider() const { return bodySlider_; }
+    QCheckBox* arrowFieldCheckBox() const { return arrowField_; }
     QCheckBox* forceCheckBox(ForceKind kind) const;
 
 signals:
@@ -51,6 +66,8 @@ signals:
     void arrowScaleChanged(double scale);
     void legendVisibilityChanged(bool visible);
     void magnitudeLabelsVisibilityChanged(bool visible);
+    void chosenBodyChanged(int body);
+    void arrowFieldVisibilityChanged(bool visible);
 
 private:
     void updateScaleLabel();
@@ -63,6 +80,12 @@ private:
     QCheckBox* legend_;
     QLabel* readouts_;
     QCheckBox* magnitudeLabels_;
+    QGroupBox* bodyGroup_;
+    QLabel* bodyLabel_;
+    QSpinBox* bodySpin_;
+    QSlider* bodySlider_;
+    QLabel* bodyTotal_;
+    QCheckBox* arrowField_;
 };
 
 } // namespace clab

@@ -15,6 +15,7 @@
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <utility>
@@ -42,6 +43,8 @@ struct SceneView::Impl {
     bool legendVisible = true;
     bool magnitudesVisible = false;
     std::array<bool, 3> forceVisible = {true, true, true};
+    int chosenBody = 0; ///< 0: the last body
+    bool arrowField = false;
     // Until the user turns the camera, every view (any size) is framed automatically.
     bool userCamera = false;
 
@@ -62,6 +65,8 @@ struct SceneView::Impl {
             offscreen->attachTo(offscreenWindow->window());
         }
         if (offscreenScene != sceneGeneration) {
+            // Before the scene, so that its trail is built once, on the chosen body.
+            offscreen->setChosenBody(chosenBody);
             if (hasScene()) {
                 offscreen->setScene(scene);
             }
@@ -96,6 +101,9 @@ struct SceneView::Impl {
         }
         if (offscreen->isLegendVisible() != legendVisible) {
             offscreen->setLegendVisible(legendVisible);
+        }
+        if (offscreen->isArrowFieldVisible() != arrowField) {
+            offscreen->setArrowFieldVisible(arrowField);
         }
         if (offscreen->areMagnitudesVisible() != magnitudesVisible) {
             offscreen->setMagnitudesVisible(magnitudesVisible);
@@ -164,8 +172,13 @@ void SceneView::setScene(const SceneDocument& document)
     scene.scene = document.scene;
     scene.system = document.system;
     scene.parameters = definition->complete(document.parameters);
-    d->onscreen.setScene(scene);
     const bool newScene = scene.scene != d->scene.scene || !(scene.system == d->scene.system);
+    if (newScene && d->hasScene() && d->chosenBody != 0) {
+        // Another scene's bodies: back to its last one (a choice made before any scene holds).
+        d->chosenBody = 0;
+        d->onscreen.setChosenBody(0);
+    }
+    d->onscreen.setScene(scene);
     if (newScene) {
         d->ghosts.clear();
         ++d->ghostGeneration;
@@ -240,6 +253,44 @@ void SceneView::setForceVisible(ForceKind kind, bool visible)
 bool SceneView::isForceVisible(ForceKind kind) const
 {
     return d->forceVisible[static_cast<int>(kind)];
+}
+
+int SceneView::bodyCount() const
+{
+    return d->onscreen.bodyCount();
+}
+
+QString SceneView::bodyNoun() const
+{
+    return d->onscreen.bodyNoun();
+}
+
+int SceneView::chosenBody() const
+{
+    return d->onscreen.chosenBody();
+}
+
+void SceneView::setChosenBody(int body)
+{
+    d->chosenBody = std::max(0, body);
+    d->onscreen.setChosenBody(d->chosenBody);
+    // The offscreen content learns it with the next scene it builds.
+    ++d->sceneGeneration;
+    d->window->scheduleFrame();
+}
+
+void SceneView::setArrowFieldVisible(bool visible)
+{
+    d->arrowField = visible;
+    d->onscreen.setArrowFieldVisible(visible);
+    // The legend gained or lost a row: the scene moves to stay clear of it.
+    d->autoFrame();
+    d->window->scheduleFrame();
+}
+
+bool SceneView::isArrowFieldVisible() const
+{
+    return d->arrowField;
 }
 
 void SceneView::setArrowScale(double scale)
@@ -399,6 +450,11 @@ QImage SceneView::renderImage(const QSize& size)
 VtkOpenGLWindow* SceneView::openGLWindow() const
 {
     return d->window;
+}
+
+const SceneViewContent& SceneView::content() const
+{
+    return d->onscreen;
 }
 
 void SceneView::keyPressEvent(QKeyEvent* event)

@@ -20,6 +20,7 @@
 
 namespace clab {
 
+class SceneViewContent;
 class VtkOpenGLWindow;
 
 /// \brief The 3D view of a scene: its constraint geometry, the moving body, its trail and the
@@ -53,6 +54,18 @@ public:
 
     void setForceVisible(ForceKind kind, bool visible);
     bool isForceVisible(ForceKind kind) const;
+    /// The bodies the arrows and the trail can be put on (a chain's bobs, 1…count; 1 for a
+    /// scene with one body), what one is called ("bob") and the one they are on.
+    int bodyCount() const;
+    QString bodyNoun() const;
+    int chosenBody() const;
+    /// Puts the arrows and the trail on `body` (0: the last, a chain's free end, the default).
+    /// Kept through re-runs and parameter changes, clamped to the scene's bodies; another
+    /// scene starts at its last body again.
+    void setChosenBody(int body);
+    /// Small arrows of each force at every k-th body (SceneViewContent::setArrowFieldVisible).
+    void setArrowFieldVisible(bool visible);
+    bool isArrowFieldVisible() const;
     /// Arrow length per newton, relative to the automatic scale (1 = automatic).
     void setArrowScale(double scale);
     double arrowScale() const;
@@ -94,6 +107,8 @@ public:
 
     /// The native window the view renders into (tests, benchmarks).
     VtkOpenGLWindow* openGLWindow() const;
+    /// What the window shows, down to its arrows' glyphs (tests).
+    const SceneViewContent& content() const;
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;

@@ -48,6 +48,8 @@ const QColor kBackgroundTop(0xFC, 0xFD, 0xFE);
 const QColor kBackgroundBottom(0xD6, 0xDD, 0xE6);
 const QColor kTrailColor(0x14, 0x17, 0x1C);
 const QColor kTextColor(0x1F, 0x24, 0x2C);
+// The field's legend row stands for arrows of every colour: neutral grey.
+const QColor kFieldLegendColor(0x70, 0x76, 0x80);
 
 QColor backgroundMid()
 {
@@ -139,6 +141,31 @@ double niceAtLeast(double x)
     }
 }
 
+/// The one of 1, 2, 5, 10, 20, … nearest to x (x ≥ 1) on a logarithmic scale.
+double niceNearest(double x)
+{
+    double best = 1.0;
+    for (double decade = 1.0; decade <= 10.0 * x; decade *= 10.0)
+        for (double step : {1.0, 2.0, 5.0})
+            if (std::abs(std::log(step * decade / x)) < std::abs(std::log(best / x)))
+                best = step * decade;
+    return best;
+}
+
+/// "every bob", "every 2nd bob", "every 21st bob", "every 12th bob".
+QString everyKth(int k, const QString& noun)
+{
+    if (k <= 1)
+        return QStringLiteral("every %1").arg(noun);
+    const int tens = k % 100;
+    const char* suffix = tens >= 11 && tens <= 13 ? "th"
+                         : k % 10 == 1            ? "st"
+                         : k % 10 == 2            ? "nd"
+                         : k % 10 == 3            ? "rd"
+                                                  : "th";
+    return QStringLiteral("every %1%2 %3").arg(k).arg(QLatin1String(suffix)).arg(noun);
+}
+
 /// A label on the arrows' layer with a light backing, legible over the body and the trail.
 void styleOverlayLabel(WorldLabel& label, const QColor& color, vtkRenderer* layer)
 {
@@ -218,6 +245,9 @@ SceneViewContent::SceneViewContent()
         ForceArrow& arrow = arrows_[static_cast<int>(kind)];
         arrow.setColor(forceColor(kind));
         arrowRenderer_->AddViewProp(arrow.actor());
+        ArrowField& field = field_[static_cast<int>(kind)];
+        field.setColor(forceColor(kind));
+        arrowRenderer_->AddViewProp(field.actor());
         WorldLabel& label = magnitudeLabels_[static_cast<int>(kind)];
         styleOverlayLabel(label, forceColor(kind).darker(130), arrowRenderer_);
         label.textProperty()->SetVerticalJustificationToCentered();
@@ -303,6 +333,7 @@ void SceneViewContent::setScene(const SceneDocument& document)
     const bool sameScene = document.scene == sceneName_ && document.system == system_;
     geometry_ = std::move(geometry);
     geometry_->addTo(renderer_);
+    applyBodyChoice();
     rebuildPointArrows();
     sceneName_ = document.scene;
     system_ = document.system;
@@ -520,6 +551,7 @@ void SceneViewContent::updateArrowStyle()
     maxForceOfKind_ = {0.0, 0.0, 0.0};
     boost_ = {1.0, 1.0, 1.0};
     double largestGeneralized = 0.0;
+    std::array<std::vector<double>, 3> fieldForces; // every field body's, every sample
     if (geometry_) {
         const auto consider = [&](const TraceSample& s) {
             for (ForceKind kind : kKinds) {
@@ -533,6 +565,15 @@ void SceneViewContent::updateArrowStyle()
                 double m = geometry_->arrowVector(s, kind).norm();
                 for (int i = 0; i < geometry_->extraArrowPointCount(); ++i)
                     m = std::max(m, geometry_->extraArrowVector(i, s, kind).norm());
+                // The field's bodies count whether the field shows or not, so that turning it
+                // on does not rescale the large arrows.
+                for (int body : fieldBodies_) {
+                    const double f = geometry_->forceVectorOf(body, s.q, F).norm();
+                    if (std::isfinite(f) && f > 0.0) {
+                        fieldForces[static_cast<int>(kind)].push_back(f);
+                        m = std::max(m, f);
+                    }
+                }
                 if (std::isfinite(m)) {
                     double& kindMax = maxForceOfKind_[static_cast<int>(kind)];
                     kindMax = std::max(kindMax, m);
@@ -580,6 +621,40 @@ void SceneViewContent::updateArrowStyle()
     for (auto& set : pointArrows_)
         for (ForceArrow& arrow : *set)
             style(arrow);
+
+    // The field's arrows: the large arrows' scale (boosts included) times one shrink, so that
+    // all but the longest twentieth of the run's are at most one and a half times the distance
+    // between the bodies they sit on. Not the longest: a chain's whip makes a few forces a
+    // hundred times the usual, and the rest would be specks.
+    fieldShrink_ = 1.0;
+    std::vector<double> lengths;
+    for (std::size_t k = 0; k < boost_.size(); ++k)
+        if (maxForceOfKind_[k] > 0.0)
+            for (double f : fieldForces[k])
+                lengths.push_back(boost_[k] * f);
+    double largestField = 0.0;
+    if (!lengths.empty()) {
+        const auto at = lengths.begin() + static_cast<std::ptrdiff_t>(0.95 * (lengths.size() - 1));
+        std::nth_element(lengths.begin(), at, lengths.end());
+        largestField = *at;
+    }
+    const TraceSample* first = trace_ && !trace_->samples.empty() ? &trace_->samples.front()
+                               : initialSample_                   ? &*initialSample_
+                                                                  : nullptr;
+    if (geometry_ && first != nullptr && fieldBodies_.size() > 1 && largestField > 0.0) {
+        double spacing = 0.0;
+        for (std::size_t j = 0; j + 1 < fieldBodies_.size(); ++j)
+            spacing += (geometry_->bodyPositionOf(fieldBodies_[j], first->q) -
+                        geometry_->bodyPositionOf(fieldBodies_[j + 1], first->q))
+                           .norm();
+        spacing /= static_cast<double>(fieldBodies_.size() - 1);
+        const double fit = 1.5 * spacing / (autoScale_ * largestField);
+        if (fit > 0.0 && fit < 1.0 && std::isfinite(fit))
+            fieldShrink_ = 1.0 / niceNearest(1.0 / fit);
+    }
+    for (ArrowField& field : field_)
+        field.setMinimumLength(
+            maxForce_ > 0.0 ? 1e-3 * maxForce_ * autoScale_ * arrowScale_ * fieldShrink_ : 1e300);
 }
 
 void SceneViewContent::updateLegend()
@@ -612,6 +687,9 @@ void SceneViewContent::updateLegend()
         if (!markerPositions_.empty()) {
             entries.push_back({markerLabel_, markerColor_, LegendOverlay::Entry::Symbol::Patch});
         }
+        if (fieldVisible_ && !fieldBodies_.empty())
+            entries.push_back(
+                {arrowFieldLegend(), kFieldLegendColor, LegendOverlay::Entry::Symbol::Arrow});
     }
     legend_.setEntries(entries);
     // What the legend may show while the parameters are tuned: every force, drawn longer,
@@ -629,7 +707,8 @@ void SceneViewContent::updateLegend()
     const int extras = geometry_ ? static_cast<int>(geometry_->extraLegendEntries().size()) : 0;
     // The measured markers' row only while they show: without data the view frames as before.
     legend_.setReserve(reserve, 3 + extras + 1 + static_cast<int>(ghosts_.size()) +
-                                    (markerPositions_.empty() ? 0 : 1));
+                                    (markerPositions_.empty() ? 0 : 1) +
+                                    (fieldVisible_ && !fieldBodies_.empty() ? 1 : 0));
 }
 
 const TraceSample* SceneViewContent::currentSample() const
@@ -657,6 +736,8 @@ void SceneViewContent::showSample()
         for (auto& set : pointArrows_)
             for (ForceArrow& arrow : *set)
                 arrow.clear();
+        for (ArrowField& field : field_)
+            field.clear();
         for (WorldLabel& label : magnitudeLabels_) {
             label.actor()->VisibilityOff();
         }
@@ -714,6 +795,7 @@ void SceneViewContent::showSample()
                           : at,
                       v);
         }
+    showArrowField(*sample);
     // A stuck contact is the other half of a friction lesson: say so beside the body.
     bool stuck = false;
     for (Eigen::Index i = 0; i < sample->contacts.size(); ++i) {
@@ -759,6 +841,7 @@ void SceneViewContent::updateCaptions()
 void SceneViewContent::setForceVisible(ForceKind kind, bool visible)
 {
     arrows_[static_cast<int>(kind)].setEnabled(visible);
+    field_[static_cast<int>(kind)].setEnabled(visible);
     for (auto& set : pointArrows_)
         (*set)[static_cast<std::size_t>(kind)].setEnabled(visible);
     updateLegend();
@@ -878,6 +961,108 @@ void SceneViewContent::clearGhosts()
 } // namespace clab
 
 namespace clab {
+
+void SceneViewContent::applyBodyChoice()
+{
+    if (!geometry_)
+        return;
+    const int count = geometry_->bodyCount();
+    geometry_->chooseBody(chosenRequest_ <= 0 ? count : std::min(chosenRequest_, count));
+    fieldBodies_ = count > 1 ? fieldBodiesFor(count) : std::vector<int>();
+}
+
+std::vector<int> SceneViewContent::fieldBodiesFor(int count)
+{
+    const int k = std::max(1, (count + kMaxFieldArrows - 1) / kMaxFieldArrows);
+    std::vector<int> bodies;
+    for (int body = count; body >= 1; body -= k)
+        bodies.push_back(body);
+    return bodies;
+}
+
+int SceneViewContent::bodyCount() const
+{
+    return geometry_ ? geometry_->bodyCount() : 1;
+}
+
+int SceneViewContent::chosenBody() const
+{
+    return geometry_ ? geometry_->chosenBody() : 1;
+}
+
+QString SceneViewContent::bodyNoun() const
+{
+    return geometry_ ? geometry_->bodyNoun() : QStringLiteral("body");
+}
+
+void SceneViewContent::setChosenBody(int body)
+{
+    chosenRequest_ = std::max(0, body);
+    if (!geometry_)
+        return;
+    applyBodyChoice();
+    // The trail, the markers and the arrows' scale all follow the chosen body.
+    rebuildTrail();
+    for (auto& ghost : ghosts_)
+        rebuildGhost(*ghost);
+    rebuildMarkers();
+    updateArrowStyle();
+    updateLegend();
+    showSample();
+}
+
+void SceneViewContent::setArrowFieldVisible(bool visible)
+{
+    fieldVisible_ = visible;
+    updateLegend();
+    showSample();
+}
+
+QString SceneViewContent::arrowFieldLegend() const
+{
+    const int k = fieldBodies_.size() > 1 ? fieldBodies_[0] - fieldBodies_[1] : 1;
+    return QStringLiteral("small arrows: %1, drawn \u00D7%2")
+        .arg(everyKth(k, geometry_ ? geometry_->bodyNoun() : QStringLiteral("body")))
+        .arg(fieldShrink_);
+}
+
+std::vector<int> SceneViewContent::arrowFieldBodies() const
+{
+    return fieldVisible_ ? fieldBodies_ : std::vector<int>();
+}
+
+void SceneViewContent::showArrowField(const TraceSample& sample)
+{
+    for (ForceKind kind : kKinds) {
+        const int k = static_cast<int>(kind);
+        ArrowField& field = field_[k];
+        const Eigen::VectorXd& F = force(sample, kind);
+        if (!fieldVisible_ || fieldBodies_.empty() || F.size() == 0 || maxForceOfKind_[k] == 0.0) {
+            field.clear();
+            continue;
+        }
+        const double scale = autoScale_ * arrowScale_ * boost_[k] * fieldShrink_;
+        std::vector<Eigen::Vector3d> origins, vectors;
+        origins.reserve(fieldBodies_.size());
+        vectors.reserve(fieldBodies_.size());
+        for (int body : fieldBodies_) {
+            origins.push_back(geometry_->bodyPositionOf(body, sample.q));
+            vectors.push_back(scale * geometry_->forceVectorOf(body, sample.q, F));
+        }
+        field.set(origins, vectors);
+    }
+}
+
+Eigen::Vector3d SceneViewContent::arrowBase(ForceKind kind) const
+{
+    const ForceArrow& arrow = arrows_[static_cast<int>(kind)];
+    return arrow.tip() - arrow.vector();
+}
+
+Eigen::Vector3d SceneViewContent::arrowVector(ForceKind kind) const
+{
+    return arrows_[static_cast<int>(kind)].vector();
+}
 
 int SceneViewContent::fontPixelsFor(int width, int height)
 {

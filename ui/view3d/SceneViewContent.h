@@ -1,6 +1,7 @@
 #pragma once
 
 #include "plots/ForceKind.h"
+#include "view3d/ArrowField.h"
 #include "view3d/ForceArrow.h"
 #include "view3d/LegendOverlay.h"
 #include "view3d/TrailActor.h"
@@ -90,6 +91,39 @@ public:
     /// motion fill a view of width × height pixels (the renderer's current size when not given).
     void frameCamera(int width = 0, int height = 0);
 
+    /// Bodies the arrows and the trail can be put on (a chain's bobs, 1…count; 1 for a scene
+    /// with one body), and the one they are on.
+    int bodyCount() const;
+    int chosenBody() const;
+    QString bodyNoun() const;
+    /// Puts the force arrows and the trail on `body`, clamped to 1…bodyCount(); 0 (the default)
+    /// is the last body, a chain's free end. The choice is kept when a scene is replaced, and
+    /// clamped to the new scene's bodies.
+    void setChosenBody(int body);
+    /// A field of small arrows: each kind at every k-th body (the last, the k-th before it, …),
+    /// k the smallest that draws at most kMaxFieldArrows per kind, each kind one glyph mapper.
+    /// Only scenes with several bodies have one.
+    void setArrowFieldVisible(bool visible);
+    bool isArrowFieldVisible() const { return fieldVisible_; }
+    static constexpr int kMaxFieldArrows = 48;
+    /// The bodies a field of `count` bodies is drawn at: count, count − k, count − 2k, … ≥ 1.
+    static std::vector<int> fieldBodiesFor(int count);
+    /// The bodies the field is drawn at now (empty when hidden or a single body).
+    std::vector<int> arrowFieldBodies() const;
+    /// The field of `kind` as drawn (its glyph points and vectors).
+    const ArrowField& arrowField(ForceKind kind) const { return field_[static_cast<int>(kind)]; }
+    /// How much shorter than the large arrows' (at the same force) the field's arrows are drawn,
+    /// so that they fit between the bodies they sit on (1, 1/2, 1/5, 1/10, …).
+    double arrowFieldShrink() const { return fieldShrink_; }
+    /// The field's legend row: which bodies, how much shorter ("small arrows: every 21st bob,
+    /// drawn ×0.05").
+    QString arrowFieldLegend() const;
+    /// Where the arrow of `kind` starts and its vector (scene units), as last placed.
+    Eigen::Vector3d arrowBase(ForceKind kind) const;
+    Eigen::Vector3d arrowVector(ForceKind kind) const;
+    /// The trail's points (the chosen body's path over the whole run).
+    const std::vector<Eigen::Vector3d>& trailPath() const { return trail_.path(); }
+
     /// True when the arrow of `kind` is on screen (enabled, and the force above threshold).
     bool isArrowDrawn(ForceKind kind) const;
     /// Length in scene units the arrow of `kind` has at the current time (0 when not drawn).
@@ -165,6 +199,14 @@ private:
     double maxForce_ = 0.0;
     std::array<double, 3> maxForceOfKind_ = {0.0, 0.0, 0.0};
     std::array<double, 3> boost_ = {1.0, 1.0, 1.0};
+    /// Applies chosenRequest_ to the geometry and picks the field's bodies.
+    void applyBodyChoice();
+    void showArrowField(const TraceSample& sample);
+    int chosenRequest_ = 0; ///< 0: the last body
+    bool fieldVisible_ = false;
+    std::vector<int> fieldBodies_;    ///< every k-th body, whether the field shows or not
+    std::array<ArrowField, 3> field_; ///< on the arrows' layer
+    double fieldShrink_ = 1.0;
     std::array<WorldLabel, 3> magnitudeLabels_;
     bool magnitudesVisible_ = false;
     WorldLabel stuckLabel_;

@@ -28,6 +28,7 @@ public:
 
     void setPath(const std::vector<Eigen::Vector3d>& points);
     std::size_t pointCount() const { return path_.size(); }
+    const std::vector<Eigen::Vector3d>& path() const { return path_; }
     /// Draws points [0, count); fewer than two points draw nothing.
     void setHead(std::size_t count);
     std::size_t head() const { return head_; }

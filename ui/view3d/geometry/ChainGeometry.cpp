@@ -10,6 +10,7 @@
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
+#include <vtkRegularPolygonSource.h>
 #include <vtkSphereSource.h>
 
 #include <algorithm>
@@ -17,8 +18,37 @@
 
 namespace clab {
 
+namespace {
+
+/// Bob `body`'s pair (v[2(i − 1)], v[2(i − 1) + 1]) in the plane z = 0; zero when v is too short.
+Eigen::Vector3d bobComponents(int body, const Eigen::VectorXd& v)
+{
+    const Eigen::Index at = 2 * (static_cast<Eigen::Index>(body) - 1);
+    if (body < 1 || v.size() < at + 2)
+        return Eigen::Vector3d::Zero();
+    return {v[at], v[at + 1], 0.0};
+}
+
+} // namespace
+
 ChainGeometry::ChainGeometry(const Chain& system)
-    : links_(system.links()), length_(system.links() * system.linkLength())
+    : ChainGeometry(system.links(), system.links() * system.linkLength(), true)
+{
+    // The pivot(s): blocks the chain hangs from.
+    const double block = 0.04 * length_;
+    const auto pivot = [&](double x) {
+        return boxActor(Eigen::AlignedBox3d(Eigen::Vector3d(x - block, 0.0, -block),
+                                            Eigen::Vector3d(x + block, 1.5 * block, block)),
+                        groundColor().darker(130));
+    };
+    addChainProp(pivot(0.0));
+    if (system.pinnedEnds() == 2)
+        addChainProp(pivot(system.span()));
+}
+
+ChainGeometry::ChainGeometry(int links, double length, bool anchored)
+    : links_(links), length_(length), first_(anchored ? 1 : 0), chosen_(links),
+      bobRadius_(std::min(bodyRadius(), 0.35 * length / std::max(links, 1)))
 {
     if (links_ < 1 || !(length_ > 0.0))
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
@@ -27,30 +57,31 @@ ChainGeometry::ChainGeometry(const Chain& system)
                                      std::to_string(links_) + " links of total length " +
                                      std::to_string(length_));
     const double ell = length_ / links_;
-    // Point 0 is the pivot, point i the bob at the end of link i; straight along x until the
-    // first sample arrives.
+    // Point 0 is the pivot of an anchored chain; bob i is point i - 1 + first_. Straight along
+    // x until the first sample arrives.
+    const int points = links_ + first_;
     bobs_ = vtkSmartPointer<vtkPoints>::New();
-    bobs_->SetNumberOfPoints(links_ + 1);
-    for (int i = 0; i <= links_; ++i)
-        bobs_->SetPoint(i, i * ell, 0.0, 0.0);
+    bobs_->SetNumberOfPoints(points);
+    for (int i = 0; i < points; ++i)
+        bobs_->SetPoint(i, (i + 1 - first_) * ell, 0.0, 0.0);
 
     chain_ = vtkSmartPointer<vtkPolyData>::New();
     chain_->SetPoints(bobs_);
     vtkNew<vtkCellArray> line;
-    line->InsertNextCell(links_ + 1);
-    for (int i = 0; i <= links_; ++i)
+    line->InsertNextCell(points);
+    for (int i = 0; i < points; ++i)
         line->InsertCellPoint(i);
     chain_->SetLines(line);
-    vtkSmartPointer<vtkActor> links = surfaceActor(chain_, constraintColor().darker(140), 0.0);
-    links->GetProperty()->SetLineWidth(2.0f);
-    links->GetProperty()->LightingOff();
-    addProp(links);
+    vtkSmartPointer<vtkActor> linkActor = surfaceActor(chain_, constraintColor().darker(140), 0.0);
+    linkActor->GetProperty()->SetLineWidth(2.0f);
+    linkActor->GetProperty()->LightingOff();
+    addChainProp(linkActor);
 
     // One sphere glyph per bob, the size of a link at most so that neighbours do not merge.
     centres_ = vtkSmartPointer<vtkPolyData>::New();
     centres_->SetPoints(bobs_);
     vtkNew<vtkSphereSource> sphere;
-    sphere->SetRadius(std::min(bodyRadius(), 0.35 * ell));
+    sphere->SetRadius(bobRadius_);
     sphere->SetThetaResolution(links_ > 500 ? 8 : 16);
     sphere->SetPhiResolution(links_ > 500 ? 6 : 12);
     vtkNew<vtkGlyph3DMapper> glyphs;
@@ -63,55 +94,90 @@ ChainGeometry::ChainGeometry(const Chain& system)
     bobActor->SetMapper(glyphs);
     bobActor->GetProperty()->SetColor(bodyColor().redF(), bodyColor().greenF(),
                                       bodyColor().blueF());
-    addProp(bobActor);
+    addChainProp(bobActor);
 
-    // The pivot(s): blocks the chain hangs from.
-    const double block = 0.04 * length_;
-    const auto pivot = [&](double x) {
-        return boxActor(Eigen::AlignedBox3d(Eigen::Vector3d(x - block, 0.0, -block),
-                                            Eigen::Vector3d(x + block, 1.5 * block, block)),
-                        groundColor().darker(130));
-    };
-    addProp(pivot(0.0));
-    actors_ = 3;
-    if (system.pinnedEnds() == 2) {
-        addProp(pivot(system.span()));
-        actors_ = 4;
-    }
+    // The chosen bob is circled: a bob of a long chain is a speck, and its arrows start on the
+    // circle as other scenes' start on their body's surface.
+    ring_ = vtkSmartPointer<vtkRegularPolygonSource>::New();
+    ring_->SetNumberOfSides(48);
+    ring_->SetRadius(bodyRadius());
+    ring_->GeneratePolygonOff();
+    ring_->SetCenter(bobs_->GetPoint(chosen_ - 1 + first_));
+    auto ringMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+    ringMapper->SetInputConnection(ring_->GetOutputPort());
+    auto ringActor = vtkSmartPointer<vtkActor>::New();
+    ringActor->SetMapper(ringMapper);
+    ringActor->GetProperty()->SetColor(bodyColor().redF(), bodyColor().greenF(),
+                                       bodyColor().blueF());
+    ringActor->GetProperty()->SetLineWidth(2.0f);
+    ringActor->GetProperty()->LightingOff();
+    ringActor->PickableOff();
+    addChainProp(ringActor);
+}
+
+void ChainGeometry::addChainProp(vtkProp* prop)
+{
+    addProp(prop);
+    ++actors_;
 }
 
 void ChainGeometry::update(const TraceSample& sample)
 {
     const int bobs = std::min<int>(links_, static_cast<int>(sample.q.size() / 2));
     for (int i = 0; i < bobs; ++i)
-        bobs_->SetPoint(i + 1, sample.q[2 * i], sample.q[2 * i + 1], 0.0);
+        bobs_->SetPoint(i + first_, sample.q[2 * i], sample.q[2 * i + 1], 0.0);
     bobs_->Modified();
     chain_->Modified();
     centres_->Modified();
+    ring_->SetCenter(bobs_->GetPoint(chosen_ - 1 + first_));
+    // Here, not only in the constructor, where a subclass's sceneSize() is not called yet.
+    ring_->SetRadius(bodyRadius());
+}
+
+void ChainGeometry::chooseBody(int body)
+{
+    chosen_ = std::clamp(body, 1, links_);
+    ring_->SetCenter(bobs_->GetPoint(chosen_ - 1 + first_));
 }
 
 Eigen::Vector3d ChainGeometry::drawnBob(int i) const
 {
     double p[3];
-    bobs_->GetPoint(i, p);
+    bobs_->GetPoint(i - 1 + first_, p);
     return {p[0], p[1], p[2]};
+}
+
+Eigen::Vector3d ChainGeometry::circledBob() const
+{
+    const double* c = ring_->GetCenter();
+    return {c[0], c[1], c[2]};
+}
+
+double ChainGeometry::circleRadius() const
+{
+    return ring_->GetRadius();
 }
 
 Eigen::Vector3d ChainGeometry::bodyPosition(const Eigen::VectorXd& q) const
 {
-    const Eigen::Index last = 2 * (links_ - 1);
-    if (q.size() < last + 2)
-        return Eigen::Vector3d::Zero();
-    return {q[last], q[last + 1], 0.0};
+    return bodyPositionOf(chosen_, q);
 }
 
 Eigen::Vector3d ChainGeometry::forceVector(const Eigen::VectorXd& q, const Eigen::VectorXd& F) const
 {
+    return forceVectorOf(chosen_, q, F);
+}
+
+Eigen::Vector3d ChainGeometry::bodyPositionOf(int body, const Eigen::VectorXd& q) const
+{
+    return bobComponents(body, q);
+}
+
+Eigen::Vector3d ChainGeometry::forceVectorOf(int body, const Eigen::VectorXd& q,
+                                             const Eigen::VectorXd& F) const
+{
     (void)q;
-    const Eigen::Index last = 2 * (links_ - 1);
-    if (F.size() < last + 2)
-        return Eigen::Vector3d::Zero();
-    return {F[last], F[last + 1], 0.0};
+    return bobComponents(body, F);
 }
 
 Eigen::AlignedBox3d ChainGeometry::frameBox() const

@@ -6,6 +6,7 @@
 #include "view3d/geometry/NonholonomicParticleGeometry.h"
 #include "view3d/geometry/RigidBodyQuaternionGeometry.h"
 #include "view3d/geometry/RingWithFrictionGeometry.h"
+#include "view3d/geometry/SlidingChainGeometry.h"
 #include "view3d/geometry/SymbolicSystemGeometry.h"
 
 #include <ConstraintLabError.h>
@@ -56,6 +57,7 @@ const std::unordered_map<std::type_index, GeometryFactory>& geometries()
         drawnBy<RigidBodyQuaternion, RigidBodyQuaternionGeometry>(),
         drawnBy<AcatastaticParticle, AcatastaticParticleGeometry>(),
         drawnBy<Chain, ChainGeometry>(),
+        drawnBy<SlidingChain, SlidingChainGeometry>(),
     };
     return table;
 }

@@ -71,6 +71,28 @@ public:
     /// The arrow of `kind` for one sample, per unit of force: forceVector() of that force by
     /// default.
     virtual Eigen::Vector3d arrowVector(const TraceSample& sample, ForceKind kind) const;
+    /// Bodies the force arrows and the trail can be put on (a chain's bobs, numbered 1…count);
+    /// 1 for a scene with one body.
+    virtual int bodyCount() const { return 1; }
+    /// Puts the arrows and the trail (bodyPosition, forceVector) on `body`, clamped to
+    /// 1…bodyCount(); nothing to choose by default.
+    virtual void chooseBody(int body) { (void)body; }
+    virtual int chosenBody() const { return 1; }
+    /// What one body is called ("bob" for a chain): the legend and the Forces dock say it.
+    virtual QString bodyNoun() const { return QStringLiteral("body"); }
+    /// Where `body` (1…bodyCount()) is, and a generalized force on it as a vector in space (per
+    /// unit of force): the chosen body's bodyPosition and forceVector by default.
+    virtual Eigen::Vector3d bodyPositionOf(int body, const Eigen::VectorXd& q) const
+    {
+        (void)body;
+        return bodyPosition(q);
+    }
+    virtual Eigen::Vector3d forceVectorOf(int body, const Eigen::VectorXd& q,
+                                          const Eigen::VectorXd& F) const
+    {
+        (void)body;
+        return forceVector(q, F);
+    }
     /// Points besides the body that carry force arrows of their own (the other bodies of a
     /// system written as equations); none by default.
     virtual int extraArrowPointCount() const { return 0; }
