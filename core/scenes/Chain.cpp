@@ -47,18 +47,17 @@ Chain::Chain(const ParameterValues& values)
     : PlanarBobs(wholeNumber(values, "links"),
                  parameterValue(values, "mass") / wholeNumber(values, "links"),
                  parameterValue(values, "g")),
-      links_(wholeNumber(values, "links")), pinned_(wholeNumber(values, "pinned")),
-      ell_(parameterValue(values, "length") / links_), omega0_(parameterValue(values, "omega0")),
-      span_(0.0)
+      pinned_(wholeNumber(values, "pinned")), ell_(parameterValue(values, "length") / bobs()),
+      omega0_(parameterValue(values, "omega0")), span_(0.0)
 {
-    if (pinned_ == 2 && links_ < 2)
+    if (pinned_ == 2 && bobs() < 2)
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
                                  "a chain pinned at both ends needs at least 2 links, got " +
-                                     std::to_string(links_),
+                                     std::to_string(bobs()),
                                  "with one link the bob would be held by both pivots");
     if (pinned_ == 2) {
-        for (int j = 1; j <= links_; ++j)
-            span_ += ell_ * startDirection(j, links_, pinned_)[0];
+        for (int j = 1; j <= bobs(); ++j)
+            span_ += ell_ * startDirection(j, bobs(), pinned_)[0];
     }
 }
 
@@ -129,7 +128,7 @@ double Chain::difference(const Eigen::VectorXd& x, int link, int k) const
 void Chain::jacobian(const Eigen::VectorXd& q, SparseMatrix& J) const
 {
     const int n = dof(), m = constraintCount();
-    if (J.rows() != m || J.cols() != n || J.nonZeros() != 4 * links_ - 2 + (m - links_)) {
+    if (J.rows() != m || J.cols() != n || J.nonZeros() != 4 * bobs() - 2 + (m - bobs())) {
         std::vector<Eigen::Triplet<double>> entries;
         visitJacobian(q, [&](int row, int col, double) { entries.emplace_back(row, col, 0.0); });
         J.resize(m, n);
@@ -142,13 +141,13 @@ void Chain::jacobian(const Eigen::VectorXd& q, SparseMatrix& J) const
 
 void Chain::positions(const Eigen::VectorXd& q, Eigen::Ref<Eigen::VectorXd> phi) const
 {
-    for (int i = 0; i < links_; ++i) {
+    for (int i = 0; i < bobs(); ++i) {
         const double dx = difference(q, i, 0), dy = difference(q, i, 1);
         phi[i] = (dx * dx + dy * dy - ell_ * ell_) / (2.0 * ell_);
     }
     if (pinned_ == 2) {
-        phi[links_] = q[2 * links_ - 2] - span_;
-        phi[links_ + 1] = q[2 * links_ - 1];
+        phi[bobs()] = q[2 * bobs() - 2] - span_;
+        phi[bobs() + 1] = q[2 * bobs() - 1];
     }
 }
 
@@ -157,7 +156,7 @@ void Chain::sparseConstraintMatrix(const Eigen::VectorXd& q, const Eigen::Vector
 {
     jacobian(q, A);
     b.setZero(constraintCount());
-    for (int i = 0; i < links_; ++i) {
+    for (int i = 0; i < bobs(); ++i) {
         const double vx = difference(qd, i, 0), vy = difference(qd, i, 1);
         b[i] = -(vx * vx + vy * vy) / ell_;
     }
@@ -187,7 +186,7 @@ void Chain::constraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd
     A.setZero(constraintCount(), dof());
     visitJacobian(q, [&](int row, int col, double value) { A(row, col) = value; });
     b.setZero(constraintCount());
-    for (int i = 0; i < links_; ++i) {
+    for (int i = 0; i < bobs(); ++i) {
         const double vx = difference(qd, i, 0), vy = difference(qd, i, 1);
         b[i] = -(vx * vx + vy * vy) / ell_;
     }
@@ -216,13 +215,13 @@ void Chain::constraintResiduals(const Eigen::VectorXd& q, const Eigen::VectorXd&
     r.resize(2 * m);
     positions(q, r.head(m));
     // φ̇ᵢ = dᵢ·ḋᵢ / ℓ for the links, the velocity of the last bob for the pin.
-    for (int i = 0; i < links_; ++i)
+    for (int i = 0; i < bobs(); ++i)
         r[m + i] = (difference(q, i, 0) * difference(qd, i, 0) +
                     difference(q, i, 1) * difference(qd, i, 1)) /
                    ell_;
     if (pinned_ == 2) {
-        r[m + links_] = qd[2 * links_ - 2];
-        r[m + links_ + 1] = qd[2 * links_ - 1];
+        r[m + bobs()] = qd[2 * bobs() - 2];
+        r[m + bobs() + 1] = qd[2 * bobs() - 1];
     }
 }
 
@@ -231,8 +230,8 @@ void Chain::initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const
     q0.setZero(dof());
     qd0.setZero(dof());
     Eigen::Vector2d at = Eigen::Vector2d::Zero();
-    for (int j = 1; j <= links_; ++j) {
-        at += ell_ * startDirection(j, links_, pinned_);
+    for (int j = 1; j <= bobs(); ++j) {
+        at += ell_ * startDirection(j, bobs(), pinned_);
         q0.segment<2>(2 * (j - 1)) = at;
         // A rigid rotation keeps every link's length: v = ω × p.
         qd0.segment<2>(2 * (j - 1)) = omega0_ * Eigen::Vector2d(-at.y(), at.x());

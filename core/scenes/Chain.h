@@ -25,13 +25,13 @@ public:
 
     static SceneDefinition definition();
 
-    int links() const { return links_; }
+    int links() const { return bobs(); }
     double linkLength() const { return ell_; }
     int pinnedEnds() const { return pinned_; }
     /// Where the second pivot is (pinned = 2).
     double span() const { return span_; }
 
-    int constraintCount() const override { return links_ + (pinned_ == 2 ? 2 : 0); }
+    int constraintCount() const override { return bobs() + (pinned_ == 2 ? 2 : 0); }
 
     void constraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                           Eigen::MatrixXd& A, Eigen::VectorXd& b) const override;
@@ -67,20 +67,19 @@ private:
     /// has ±dᵢ/ℓ on bob i and bob i − 1, a pin row a 1 on the last bob.
     template <typename Visit> void visitJacobian(const Eigen::VectorXd& q, Visit visit) const
     {
-        for (int i = 0; i < links_; ++i)
+        for (int i = 0; i < bobs(); ++i)
             for (int k = 0; k < 2; ++k) {
                 const double value = difference(q, i, k) / ell_;
                 if (i > 0)
                     visit(i, 2 * (i - 1) + k, -value);
                 visit(i, 2 * i + k, value);
             }
-        for (int k = 0; k < constraintCount() - links_; ++k)
-            visit(links_ + k, 2 * (links_ - 1) + k, 1.0);
+        for (int k = 0; k < constraintCount() - bobs(); ++k)
+            visit(bobs() + k, 2 * (bobs() - 1) + k, 1.0);
     }
     /// dᵢ = pᵢ − pᵢ₋₁ of q (or of q̇, for ḋᵢ), component k.
     double difference(const Eigen::VectorXd& x, int link, int k) const;
 
-    int links_;
     int pinned_;
     double ell_;
     double omega0_;

@@ -24,6 +24,8 @@ public:
                          double t) const override;
     double potentialEnergy(const Eigen::VectorXd& q, double t) const override;
 
+    /// Number of bobs N.
+    int bobs() const { return bobs_; }
     double bobMass() const { return bobMass_; }
     double gravity() const { return g_; }
 

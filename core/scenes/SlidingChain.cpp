@@ -33,9 +33,9 @@ int wholeLinks(const ParameterValues& values)
 SlidingChain::SlidingChain(const ParameterValues& values)
     : PlanarBobs(wholeLinks(values), parameterValue(values, "mass") / wholeLinks(values),
                  parameterValue(values, "g")),
-      links_(wholeLinks(values)), ell_(parameterValue(values, "length") / links_),
-      mu_(parameterValue(values, "mu")), radius_(parameterValue(values, "edge")),
-      overhang_(parameterValue(values, "overhang")), speed0_(parameterValue(values, "v0"))
+      ell_(parameterValue(values, "length") / bobs()), mu_(parameterValue(values, "mu")),
+      radius_(parameterValue(values, "edge")), overhang_(parameterValue(values, "overhang")),
+      speed0_(parameterValue(values, "v0"))
 {
     const double length = parameterValue(values, "length");
     if (overhang_ > length)
@@ -149,8 +149,8 @@ double SlidingChain::marginIn(Region r, const Eigen::VectorXd& q, int bob) const
 
 void SlidingChain::fixPieces(const Eigen::VectorXd& q, const Eigen::VectorXd&, double) const
 {
-    fixed_.resize(static_cast<std::size_t>(links_));
-    for (int i = 0; i < links_; ++i)
+    fixed_.resize(static_cast<std::size_t>(bobs()));
+    for (int i = 0; i < bobs(); ++i)
         fixed_[static_cast<std::size_t>(i)] = region(q[2 * i], q[2 * i + 1]);
 }
 
@@ -159,7 +159,7 @@ double SlidingChain::pieceMargin(const Eigen::VectorXd& q, const Eigen::VectorXd
     if (fixed_.empty())
         return 1.0;
     double least = std::numeric_limits<double>::infinity();
-    for (int i = 0; i < links_; ++i)
+    for (int i = 0; i < bobs(); ++i)
         least = std::min(least, marginIn(fixed_[static_cast<std::size_t>(i)], q, i));
     return least;
 }
@@ -253,16 +253,16 @@ double SlidingChain::coordinateCurvatureTerm(const Eigen::VectorXd& q, const Eig
 template <typename Visit>
 void SlidingChain::visitJacobian(const Eigen::VectorXd& q, Visit visit) const
 {
-    for (int i = 0; i < links_; ++i) {
+    for (int i = 0; i < bobs(); ++i) {
         const Eigen::Vector2d g = pathRowGradient(q, i);
         visit(i, 2 * i, g.x());
         visit(i, 2 * i + 1, g.y());
     }
     // Link j joins bob j and bob j + 1: s_j − s_{j+1} − ℓ = 0.
     Eigen::Vector2d ahead = coordinateGradient(q, 0);
-    for (int j = 0; j + 1 < links_; ++j) {
+    for (int j = 0; j + 1 < bobs(); ++j) {
         const Eigen::Vector2d behind = coordinateGradient(q, j + 1);
-        const int row = links_ + j;
+        const int row = bobs() + j;
         visit(row, 2 * j, ahead.x());
         visit(row, 2 * j + 1, ahead.y());
         visit(row, 2 * j + 2, -behind.x());
@@ -274,7 +274,7 @@ void SlidingChain::visitJacobian(const Eigen::VectorXd& q, Visit visit) const
 void SlidingChain::jacobian(const Eigen::VectorXd& q, SparseMatrix& J) const
 {
     const int n = dof(), m = constraintCount();
-    if (J.rows() != m || J.cols() != n || J.nonZeros() != 2 * links_ + 4 * (links_ - 1)) {
+    if (J.rows() != m || J.cols() != n || J.nonZeros() != 2 * bobs() + 4 * (bobs() - 1)) {
         std::vector<Eigen::Triplet<double>> entries;
         visitJacobian(q, [&](int row, int col, double) { entries.emplace_back(row, col, 1.0); });
         J.resize(m, n);
@@ -287,7 +287,7 @@ void SlidingChain::jacobian(const Eigen::VectorXd& q, SparseMatrix& J) const
 
 void SlidingChain::positions(const Eigen::VectorXd& q, Eigen::Ref<Eigen::VectorXd> phi) const
 {
-    for (int i = 0; i < links_; ++i) {
+    for (int i = 0; i < bobs(); ++i) {
         const double x = q[2 * i], y = q[2 * i + 1];
         switch (regionOf(q, i)) {
         case Region::Table:
@@ -304,9 +304,9 @@ void SlidingChain::positions(const Eigen::VectorXd& q, Eigen::Ref<Eigen::VectorX
         }
     }
     double ahead = coordinateOf(q, 0);
-    for (int j = 0; j + 1 < links_; ++j) {
+    for (int j = 0; j + 1 < bobs(); ++j) {
         const double behind = coordinateOf(q, j + 1);
-        phi[links_ + j] = ahead - behind - ell_;
+        phi[bobs() + j] = ahead - behind - ell_;
         ahead = behind;
     }
 }
@@ -314,16 +314,16 @@ void SlidingChain::positions(const Eigen::VectorXd& q, Eigen::Ref<Eigen::VectorX
 void SlidingChain::velocityTerms(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                  Eigen::Ref<Eigen::VectorXd> b) const
 {
-    for (int i = 0; i < links_; ++i) {
+    for (int i = 0; i < bobs(); ++i) {
         // On the edge ψ = (|p − c|² − R²)/(2R): ψ̈ = ∇ψ·p̈ + |ṗ|²/R.
         b[i] = regionOf(q, i) == Region::Edge
                    ? -(qd[2 * i] * qd[2 * i] + qd[2 * i + 1] * qd[2 * i + 1]) / radius_
                    : 0.0;
     }
     double ahead = coordinateCurvatureTerm(q, qd, 0);
-    for (int j = 0; j + 1 < links_; ++j) {
+    for (int j = 0; j + 1 < bobs(); ++j) {
         const double behind = coordinateCurvatureTerm(q, qd, j + 1);
-        b[links_ + j] = -(ahead - behind);
+        b[bobs() + j] = -(ahead - behind);
         ahead = behind;
     }
 }
@@ -383,9 +383,9 @@ void SlidingChain::velocityConstraints(const Eigen::VectorXd& q, double,
 double SlidingChain::pathSpeed(const Eigen::VectorXd& q, const Eigen::VectorXd& qd) const
 {
     double sum = 0.0;
-    for (int i = 0; i < links_; ++i)
+    for (int i = 0; i < bobs(); ++i)
         sum += coordinateGradient(q, i).dot(qd.segment<2>(2 * i));
-    return sum / links_;
+    return sum / bobs();
 }
 
 void SlidingChain::nonIdealForce(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double,
@@ -396,7 +396,7 @@ void SlidingChain::nonIdealForce(const Eigen::VectorXd& q, const Eigen::VectorXd
         return;
     // A table bob's links pull along the table, so its ideal force's y part is its normal force.
     double normal = 0.0;
-    for (int i = 0; i < links_; ++i)
+    for (int i = 0; i < bobs(); ++i)
         if (regionOf(q, i) == Region::Table)
             normal += std::abs(Qci[2 * i + 1]);
     const double reach = mu_ * normal;
@@ -409,11 +409,11 @@ void SlidingChain::nonIdealForce(const Eigen::VectorXd& q, const Eigen::VectorXd
     } else {
         // At rest: static friction balances gravity's pull along the path while it can.
         double pull = 0.0;
-        for (int i = 0; i < links_; ++i)
+        for (int i = 0; i < bobs(); ++i)
             pull -= bobMass() * gravity() * coordinateGradient(q, i).y();
         friction = -std::clamp(pull, -reach, reach);
     }
-    for (int i = 0; i < links_; ++i)
+    for (int i = 0; i < bobs(); ++i)
         if (regionOf(q, i) == Region::Table)
             C[2 * i] = friction * std::abs(Qci[2 * i + 1]) / normal;
 }
@@ -433,7 +433,7 @@ void SlidingChain::initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const
     q0.resize(dof());
     qd0.resize(dof());
     // Bob i stands for the piece [s − ℓ/2, s + ℓ/2]: the first one ends the overhang.
-    for (int i = 0; i < links_; ++i) {
+    for (int i = 0; i < bobs(); ++i) {
         const double s = overhang_ - (i + 0.5) * ell_;
         q0.segment<2>(2 * i) = pathPoint(s);
         qd0.segment<2>(2 * i) = speed0_ * pathTangent(s);
@@ -443,14 +443,14 @@ void SlidingChain::initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const
 double SlidingChain::hangingLength(const Eigen::VectorXd& q) const
 {
     double sum = 0.0;
-    for (int i = 0; i < links_; ++i)
+    for (int i = 0; i < bobs(); ++i)
         sum += std::clamp(pathCoordinate(q.segment<2>(2 * i)) + 0.5 * ell_, 0.0, ell_);
     return sum;
 }
 
 double SlidingChain::endFunction(const Eigen::VectorXd& q, const Eigen::VectorXd&, double) const
 {
-    return -pathCoordinate(q.segment<2>(2 * links_ - 2));
+    return -pathCoordinate(q.segment<2>(2 * bobs() - 2));
 }
 
 void SlidingChain::extraColumns(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double,

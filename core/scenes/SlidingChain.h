@@ -29,7 +29,7 @@ public:
 
     static SceneDefinition definition();
 
-    int links() const { return links_; }
+    int links() const { return bobs(); }
     double linkLength() const { return ell_; }
     double edgeRadius() const { return radius_; }
     double friction() const { return mu_; }
@@ -47,7 +47,7 @@ public:
     /// Speed along the path, the mean of the bobs' velocities along their tangents.
     double pathSpeed(const Eigen::VectorXd& q, const Eigen::VectorXd& qd) const;
 
-    int constraintCount() const override { return 2 * links_ - 1; }
+    int constraintCount() const override { return 2 * bobs() - 1; }
 
     void constraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                           Eigen::MatrixXd& A, Eigen::VectorXd& b) const override;
@@ -126,7 +126,6 @@ private:
     double coordinateCurvatureTerm(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                    int bob) const;
 
-    int links_;
     double ell_;
     double mu_;
     double radius_;
