@@ -622,6 +622,11 @@ void SceneViewContent::updateArrowStyle()
         for (ForceArrow& arrow : *set)
             style(arrow);
 
+    fitArrowField(fieldForces);
+}
+
+void SceneViewContent::fitArrowField(std::array<std::vector<double>, 3>& fieldForces)
+{
     // The field's arrows: the large arrows' scale (boosts included) times one shrink, so that
     // all but the longest twentieth of the run's are at most one and a half times the distance
     // between the bodies they sit on. Not the longest: a chain's whip makes a few forces a

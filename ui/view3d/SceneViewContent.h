@@ -165,6 +165,9 @@ private:
     void rebuildMarkers();
     void rebuildGhost(Ghost& ghost);
     void updateArrowStyle();
+    /// The field's shrink and smallest arrow from every field body's forces over the run
+    /// (reordered in place), once the large arrows' scale is known.
+    void fitArrowField(std::array<std::vector<double>, 3>& fieldForces);
     void updateLegend();
     void updateCaptions();
     void showSample();
