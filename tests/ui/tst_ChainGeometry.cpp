@@ -1,13 +1,16 @@
 // ChainGeometry: however many links, the chain is a fixed handful of actors (the bobs are
-// glyphs of one mapper), the drawn bobs follow the sample, the arrows and the trail sit on the
-// chosen bob, and a chain without a pivot (the base of a chain lying on a table) draws no pivot.
+// points of one actor, shaded as spheres, at their radius on screen), the drawn bobs follow the
+// sample, the arrows and the trail sit on the chosen bob, and a chain without a pivot (the base of
+// a chain lying on a table) draws no pivot.
 #include "view3d/geometry/ChainGeometry.h"
 
 #include <TraceSample.h>
 
 #include <QtTest>
 
+#include <vtkCamera.h>
 #include <vtkNew.h>
+#include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 
 #include <cmath>
@@ -76,7 +79,7 @@ private slots:
     {
         const ChainGeometry few(chain(10, 1)), many(chain(1000, 1));
         QCOMPARE(many.actorCount(), few.actorCount());
-        QCOMPARE(few.actorCount(), std::size_t(4)); // links, bob glyphs, ring, pivot
+        QCOMPARE(few.actorCount(), std::size_t(4)); // links, bobs, ring, pivot
         QCOMPARE(ChainGeometry(chain(1000, 2)).actorCount(), std::size_t(5));
         QCOMPARE(many.bobCount(), 1000);
     }
@@ -147,7 +150,7 @@ private slots:
         FreeChainGeometry free(5, 1.0);
         const TraceSample sample = spreadSample(5);
         free.update(sample);
-        QCOMPARE(free.actorCount(), std::size_t(3)); // links, bob glyphs, ring
+        QCOMPARE(free.actorCount(), std::size_t(3)); // links, bobs, ring
         QCOMPARE(free.chosenBody(), 5);
         for (int i = 1; i <= 5; ++i)
             QVERIFY(
@@ -169,6 +172,70 @@ private slots:
         ChainGeometry anchored(chain(5, 1));
         anchored.update(sample);
         QVERIFY(drawnBounds(anchored).contains(Eigen::Vector3d::Zero()));
+    }
+
+    /// The bobs are sprites sized in pixels: whatever the zoom and the projection, a bob's
+    /// diameter on screen is what VTK's own world-to-display transform makes of 2r at the
+    /// chain's centre, across the camera's up direction.
+    void bobsAreDrawnAtTheirRadiusWhateverTheZoom()
+    {
+        ChainGeometry geometry(chain(50, 1)); // straight along x, as before the first sample
+        vtkNew<vtkRenderWindow> window;
+        window->SetOffScreenRendering(1);
+        window->SetSize(800, 500);
+        vtkNew<vtkRenderer> renderer;
+        window->AddRenderer(renderer);
+        geometry.addTo(renderer);
+        renderer->ResetCamera();
+        vtkCamera* camera = renderer->GetActiveCamera();
+
+        const auto displayDiameter = [&] {
+            double bounds[6];
+            renderer->ComputeVisiblePropBounds(bounds);
+            const Eigen::Vector3d centre(0.5 * (bounds[0] + bounds[1]),
+                                         0.5 * (bounds[2] + bounds[3]),
+                                         0.5 * (bounds[4] + bounds[5]));
+            camera->OrthogonalizeViewUp();
+            double up[3];
+            camera->GetViewUp(up);
+            const Eigen::Vector3d top =
+                centre + 2.0 * geometry.bobRadius() * Eigen::Vector3d(up[0], up[1], up[2]);
+            const auto display = [&](const Eigen::Vector3d& p) {
+                renderer->SetWorldPoint(p.x(), p.y(), p.z(), 1.0);
+                renderer->WorldToDisplay();
+                double d[3];
+                renderer->GetDisplayPoint(d);
+                return Eigen::Vector2d(d[0], d[1]);
+            };
+            return (display(top) - display(centre)).norm();
+        };
+        const auto check = [&](const char* what) {
+            geometry.beforeRender(renderer);
+            const double expected = displayDiameter();
+            QVERIFY2(std::abs(geometry.bobPixels() - expected) <= 0.02 * expected,
+                     qPrintable(QStringLiteral("%1: %2 px drawn, %3 px expected")
+                                    .arg(what)
+                                    .arg(geometry.bobPixels())
+                                    .arg(expected)));
+        };
+        check("perspective, framed");
+        const double framed = geometry.bobPixels();
+        camera->Zoom(4.0);
+        check("perspective, zoomed in 4x");
+        QVERIFY(geometry.bobPixels() > 3.5 * framed); // Zoom narrows the view angle 4x
+        camera->UseHorizontalViewAngleOn();
+        check("horizontal view angle");
+        camera->UseHorizontalViewAngleOff();
+        camera->ParallelProjectionOn();
+        camera->SetParallelScale(0.5);
+        check("parallel projection");
+        window->SetSize(1600, 1000);
+        check("parallel projection, window twice as large");
+
+        // Zoomed far out, a bob keeps two pixels rather than vanishing.
+        camera->SetParallelScale(1e6);
+        geometry.beforeRender(renderer);
+        QCOMPARE(geometry.bobPixels(), 2.0);
     }
 
     void theSceneHasAGeometry()

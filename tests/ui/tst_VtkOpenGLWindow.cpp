@@ -58,7 +58,6 @@ private slots:
         QCOMPARE(qRed(centre(image)), 51);
         QCOMPARE(qGreen(centre(image)), 102);
         QCOMPARE(qBlue(centre(image)), 204);
-        QCOMPARE(qAlpha(centre(image)), 255);
     }
 
     void changesInOneTurnOfTheEventLoopGiveOneFrame()

@@ -12,6 +12,8 @@
 #include <vtkInteractorStyleTrackballCamera.h>
 #include <vtkNew.h>
 #include <vtkOpenGLState.h>
+#include <vtkRenderer.h>
+#include <vtkRendererCollection.h>
 
 #include <algorithm>
 #include <cmath>
@@ -175,6 +177,7 @@ void VtkRenderBridge::render(QOpenGLContext* context, unsigned framebuffer,
     state->Push();
     state->vtkglDepthFunc(GL_LEQUAL);
 
+    makeOpaque();
     inRender_ = true;
     window_->Render();
     inRender_ = false;
@@ -195,21 +198,27 @@ void VtkRenderBridge::render(QOpenGLContext* context, unsigned framebuffer,
     window_->BlitDisplayFramebuffer(0, 0, 0, size[0], size[1], 0, 0, size[0], size[1],
                                     GL_COLOR_BUFFER_BIT, GL_NEAREST);
 
-    // An alpha below one would let the desktop shine through on some compositors (Mesa).
-    GLboolean mask[4];
-    f->glGetBooleanv(GL_COLOR_WRITEMASK, mask);
-    GLfloat clear[4];
-    f->glGetFloatv(GL_COLOR_CLEAR_VALUE, clear);
-    f->glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_TRUE);
-    f->glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
-    f->glClear(GL_COLOR_BUFFER_BIT);
-    f->glColorMask(mask[0], mask[1], mask[2], mask[3]);
-    f->glClearColor(clear[0], clear[1], clear[2], clear[3]);
     if (scissor == GL_TRUE) {
         state->vtkglEnable(GL_SCISSOR_TEST);
         f->glEnable(GL_SCISSOR_TEST);
     }
     state->Pop();
+}
+
+void VtkRenderBridge::makeOpaque()
+{
+    // An alpha below one would let the desktop shine through on some compositors (Mesa), and
+    // VTK clears to alpha 0 by default. Opaque backgrounds give alpha 1 everywhere (VTK blends
+    // alpha as a + (1 - a) * 1 = 1); clearing the alpha channel afterwards instead costs a
+    // full-window draw under llvmpipe (a masked clear), a sixth of a frame at 1280x720.
+    vtkRendererCollection* renderers = window_->GetRenderers();
+    vtkCollectionSimpleIterator it;
+    renderers->InitTraversal(it);
+    while (vtkRenderer* renderer = renderers->GetNextRenderer(it)) {
+        if (!renderer->Transparent()) {
+            renderer->SetBackgroundAlpha(1.0);
+        }
+    }
 }
 
 void VtkRenderBridge::forwardMouse(QMouseEvent* event, unsigned long vtkEvent, int repeat)

@@ -67,6 +67,8 @@ public:
 
 private:
     void onEvent(vtkObject* caller, unsigned long eventId, void* callData);
+    /// Gives every renderer that clears the colour an opaque background.
+    void makeOpaque();
     void forwardMouse(QMouseEvent* event, unsigned long vtkEvent, int repeat);
 
     Host host_;

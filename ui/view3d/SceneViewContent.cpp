@@ -1436,6 +1436,9 @@ void SceneViewContent::onStartRender(vtkObject* caller, unsigned long eventId, v
     if (w <= 0 || h <= 0) {
         return;
     }
+    if (geometry_) {
+        geometry_->beforeRender(renderer_);
+    }
     vtkRenderWindow* window = renderer_->GetRenderWindow();
     const double dpi = window ? window->GetDPI() : 72.0;
     // Text grows with the view so that it stays legible from the back of a classroom.

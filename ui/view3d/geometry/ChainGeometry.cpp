@@ -3,15 +3,15 @@
 #include <ConstraintLabError.h>
 
 #include <vtkActor.h>
+#include <vtkCamera.h>
 #include <vtkCellArray.h>
-#include <vtkGlyph3DMapper.h>
 #include <vtkNew.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
 #include <vtkRegularPolygonSource.h>
-#include <vtkSphereSource.h>
+#include <vtkRenderer.h>
 
 #include <algorithm>
 #include <cmath>
@@ -77,24 +77,27 @@ ChainGeometry::ChainGeometry(int links, double length, bool anchored)
     linkActor->GetProperty()->LightingOff();
     addChainProp(linkActor);
 
-    // One sphere glyph per bob, the size of a link at most so that neighbours do not merge.
+    // One point per bob, shaded as a sphere: a thousand bobs are a thousand sprites rather
+    // than eighty thousand glyph triangles, which under llvmpipe made up a third of the frame.
+    // Sprites are sized in pixels; beforeRender() keeps them at the bob's radius.
+    vtkNew<vtkCellArray> bobCells;
+    for (int i = first_; i < points; ++i) {
+        bobCells->InsertNextCell(1);
+        bobCells->InsertCellPoint(i);
+    }
     centres_ = vtkSmartPointer<vtkPolyData>::New();
     centres_->SetPoints(bobs_);
-    vtkNew<vtkSphereSource> sphere;
-    sphere->SetRadius(bobRadius_);
-    sphere->SetThetaResolution(links_ > 500 ? 8 : 16);
-    sphere->SetPhiResolution(links_ > 500 ? 6 : 12);
-    vtkNew<vtkGlyph3DMapper> glyphs;
-    glyphs->SetInputData(centres_);
-    glyphs->SetSourceConnection(sphere->GetOutputPort());
-    glyphs->ScalingOff();
-    glyphs->OrientOff();
-    glyphs->ScalarVisibilityOff();
-    auto bobActor = vtkSmartPointer<vtkActor>::New();
-    bobActor->SetMapper(glyphs);
-    bobActor->GetProperty()->SetColor(bodyColor().redF(), bodyColor().greenF(),
-                                      bodyColor().blueF());
-    addChainProp(bobActor);
+    centres_->SetVerts(bobCells);
+    vtkNew<vtkPolyDataMapper> bobMapper;
+    bobMapper->SetInputData(centres_);
+    bobMapper->ScalarVisibilityOff();
+    bobActor_ = vtkSmartPointer<vtkActor>::New();
+    bobActor_->SetMapper(bobMapper);
+    vtkProperty* bob = bobActor_->GetProperty();
+    bob->SetColor(bodyColor().redF(), bodyColor().greenF(), bodyColor().blueF());
+    bob->SetRenderPointsAsSpheres(true);
+    bob->SetPointSize(static_cast<float>(bobPixels_));
+    addChainProp(bobActor_);
 
     // The chosen bob is circled: a bob of a long chain is a speck, and its arrows start on the
     // circle as other scenes' start on their body's surface.
@@ -132,6 +135,38 @@ void ChainGeometry::update(const TraceSample& sample)
     ring_->SetCenter(bobs_->GetPoint(chosen_ - 1 + first_));
     // Here, not only in the constructor, where a subclass's sceneSize() is not called yet.
     ring_->SetRadius(bodyRadius());
+}
+
+void ChainGeometry::beforeRender(vtkRenderer* renderer)
+{
+    vtkCamera* camera = renderer->GetActiveCamera();
+    const int* size = renderer->GetSize();
+    if (!camera || size[0] <= 0 || size[1] <= 0)
+        return;
+    // The world length one pixel spans at the chain's depth, across the height the view angle
+    // (or the parallel scale) refers to.
+    double worldSpan = 2.0 * camera->GetParallelScale();
+    int pixelSpan = size[1];
+    if (!camera->GetParallelProjection()) {
+        double centre[3];
+        double eye[3];
+        double direction[3];
+        centres_->GetCenter(centre);
+        camera->GetPosition(eye);
+        camera->GetDirectionOfProjection(direction);
+        double depth = 0.0;
+        for (int k = 0; k < 3; ++k)
+            depth += (centre[k] - eye[k]) * direction[k];
+        depth = std::max(depth, 1e-6 * length_);
+        worldSpan = 2.0 * depth * std::tan(0.5 * camera->GetViewAngle() * M_PI / 180.0);
+        if (camera->GetUseHorizontalViewAngle())
+            pixelSpan = size[0];
+    }
+    if (!(worldSpan > 0.0))
+        return;
+    // At least two pixels, so that ten thousand bobs zoomed out still show.
+    bobPixels_ = std::max(2.0, 2.0 * bobRadius_ * pixelSpan / worldSpan);
+    bobActor_->GetProperty()->SetPointSize(static_cast<float>(bobPixels_));
 }
 
 void ChainGeometry::chooseBody(int body)

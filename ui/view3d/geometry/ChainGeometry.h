@@ -10,7 +10,7 @@ class vtkRegularPolygonSource;
 
 namespace clab {
 
-/// \brief Chain of many links: every bob a sphere glyph of one vtkGlyph3DMapper and the links
+/// \brief Chain of many links: every bob a point of one actor, shaded as a sphere, and the links
 /// one polyline, so that a thousand links are two actors, not two thousand; the pivot(s) as
 /// small blocks. The force arrows and the trail are on one chosen bob, circled, the free end
 /// (the last bob) unless chooseBody() picks another.
@@ -23,6 +23,8 @@ public:
     explicit ChainGeometry(const Chain& system);
 
     void update(const TraceSample& sample) override;
+    /// Sizes the bob sprites to a sphere of bobRadius() at the chain's depth.
+    void beforeRender(vtkRenderer* renderer) override;
     /// The chosen bob.
     Eigen::Vector3d bodyPosition(const Eigen::VectorXd& q) const override;
     /// The chosen bob's generalized force components, as a vector in the plane.
@@ -49,6 +51,10 @@ public:
     /// Where the circle around the chosen bob is drawn now.
     Eigen::Vector3d circledBob() const;
     double circleRadius() const;
+    /// Radius of the bob spheres.
+    double bobRadius() const { return bobRadius_; }
+    /// Diameter of a bob on screen, in pixels, as the last beforeRender() set it.
+    double bobPixels() const { return bobPixels_; }
     /// Number of actors the chain is drawn with (independent of the number of links).
     std::size_t actorCount() const { return actors_; }
 
@@ -59,8 +65,6 @@ protected:
     /// Adds a prop of the subclass's own (pivots, a table) and counts it as an actor.
     void addChainProp(vtkProp* prop);
     double chainLength() const { return length_; }
-    /// Radius of the bob spheres.
-    double bobRadius() const { return bobRadius_; }
 
 private:
     int links_;
@@ -69,9 +73,11 @@ private:
     int chosen_; ///< the bob carrying the arrows and the trail (1…N)
     double bobRadius_;
     std::size_t actors_ = 0;
-    vtkSmartPointer<vtkPoints> bobs_;               // the pivot (if anchored) and bob positions
-    vtkSmartPointer<vtkPolyData> chain_;            // points + one polyline through them
-    vtkSmartPointer<vtkPolyData> centres_;          // points only, the glyph mapper's input
+    vtkSmartPointer<vtkPoints> bobs_;      // the pivot (if anchored) and bob positions
+    vtkSmartPointer<vtkPolyData> chain_;   // points + one polyline through them
+    vtkSmartPointer<vtkPolyData> centres_; // one vertex per bob (no pivot)
+    vtkSmartPointer<vtkActor> bobActor_;   // the bobs, as sprites shaded as spheres
+    double bobPixels_ = 6.0;
     vtkSmartPointer<vtkRegularPolygonSource> ring_; // the circle around the chosen bob
 };
 

@@ -58,6 +58,9 @@ public:
     virtual void fitToTrace(const Trace& trace);
     /// Poses the body and any time-dependent geometry for one sample.
     virtual void update(const TraceSample& sample) = 0;
+    /// Called before each frame of `renderer`: sizes drawn in pixels follow its camera and
+    /// size. Nothing by default.
+    virtual void beforeRender(vtkRenderer* renderer) { (void)renderer; }
 
     /// Where the body is: the origin of the force arrows.
     virtual Eigen::Vector3d bodyPosition(const Eigen::VectorXd& q) const = 0;
