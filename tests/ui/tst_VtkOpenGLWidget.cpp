@@ -37,7 +37,9 @@ QImage firstFrame(vtkRenderer* renderer, const QSize& size)
     QSignalSpy frames(&widget, &VtkOpenGLWidget::frameRendered);
     widget.resize(size);
     widget.show();
-    if (!QTest::qWaitForWindowExposed(&widget) || !frames.wait(10000))
+    if (!QTest::qWaitForWindowExposed(&widget))
+        return {};
+    if (frames.isEmpty() && !frames.wait(10000))
         return {};
     return widget.grabFramebuffer();
 }
