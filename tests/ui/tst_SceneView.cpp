@@ -159,6 +159,7 @@ private slots:
     void onlySeeThroughScenesDrawTranslucentGeometry();
     void arrowsAndTrailRideOnTheChosenBob();
     void arrowFieldCarriesEachBobsForcesOnOneScale();
+    void spikesAreCutSoTheRestOfTheirKindStaysReadable();
     void arrowFieldTakesEveryKthBobAtMostFortyEightOfEachKind();
     void chainTakesAsManyActorsForAThousandLinksAsForTwenty();
     void chosenBobIsClampedAndSurvivesReRunsAndParameterChanges();
@@ -1041,6 +1042,60 @@ void TestSceneView::arrowsAndTrailRideOnTheChosenBob()
     QVERIFY(
         (content.arrowVector(ForceKind::Given).normalized() - bobPair(sample.Q, 20).normalized())
             .norm() < 1e-12);
+}
+
+void TestSceneView::spikesAreCutSoTheRestOfTheirKindStaysReadable()
+{
+    // Rounding the table's 3 cm edge, a piece of the sliding chain feels an ideal force of
+    // m v²/R besides its weight: scaled by that spike, the normal force on the table would be
+    // a speck under the bob. A kind is drawn to one scale up to three times its 95th
+    // percentile; longer arrows are cut to that length and their labels keep the magnitude.
+    const std::string scene = "sliding-chain";
+    const Trace trace = simulate(scene, {}, 10.0, true); // until the chain has left the table
+    SceneView view;
+    view.setScene(scene, withDefaults(scene));
+    view.setTrace(trace);
+    view.setMagnitudesVisible(true);
+    const int bob = view.bodyCount() / 2; // starts on the table and rounds the edge in the run
+    view.setChosenBody(bob);
+    const SceneViewContent& content = view.content();
+    const double scale =
+        content.automaticArrowScale() * view.arrowBoost(ForceKind::IdealConstraint);
+    double cutLength = 0.0;
+    int cut = 0;
+    std::vector<double> uncutLengths;
+    for (const TraceSample& s : trace.samples) {
+        view.setTime(s.t);
+        const double f = bobPair(s.Qci, bob).norm();
+        const double drawn = content.arrowVector(ForceKind::IdealConstraint).norm();
+        QVERIFY((content.arrowVector(ForceKind::IdealConstraint).normalized() -
+                 bobPair(s.Qci, bob).normalized())
+                    .norm() < 1e-9);
+        // Scaled by the spike, the smallest of these (8 mN) fell below the speck threshold.
+        QVERIFY2(view.isArrowDrawn(ForceKind::IdealConstraint),
+                 qPrintable(QStringLiteral("no arrow for %1 N at t = %2").arg(f).arg(s.t)));
+        QCOMPARE(view.magnitudeText(ForceKind::IdealConstraint),
+                 QStringLiteral("%1 N").arg(f, 0, 'g', 3));
+        if (drawn < scale * f * (1.0 - 1e-9)) {
+            // Every cut arrow has the one length of the kind's longest.
+            if (cut == 0)
+                cutLength = drawn;
+            QVERIFY(std::abs(drawn - cutLength) <= 1e-9 * cutLength);
+            ++cut;
+        } else {
+            QVERIFY(std::abs(drawn - scale * f) <= 1e-9 * drawn);
+            uncutLengths.push_back(drawn);
+        }
+    }
+    QVERIFY2(cut > 0, "the edge's spike was drawn to scale: the rest of the run is a speck");
+    QVERIFY(uncutLengths.size() > 10 * static_cast<std::size_t>(cut));
+    // The typical arrow is a good fraction of the longest, not a speck beside it.
+    std::nth_element(uncutLengths.begin(), uncutLengths.begin() + uncutLengths.size() / 2,
+                     uncutLengths.end());
+    QVERIFY2(uncutLengths[uncutLengths.size() / 2] > 0.2 * cutLength,
+             qPrintable(QStringLiteral("median %1 against %2")
+                            .arg(uncutLengths[uncutLengths.size() / 2])
+                            .arg(cutLength)));
 }
 
 void TestSceneView::arrowFieldCarriesEachBobsForcesOnOneScale()

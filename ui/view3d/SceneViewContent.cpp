@@ -124,6 +124,11 @@ const Eigen::VectorXd& force(const TraceSample& s, ForceKind kind)
 // The shortest a kind's longest arrow may be, as a share of the longest arrow of the run.
 constexpr double kMinimumShare = 0.3;
 
+// A kind whose largest force is more than this many times its 95th percentile has spikes (a
+// bob rounding a sharp edge, the crack of a whip): it is scaled by this many times the
+// percentile, and the spikes' arrows are cut to that length (their labels keep the magnitude).
+constexpr double kSpikeRatio = 3.0;
+
 constexpr ForceKind kKinds[3] = {ForceKind::Given, ForceKind::IdealConstraint,
                                  ForceKind::NonIdealConstraint};
 
@@ -139,6 +144,23 @@ double niceAtLeast(double x)
         }
         decade *= 10.0;
     }
+}
+
+/// The largest of `values`, or kSpikeRatio times the 95th percentile of those that are not
+/// zero (round-off included) when the largest is more than that; 0 for none.
+double spikeFreeLargest(std::vector<double> values)
+{
+    if (values.empty())
+        return 0.0;
+    const double largest = *std::max_element(values.begin(), values.end());
+    // A force that is off most of the time (a contact only made now and then) is scaled by
+    // the times it is on.
+    std::erase_if(values, [largest](double f) { return !(f > 1e-9 * largest); });
+    if (values.empty())
+        return largest;
+    const auto at95 = values.begin() + static_cast<std::ptrdiff_t>(0.95 * (values.size() - 1));
+    std::nth_element(values.begin(), at95, values.end());
+    return std::min(largest, kSpikeRatio * *at95);
 }
 
 /// The one of 1, 2, 5, 10, 20, … nearest to x (x ≥ 1) on a logarithmic scale.
@@ -552,6 +574,7 @@ void SceneViewContent::updateArrowStyle()
     boost_ = {1.0, 1.0, 1.0};
     double largestGeneralized = 0.0;
     std::array<std::vector<double>, 3> fieldForces; // every field body's, every sample
+    std::array<std::vector<double>, 3> magnitudes;  // every arrow's, every sample
     if (geometry_) {
         const auto consider = [&](const TraceSample& s) {
             for (ForceKind kind : kKinds) {
@@ -562,22 +585,22 @@ void SceneViewContent::updateArrowStyle()
                 if (std::isfinite(F.norm())) {
                     largestGeneralized = std::max(largestGeneralized, F.norm());
                 }
-                double m = geometry_->arrowVector(s, kind).norm();
+                std::vector<double>& all = magnitudes[static_cast<int>(kind)];
+                const auto add = [&all](double f) {
+                    if (std::isfinite(f))
+                        all.push_back(f);
+                };
+                add(geometry_->arrowVector(s, kind).norm());
                 for (int i = 0; i < geometry_->extraArrowPointCount(); ++i)
-                    m = std::max(m, geometry_->extraArrowVector(i, s, kind).norm());
+                    add(geometry_->extraArrowVector(i, s, kind).norm());
                 // The field's bodies count whether the field shows or not, so that turning it
                 // on does not rescale the large arrows.
                 for (int body : fieldBodies_) {
                     const double f = geometry_->forceVectorOf(body, s.q, F).norm();
                     if (std::isfinite(f) && f > 0.0) {
                         fieldForces[static_cast<int>(kind)].push_back(f);
-                        m = std::max(m, f);
+                        all.push_back(f);
                     }
-                }
-                if (std::isfinite(m)) {
-                    double& kindMax = maxForceOfKind_[static_cast<int>(kind)];
-                    kindMax = std::max(kindMax, m);
-                    maxForce_ = std::max(maxForce_, m);
                 }
             }
         };
@@ -589,6 +612,8 @@ void SceneViewContent::updateArrowStyle()
             consider(*initialSample_);
         }
     }
+    for (std::size_t k = 0; k < magnitudes.size(); ++k)
+        maxForceOfKind_[k] = spikeFreeLargest(magnitudes[k]);
     // A force whose arrow is a billionth of the largest generalized force is round-off: the
     // rigid body's given force has no torque although its quaternion components are not zero.
     maxForce_ = 0.0;
@@ -660,6 +685,17 @@ void SceneViewContent::fitArrowField(std::array<std::vector<double>, 3>& fieldFo
     for (ArrowField& field : field_)
         field.setMinimumLength(
             maxForce_ > 0.0 ? 1e-3 * maxForce_ * autoScale_ * arrowScale_ * fieldShrink_ : 1e300);
+}
+
+Eigen::Vector3d SceneViewContent::drawnArrow(ForceKind kind, const Eigen::Vector3d& force) const
+{
+    const int k = static_cast<int>(kind);
+    const double scale = autoScale_ * arrowScale_ * boost_[k];
+    const Eigen::Vector3d v = scale * force;
+    // A spike is drawn as long as the kind's largest force without spikes.
+    const double longest = scale * maxForceOfKind_[k];
+    const double n = v.norm();
+    return n > longest && std::isfinite(n) ? Eigen::Vector3d(v * (longest / n)) : v;
 }
 
 void SceneViewContent::updateLegend()
@@ -766,7 +802,7 @@ void SceneViewContent::showSample()
             continue;
         }
         const Eigen::Vector3d f = geometry_->arrowVector(*sample, kind);
-        const Eigen::Vector3d v = autoScale_ * arrowScale_ * boost_[k] * f;
+        const Eigen::Vector3d v = drawnArrow(kind, f);
         // Arrows start on the body's surface: a short force (friction) is not swallowed by it.
         const double n = v.norm();
         const Eigen::Vector3d base = n > 0.0 && std::isfinite(n)
@@ -791,8 +827,8 @@ void SceneViewContent::showSample()
                 continue;
             }
             const int point = static_cast<int>(i);
-            const Eigen::Vector3d v = autoScale_ * arrowScale_ * boost_[k] *
-                                      geometry_->extraArrowVector(point, *sample, kind);
+            const Eigen::Vector3d v =
+                drawnArrow(kind, geometry_->extraArrowVector(point, *sample, kind));
             const Eigen::Vector3d at = geometry_->extraArrowOrigin(point, *sample);
             const double n = v.norm();
             arrow.set(n > 0.0 && std::isfinite(n)

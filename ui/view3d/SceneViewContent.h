@@ -199,7 +199,10 @@ private:
     /// scaled like the body's; heap-held so that their actors keep their place.
     std::vector<std::unique_ptr<std::array<ForceArrow, 3>>> pointArrows_;
     void rebuildPointArrows();
+    /// A force of `kind` as an arrow vector: scaled, and cut to the kind's longest arrow.
+    Eigen::Vector3d drawnArrow(ForceKind kind, const Eigen::Vector3d& force) const;
     double maxForce_ = 0.0;
+    /// Each kind's largest force of the run, spikes left out (what its longest arrow shows).
     std::array<double, 3> maxForceOfKind_ = {0.0, 0.0, 0.0};
     std::array<double, 3> boost_ = {1.0, 1.0, 1.0};
     /// Applies chosenRequest_ to the geometry and picks the field's bodies.
