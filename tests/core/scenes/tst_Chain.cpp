@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numbers>
 #include <random>
 #include <string>
@@ -74,6 +75,39 @@ Eigen::VectorXd hangingShape(const Eigen::VectorXd& u, double ell)
         previous = u[i];
     }
     return q;
+}
+
+/// The period of small swings of an N-link chain started at rest in the hanging shape with
+/// horizontal displacements `shape`, measured over three periods of about `expected` from the
+/// zero crossings of the simulated motion projected onto that shape.
+double measuredPeriod(int links, const Eigen::VectorXd& shape, Simulator::SolvePath path,
+                      double expected)
+{
+    const double length = 2.0;
+    const ChainFrom chain(chainValues(links, 1, length), hangingShape(shape, length / links));
+    Simulator simulator(chain, path);
+    SimulationOptions options;
+    options.tEnd = 3.0 * expected;
+    options.dt = expected / 400.0;
+    options.rtol = 1e-11;
+    options.atol = 1e-14;
+    const Trace trace = simulator.run(options);
+    // Projection onto the mode: s(t) = shapeᵀ x(t) / shapeᵀ shape; its zero crossings.
+    std::vector<double> crossings;
+    double previous = 0.0, previousT = 0.0;
+    for (std::size_t k = 0; k < trace.samples.size(); ++k) {
+        const TraceSample& sample = trace.samples[k];
+        double s = 0.0;
+        for (int i = 0; i < links; ++i)
+            s += shape[i] * sample.q[2 * i];
+        if (k > 0 && (previous > 0.0) != (s > 0.0))
+            crossings.push_back(previousT + (sample.t - previousT) * previous / (previous - s));
+        previous = s;
+        previousT = sample.t;
+    }
+    if (crossings.size() < 5)
+        return std::numeric_limits<double>::quiet_NaN();
+    return 2.0 * (crossings.back() - crossings.front()) / static_cast<double>(crossings.size() - 1);
 }
 
 } // namespace
@@ -212,35 +246,54 @@ private slots:
         const double omega = std::sqrt(modes.eigenvalues()[mode]);
         Eigen::VectorXd shape = modes.eigenvectors().col(mode);
         shape *= 1e-4 * length / shape.lpNorm<Eigen::Infinity>();
-        const ChainFrom chain(chainValues(links, 1, length), hangingShape(shape, ell));
-        Simulator simulator(chain, pathInt == 1 ? Simulator::SolvePath::Sparse
-                                                : Simulator::SolvePath::Dense);
-        SimulationOptions options;
         const double period = 2.0 * std::numbers::pi / omega;
-        options.tEnd = 3.0 * period;
-        options.dt = period / 400.0;
-        options.rtol = 1e-11;
-        options.atol = 1e-14;
-        const Trace trace = simulator.run(options);
-        // Projection onto the mode: s(t) = shapeᵀ x(t) / shapeᵀ shape; its zero crossings.
-        std::vector<double> crossings;
-        double previous = 0.0, previousT = 0.0;
-        for (std::size_t k = 0; k < trace.samples.size(); ++k) {
-            const TraceSample& sample = trace.samples[k];
-            double s = 0.0;
-            for (int i = 0; i < links; ++i)
-                s += shape[i] * sample.q[2 * i];
-            if (k > 0 && (previous > 0.0) != (s > 0.0))
-                crossings.push_back(previousT + (sample.t - previousT) * previous / (previous - s));
-            previous = s;
-            previousT = sample.t;
-        }
-        QVERIFY(crossings.size() >= 5);
-        const double measured = 2.0 * (crossings.back() - crossings.front()) /
-                                static_cast<double>(crossings.size() - 1);
+        const double measured = measuredPeriod(
+            links, shape, pathInt == 1 ? Simulator::SolvePath::Sparse : Simulator::SolvePath::Dense,
+            period);
         qInfo("ω = %.9f rad/s from the reduced model, %.9f from the simulation", omega,
               2.0 * std::numbers::pi / measured);
         QVERIFY(std::abs(measured - period) <= 1e-5 * period);
+    }
+
+    // The continuous limit: a uniform hanging chain of length L swings in the modes
+    // ωₖ = (j₀,ₖ / 2) √(g / L), j₀,ₖ the zeros of the Bessel function J₀. The simulated chain
+    // of N point masses tends to them at first order in 1/N: its error about halves with each
+    // doubling of N, and the extrapolation 2 ω(2N) − ω(N) lands on the continuum.
+    void normalModesTendToTheContinuousChainsBesselFrequencies()
+    {
+        const double length = 2.0, g = 9.81;
+        const double besselZeros[2] = {2.404825557695773, 5.520078110286311};
+        for (int mode = 0; mode < 2; ++mode) {
+            const double continuous = 0.5 * besselZeros[mode] * std::sqrt(g / length);
+            double previousError = 0.0;
+            double previousOmega = 0.0;
+            double extrapolated = 0.0;
+            for (int links : {12, 24, 48}) {
+                const double ell = length / links;
+                const auto modes = hangingChainModes(links, ell, g);
+                Eigen::VectorXd shape = modes.eigenvectors().col(mode);
+                shape *= 1e-4 * length / shape.lpNorm<Eigen::Infinity>();
+                const double measured = measuredPeriod(links, shape, Simulator::SolvePath::Sparse,
+                                                       2.0 * std::numbers::pi / continuous);
+                const double omega = 2.0 * std::numbers::pi / measured;
+                const double error = std::abs(omega - continuous) / continuous;
+                qInfo("mode %d, %d links: ω = %.6f rad/s, continuum %.6f, relative error %.3e",
+                      mode + 1, links, omega, continuous, error);
+                if (previousError > 0.0)
+                    QVERIFY2(error <= previousError / 1.8,
+                             qPrintable(QStringLiteral("mode %1: %2 links give %3, half as many "
+                                                       "gave %4")
+                                            .arg(mode + 1)
+                                            .arg(links)
+                                            .arg(error)
+                                            .arg(previousError)));
+                extrapolated = 2.0 * omega - previousOmega;
+                previousError = error;
+                previousOmega = omega;
+            }
+            qInfo("mode %d extrapolated: %.6f rad/s", mode + 1, extrapolated);
+            QVERIFY(std::abs(extrapolated - continuous) <= 1e-3 * continuous);
+        }
     }
 
     // Without friction nothing but gravity and the ideal link forces act: E stays E(0).
