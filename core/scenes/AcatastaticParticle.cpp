@@ -51,7 +51,8 @@ SceneDefinition AcatastaticParticle::definition()
     d.expected = {.moving = {{"ydot0", {0.8}}},
                   .holonomicCount = 0,
                   .coordinates = {"x", "y"},
-                  .rheonomic = true};
+                  .rheonomic = true,
+                  .extraColumns = {}};
     return d;
 }
 

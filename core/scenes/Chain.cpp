@@ -115,7 +115,8 @@ SceneDefinition Chain::definition()
     d.expected = {.moving = {{"omega0", {1.5}}, {"links", {7}}},
                   .holonomicCount = 7,
                   .coordinates = {"x1", "y1", "x2", "y2", "x3", "y3", "x4", "y4", "x5", "y5", "x6",
-                                  "y6", "x7", "y7"}};
+                                  "y6", "x7", "y7"},
+                  .extraColumns = {}};
     return d;
 }
 

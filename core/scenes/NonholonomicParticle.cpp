@@ -55,7 +55,10 @@ SceneDefinition NonholonomicParticle::definition()
                  {"z0", "Start z₀"},
                  {"xdot0", "Start velocity ẋ₀"},
                  {"zdot0", "Start velocity ż₀"}});
-    d.expected = {.moving = {{"z0", {0.7}}}, .holonomicCount = 0, .coordinates = {"x", "y", "z"}};
+    d.expected = {.moving = {{"z0", {0.7}}},
+                  .holonomicCount = 0,
+                  .coordinates = {"x", "y", "z"},
+                  .extraColumns = {}};
     return d;
 }
 

@@ -164,10 +164,10 @@ BENCHMARK(BM_SceneFrame)
     ->MinTime(2.0)
     ->UseRealTime();
 
-/// A chain of state.range(0) links (bobs as glyphs of one mapper), 1 s from horizontal in 1000
-/// samples: a trace of N = 1000 holds 2000 coordinates a sample, so it is kept short. With
-/// state.range(1) = 1 also the field of small arrows (48 of each kind, one glyph mapper each),
-/// whose 96 arrows move every frame.
+/// A chain of state.range(0) links (bobs as points of one actor, shaded as spheres), 1 s from
+/// horizontal in 1000 samples: a trace of N = 1000 holds 2000 coordinates a sample, so it is kept
+/// short. With state.range(1) = 1 also the field of small arrows (48 of each kind, one glyph mapper
+/// each), whose 96 arrows move every frame.
 void BM_ChainFrame(benchmark::State& state)
 {
     const int links = static_cast<int>(state.range(0));

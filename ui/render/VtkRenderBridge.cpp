@@ -194,6 +194,12 @@ void VtkRenderBridge::render(QOpenGLContext* context, unsigned framebuffer,
         state->vtkglDisable(GL_SCISSOR_TEST);
         f->glDisable(GL_SCISSOR_TEST);
     }
+    // Pixels the frame may not cover (the device pixel ratio's rounding) start opaque too. An
+    // unmasked clear of the whole target is nearly free under Mesa, a masked one is a draw.
+    // Through VTK's state, which Pop() restores.
+    state->vtkglColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    state->vtkglClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+    state->vtkglClear(GL_COLOR_BUFFER_BIT);
     const int* size = window_->GetSize();
     window_->BlitDisplayFramebuffer(0, 0, 0, size[0], size[1], 0, 0, size[0], size[1],
                                     GL_COLOR_BUFFER_BIT, GL_NEAREST);
@@ -209,7 +215,7 @@ void VtkRenderBridge::makeOpaque()
 {
     // An alpha below one would let the desktop shine through on some compositors (Mesa), and
     // VTK clears to alpha 0 by default. Opaque backgrounds give alpha 1 everywhere (VTK blends
-    // alpha as a + (1 - a) * 1 = 1); clearing the alpha channel afterwards instead costs a
+    // alpha as a + (1 - a) * 1 = 1); clearing the alpha channel after the blit instead costs a
     // full-window draw under llvmpipe (a masked clear), a sixth of a frame at 1280x720.
     vtkRendererCollection* renderers = window_->GetRenderers();
     vtkCollectionSimpleIterator it;

@@ -146,9 +146,10 @@ double niceAtLeast(double x)
     }
 }
 
-/// The largest of `values`, or kSpikeRatio times the 95th percentile of those that are not
-/// zero (round-off included) when the largest is more than that; 0 for none.
-double spikeFreeLargest(std::vector<double> values)
+/// The largest of one arrow's magnitudes over the run, or kSpikeRatio times the 95th
+/// percentile of those that are not zero (round-off included) when the largest is more than
+/// that (a spike: `spiked` is set); 0 for none.
+double spikeFreeLargest(std::vector<double> values, bool& spiked)
 {
     if (values.empty())
         return 0.0;
@@ -160,7 +161,10 @@ double spikeFreeLargest(std::vector<double> values)
         return largest;
     const auto at95 = values.begin() + static_cast<std::ptrdiff_t>(0.95 * (values.size() - 1));
     std::nth_element(values.begin(), at95, values.end());
-    return std::min(largest, kSpikeRatio * *at95);
+    if (largest <= kSpikeRatio * *at95)
+        return largest;
+    spiked = true;
+    return kSpikeRatio * *at95;
 }
 
 /// The one of 1, 2, 5, 10, 20, … nearest to x (x ≥ 1) on a logarithmic scale.
@@ -574,7 +578,12 @@ void SceneViewContent::updateArrowStyle()
     boost_ = {1.0, 1.0, 1.0};
     double largestGeneralized = 0.0;
     std::array<std::vector<double>, 3> fieldForces; // every field body's, every sample
-    std::array<std::vector<double>, 3> magnitudes;  // every arrow's, every sample
+    // Each arrow's magnitudes over the run (the body's, each extra point's, each field body's):
+    // a spike is judged against the arrow's own history, not against the other bodies'.
+    const std::size_t extra = geometry_ ? geometry_->extraArrowPointCount() : 0;
+    std::array<std::vector<std::vector<double>>, 3> series;
+    for (auto& kindSeries : series)
+        kindSeries.resize(1 + extra + fieldBodies_.size());
     if (geometry_) {
         const auto consider = [&](const TraceSample& s) {
             for (ForceKind kind : kKinds) {
@@ -585,21 +594,21 @@ void SceneViewContent::updateArrowStyle()
                 if (std::isfinite(F.norm())) {
                     largestGeneralized = std::max(largestGeneralized, F.norm());
                 }
-                std::vector<double>& all = magnitudes[static_cast<int>(kind)];
-                const auto add = [&all](double f) {
+                std::vector<std::vector<double>>& kindSeries = series[static_cast<int>(kind)];
+                const auto add = [&kindSeries](std::size_t arrow, double f) {
                     if (std::isfinite(f))
-                        all.push_back(f);
+                        kindSeries[arrow].push_back(f);
                 };
-                add(geometry_->arrowVector(s, kind).norm());
-                for (int i = 0; i < geometry_->extraArrowPointCount(); ++i)
-                    add(geometry_->extraArrowVector(i, s, kind).norm());
+                add(0, geometry_->arrowVector(s, kind).norm());
+                for (std::size_t i = 0; i < extra; ++i)
+                    add(1 + i, geometry_->extraArrowVector(static_cast<int>(i), s, kind).norm());
                 // The field's bodies count whether the field shows or not, so that turning it
                 // on does not rescale the large arrows.
-                for (int body : fieldBodies_) {
-                    const double f = geometry_->forceVectorOf(body, s.q, F).norm();
+                for (std::size_t b = 0; b < fieldBodies_.size(); ++b) {
+                    const double f = geometry_->forceVectorOf(fieldBodies_[b], s.q, F).norm();
                     if (std::isfinite(f) && f > 0.0) {
                         fieldForces[static_cast<int>(kind)].push_back(f);
-                        all.push_back(f);
+                        add(1 + extra + b, f);
                     }
                 }
             }
@@ -612,8 +621,15 @@ void SceneViewContent::updateArrowStyle()
             consider(*initialSample_);
         }
     }
-    for (std::size_t k = 0; k < magnitudes.size(); ++k)
-        maxForceOfKind_[k] = spikeFreeLargest(magnitudes[k]);
+    for (std::size_t k = 0; k < series.size(); ++k) {
+        spiked_[k] = false;
+        for (std::vector<double>& arrow : series[k]) {
+            bool spiked = false;
+            const double largest = spikeFreeLargest(std::move(arrow), spiked);
+            maxForceOfKind_[k] = std::max(maxForceOfKind_[k], largest);
+            spiked_[k] = spiked_[k] || spiked;
+        }
+    }
     // A force whose arrow is a billionth of the largest generalized force is round-off: the
     // rigid body's given force has no torque although its quaternion components are not zero.
     maxForce_ = 0.0;
@@ -632,8 +648,8 @@ void SceneViewContent::updateArrowStyle()
         }
     }
     const double size = geometry_ ? geometry_->sceneSize() : 1.0;
-    // The largest force of the whole run is 40 % of the scene: long enough to read, short
-    // enough to stay in the frame.
+    // The largest force of the whole run (spikes left out) is 40 % of the scene: long enough to
+    // read, short enough to stay in the frame.
     autoScale_ = maxForce_ > 0.0 ? 0.4 * size / maxForce_ : 1.0;
     const auto style = [&](ForceArrow& arrow) {
         arrow.setDimensions(0.014 * size, 0.034 * size, 0.08 * size);
@@ -687,10 +703,11 @@ void SceneViewContent::fitArrowField(std::array<std::vector<double>, 3>& fieldFo
             maxForce_ > 0.0 ? 1e-3 * maxForce_ * autoScale_ * arrowScale_ * fieldShrink_ : 1e300);
 }
 
-Eigen::Vector3d SceneViewContent::drawnArrow(ForceKind kind, const Eigen::Vector3d& force) const
+Eigen::Vector3d SceneViewContent::drawnArrow(ForceKind kind, const Eigen::Vector3d& force,
+                                             double shrink) const
 {
     const int k = static_cast<int>(kind);
-    const double scale = autoScale_ * arrowScale_ * boost_[k];
+    const double scale = autoScale_ * arrowScale_ * boost_[k] * shrink;
     const Eigen::Vector3d v = scale * force;
     // A spike is drawn as long as the kind's largest force without spikes.
     const double longest = scale * maxForceOfKind_[k];
@@ -711,6 +728,10 @@ void SceneViewContent::updateLegend()
                 QString label = geometry_->forceLabel(kind);
                 if (boost_[k] > 1.0) {
                     label += QStringLiteral("  (drawn \u00D7%1)").arg(boost_[k]);
+                }
+                // Cut arrows are not to scale: say so where the scale is read.
+                if (spiked_[k]) {
+                    label += QStringLiteral("  (peaks cut)");
                 }
                 entries.push_back({label, forceColor(kind), LegendOverlay::Entry::Symbol::Arrow});
             }
@@ -1082,16 +1103,24 @@ void SceneViewContent::showArrowField(const TraceSample& sample)
             field.clear();
             continue;
         }
-        const double scale = autoScale_ * arrowScale_ * boost_[k] * fieldShrink_;
         std::vector<Eigen::Vector3d> origins, vectors;
         origins.reserve(fieldBodies_.size());
         vectors.reserve(fieldBodies_.size());
         for (int body : fieldBodies_) {
             origins.push_back(geometry_->bodyPositionOf(body, sample.q));
-            vectors.push_back(scale * geometry_->forceVectorOf(body, sample.q, F));
+            vectors.push_back(
+                drawnArrow(kind, geometry_->forceVectorOf(body, sample.q, F), fieldShrink_));
         }
         field.set(origins, vectors);
     }
+}
+
+QStringList SceneViewContent::legendLabels() const
+{
+    QStringList labels;
+    for (const LegendOverlay::Entry& entry : legend_.entries())
+        labels << entry.label;
+    return labels;
 }
 
 Eigen::Vector3d SceneViewContent::arrowBase(ForceKind kind) const

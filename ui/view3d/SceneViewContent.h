@@ -118,6 +118,8 @@ public:
     /// The field's legend row: which bodies, how much shorter ("small arrows: every 21st bob,
     /// drawn ×0.05").
     QString arrowFieldLegend() const;
+    /// The legend's rows, as shown.
+    QStringList legendLabels() const;
     /// Where the arrow of `kind` starts and its vector (scene units), as last placed.
     Eigen::Vector3d arrowBase(ForceKind kind) const;
     Eigen::Vector3d arrowVector(ForceKind kind) const;
@@ -199,11 +201,15 @@ private:
     /// scaled like the body's; heap-held so that their actors keep their place.
     std::vector<std::unique_ptr<std::array<ForceArrow, 3>>> pointArrows_;
     void rebuildPointArrows();
-    /// A force of `kind` as an arrow vector: scaled, and cut to the kind's longest arrow.
-    Eigen::Vector3d drawnArrow(ForceKind kind, const Eigen::Vector3d& force) const;
+    /// A force of `kind` as an arrow vector: scaled (times `shrink`, the field's), and cut to
+    /// the kind's longest arrow.
+    Eigen::Vector3d drawnArrow(ForceKind kind, const Eigen::Vector3d& force,
+                               double shrink = 1.0) const;
     double maxForce_ = 0.0;
     /// Each kind's largest force of the run, spikes left out (what its longest arrow shows).
     std::array<double, 3> maxForceOfKind_ = {0.0, 0.0, 0.0};
+    /// Whether a kind has spikes left out of its scale (their arrows are cut; the legend says).
+    std::array<bool, 3> spiked_ = {false, false, false};
     std::array<double, 3> boost_ = {1.0, 1.0, 1.0};
     /// Applies chosenRequest_ to the geometry and picks the field's bodies.
     void applyBodyChoice();

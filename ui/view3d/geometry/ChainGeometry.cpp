@@ -78,7 +78,7 @@ ChainGeometry::ChainGeometry(int links, double length, bool anchored)
     addChainProp(linkActor);
 
     // One point per bob, shaded as a sphere: a thousand bobs are a thousand sprites rather
-    // than eighty thousand glyph triangles, which under llvmpipe made up a third of the frame.
+    // than 64 000 glyph triangles, which under llvmpipe made up a third of the frame.
     // Sprites are sized in pixels; beforeRender() keeps them at the bob's radius.
     vtkNew<vtkCellArray> bobCells;
     for (int i = first_; i < points; ++i) {
