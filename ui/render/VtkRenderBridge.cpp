@@ -194,12 +194,6 @@ void VtkRenderBridge::render(QOpenGLContext* context, unsigned framebuffer,
         state->vtkglDisable(GL_SCISSOR_TEST);
         f->glDisable(GL_SCISSOR_TEST);
     }
-    // Pixels the frame may not cover (the device pixel ratio's rounding) start opaque too. An
-    // unmasked clear of the whole target is nearly free under Mesa, a masked one is a draw.
-    // Through VTK's state, which Pop() restores.
-    state->vtkglColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-    state->vtkglClearColor(0.0f, 0.0f, 0.0f, 1.0f);
-    state->vtkglClear(GL_COLOR_BUFFER_BIT);
     const int* size = window_->GetSize();
     window_->BlitDisplayFramebuffer(0, 0, 0, size[0], size[1], 0, 0, size[0], size[1],
                                     GL_COLOR_BUFFER_BIT, GL_NEAREST);
