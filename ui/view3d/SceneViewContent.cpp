@@ -124,9 +124,9 @@ const Eigen::VectorXd& force(const TraceSample& s, ForceKind kind)
 // The shortest a kind's longest arrow may be, as a share of the longest arrow of the run.
 constexpr double kMinimumShare = 0.3;
 
-// A kind whose largest force is more than this many times its 95th percentile has spikes (a
-// bob rounding a sharp edge, the crack of a whip): it is scaled by this many times the
-// percentile, and the spikes' arrows are cut to that length (their labels keep the magnitude).
+// An arrow whose largest force over the run is more than this many times its 95th percentile
+// has spikes (a bob rounding a sharp edge, the crack of a whip): its kind is scaled by this many
+// times the percentile, and the spikes are cut to that length (their labels keep the magnitude).
 constexpr double kSpikeRatio = 3.0;
 
 constexpr ForceKind kKinds[3] = {ForceKind::Given, ForceKind::IdealConstraint,
