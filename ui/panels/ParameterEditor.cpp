@@ -1,6 +1,7 @@
 #include "panels/ParameterEditor.h"
 
 #include "SceneNotes.h"
+#include "panels/PanelContent.h"
 #include "session/SceneSession.h"
 #include "widgets/ParameterSpinBox.h"
 #include "widgets/ScientificSpinBox.h"
@@ -109,16 +110,7 @@ void ParameterEditor::rebuild()
     integrator_ = nullptr;
     stabilization_ = nullptr;
     stopAtEnd_ = nullptr;
-    if (content_) {
-        // Deferred: a rebuild can be triggered from inside the old widgets' signals.
-        layout_->removeWidget(content_);
-        content_->hide();
-        content_->deleteLater();
-    }
-    content_ = new QWidget(this);
-    layout_->addWidget(content_);
-    auto* layout = new QVBoxLayout(content_);
-    layout->setContentsMargins(6, 6, 6, 6);
+    QVBoxLayout* layout = PanelContent::renew(layout_, content_, this);
 
     const SceneDefinition* definition = session_->definition();
     if (!definition) {

@@ -1,5 +1,6 @@
 #include "panels/SystemEditor.h"
 
+#include "panels/PanelContent.h"
 #include "session/SceneSession.h"
 #include "widgets/ExpressionField.h"
 
@@ -459,16 +460,7 @@ void SystemEditor::rebuild()
 {
     entries_.clear();
     coordinateLabels_.clear();
-    if (content_) {
-        // Deferred: a rebuild can start inside one of the old widgets' signals.
-        layout_->removeWidget(content_);
-        content_->hide();
-        content_->deleteLater();
-    }
-    content_ = new QWidget(this);
-    layout_->addWidget(content_);
-    auto* layout = new QVBoxLayout(content_);
-    layout->setContentsMargins(6, 6, 6, 6);
+    QVBoxLayout* layout = PanelContent::renew(layout_, content_, this);
     setProblem({}, {});
     const SceneDocument& document = session_->document();
     if (!document.system) {
