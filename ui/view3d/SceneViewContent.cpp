@@ -571,18 +571,11 @@ void SceneViewContent::rebuildPointArrows()
     }
 }
 
-void SceneViewContent::updateArrowStyle()
+SceneViewContent::ArrowSeries SceneViewContent::collectArrowSeries() const
 {
-    maxForce_ = 0.0;
-    maxForceOfKind_ = {0.0, 0.0, 0.0};
-    boost_ = {1.0, 1.0, 1.0};
-    double largestGeneralized = 0.0;
-    std::array<std::vector<double>, 3> fieldForces; // every field body's, every sample
-    // Each arrow's magnitudes over the run (the body's, each extra point's, each field body's):
-    // a spike is judged against the arrow's own history, not against the other bodies'.
+    ArrowSeries out;
     const std::size_t extra = geometry_ ? geometry_->extraArrowPointCount() : 0;
-    std::array<std::vector<std::vector<double>>, 3> series;
-    for (auto& kindSeries : series)
+    for (auto& kindSeries : out.series)
         kindSeries.resize(1 + extra + fieldBodies_.size());
     if (geometry_) {
         const auto consider = [&](const TraceSample& s) {
@@ -592,9 +585,9 @@ void SceneViewContent::updateArrowStyle()
                     continue;
                 }
                 if (std::isfinite(F.norm())) {
-                    largestGeneralized = std::max(largestGeneralized, F.norm());
+                    out.largestGeneralized = std::max(out.largestGeneralized, F.norm());
                 }
-                std::vector<std::vector<double>>& kindSeries = series[static_cast<int>(kind)];
+                std::vector<std::vector<double>>& kindSeries = out.series[static_cast<int>(kind)];
                 const auto add = [&kindSeries](std::size_t arrow, double f) {
                     if (std::isfinite(f))
                         kindSeries[arrow].push_back(f);
@@ -607,7 +600,7 @@ void SceneViewContent::updateArrowStyle()
                 for (std::size_t b = 0; b < fieldBodies_.size(); ++b) {
                     const double f = geometry_->forceVectorOf(fieldBodies_[b], s.q, F).norm();
                     if (std::isfinite(f) && f > 0.0) {
-                        fieldForces[static_cast<int>(kind)].push_back(f);
+                        out.fieldForces[static_cast<int>(kind)].push_back(f);
                         add(1 + extra + b, f);
                     }
                 }
@@ -621,6 +614,17 @@ void SceneViewContent::updateArrowStyle()
             consider(*initialSample_);
         }
     }
+    return out;
+}
+
+void SceneViewContent::updateArrowStyle()
+{
+    maxForce_ = 0.0;
+    maxForceOfKind_ = {0.0, 0.0, 0.0};
+    boost_ = {1.0, 1.0, 1.0};
+    ArrowSeries collected = collectArrowSeries();
+    auto& series = collected.series;
+    const double largestGeneralized = collected.largestGeneralized;
     for (std::size_t k = 0; k < series.size(); ++k) {
         spiked_[k] = false;
         for (std::vector<double>& arrow : series[k]) {
@@ -663,7 +667,7 @@ void SceneViewContent::updateArrowStyle()
         for (ForceArrow& arrow : *set)
             style(arrow);
 
-    fitArrowField(fieldForces);
+    fitArrowField(collected.fieldForces);
 }
 
 void SceneViewContent::fitArrowField(std::array<std::vector<double>, 3>& fieldForces)

@@ -166,6 +166,16 @@ private:
     void rebuildTrail();
     void rebuildMarkers();
     void rebuildGhost(Ghost& ghost);
+    /// Every arrow's force magnitudes over the run, from which updateArrowStyle scales them.
+    struct ArrowSeries {
+        /// Per kind, one series per arrow: the body's, each extra point's, each field body's.
+        /// A spike is judged against the arrow's own history, not against the other bodies'.
+        std::array<std::vector<std::vector<double>>, 3> series;
+        /// Per kind, every field body's non-zero force at every sample.
+        std::array<std::vector<double>, 3> fieldForces;
+        double largestGeneralized = 0.0; ///< the largest generalized force of any kind
+    };
+    ArrowSeries collectArrowSeries() const;
     void updateArrowStyle();
     /// The field's shrink and smallest arrow from every field body's forces over the run
     /// (reordered in place), once the large arrows' scale is known.
