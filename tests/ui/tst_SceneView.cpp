@@ -3,6 +3,7 @@
 #include <render/OffscreenRenderWindow.h>
 #include <render/VtkOpenGLWindow.h>
 #include <render/VtkSurfaceFormat.h>
+#include <view3d/ForceArrow.h>
 #include <view3d/SceneView.h>
 #include <view3d/SceneViewContent.h>
 #include <view3d/geometry/SceneGeometry.h>
@@ -18,6 +19,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <vtkActor.h>
 #include <vtkActor2D.h>
 #include <vtkCamera.h>
 #include <vtkCoordinate.h>
@@ -160,6 +162,7 @@ private slots:
     void arrowsAndTrailRideOnTheChosenBob();
     void arrowFieldCarriesEachBobsForcesOnOneScale();
     void spikesAreCutSoTheRestOfTheirKindStaysReadable();
+    void breakMarkCrossesTheMiddleOfACutArrowsShaft();
     void arrowFieldTakesEveryKthBobAtMostFortyEightOfEachKind();
     void chainTakesAsManyActorsForAThousandLinksAsForTwenty();
     void chosenBobIsClampedAndSurvivesReRunsAndParameterChanges();
@@ -1076,7 +1079,10 @@ void TestSceneView::spikesAreCutSoTheRestOfTheirKindStaysReadable()
                  qPrintable(QStringLiteral("no arrow for %1 N at t = %2").arg(f).arg(s.t)));
         QCOMPARE(view.magnitudeText(ForceKind::IdealConstraint),
                  QStringLiteral("%1 N").arg(f, 0, 'g', 3));
-        if (drawn < scale * f * (1.0 - 1e-9)) {
+        const bool isCut = drawn < scale * f * (1.0 - 1e-9);
+        // A cut arrow carries its break mark, an arrow to scale none.
+        QCOMPARE(content.isArrowMarkedCut(ForceKind::IdealConstraint), isCut);
+        if (isCut) {
             // Every cut arrow has the one length of the kind's longest.
             if (cut == 0)
                 cutLength = drawn;
@@ -1100,6 +1106,38 @@ void TestSceneView::spikesAreCutSoTheRestOfTheirKindStaysReadable()
              qPrintable(QStringLiteral("median %1 against %2")
                             .arg(uncutLengths[uncutLengths.size() / 2])
                             .arg(cutLength)));
+}
+
+void TestSceneView::breakMarkCrossesTheMiddleOfACutArrowsShaft()
+{
+    ForceArrow arrow;
+    const double shaft = 0.02;
+    arrow.setDimensions(shaft, 0.05, 0.1);
+    const Eigen::Vector3d origin(1.0, 2.0, 0.0);
+    const Eigen::Vector3d vector(0.6, -0.8, 0.0); // 1 long, the shaft 0.9
+    arrow.set(origin, vector);
+    QVERIFY(arrow.isDrawn());
+    QVERIFY(!arrow.isBreakMarkDrawn()); // to scale: no mark
+    arrow.setCut(true);
+    QVERIFY(arrow.isBreakMarkDrawn());
+    // Halfway along the shaft, across it: wider than the shaft, short along the arrow.
+    double b[6];
+    arrow.breakMark()->GetBounds(b);
+    const Eigen::Vector3d centre(0.5 * (b[0] + b[1]), 0.5 * (b[2] + b[3]), 0.5 * (b[4] + b[5]));
+    QVERIFY((centre - (origin + 0.45 * vector)).norm() < 0.2 * shaft);
+    QVERIFY(b[5] - b[4] > 2.0 * shaft); // round the shaft in z
+    QVERIFY(b[5] - b[4] < 4.0 * shaft);
+    QVERIFY(std::hypot(b[1] - b[0], b[3] - b[2]) < 8.0 * shaft);
+    // The mark follows the arrow, and goes with it.
+    arrow.set(origin, 2.0 * vector);
+    arrow.breakMark()->GetBounds(b);
+    const Eigen::Vector3d moved(0.5 * (b[0] + b[1]), 0.5 * (b[2] + b[3]), 0.5 * (b[4] + b[5]));
+    QVERIFY((moved - (origin + 0.95 * vector)).norm() < 0.2 * shaft);
+    arrow.setEnabled(false);
+    QVERIFY(!arrow.isBreakMarkDrawn());
+    arrow.setEnabled(true);
+    arrow.clear();
+    QVERIFY(!arrow.isBreakMarkDrawn());
 }
 
 void TestSceneView::arrowFieldCarriesEachBobsForcesOnOneScale()

@@ -8,6 +8,8 @@
 class vtkActor;
 class vtkArrowSource;
 class vtkMatrix4x4;
+class vtkPolyData;
+class vtkRenderer;
 
 namespace clab {
 
@@ -15,11 +17,18 @@ namespace clab {
 ///
 /// Shaft radius, tip radius and tip length are absolute (scene units), so a long and a short
 /// arrow look alike apart from their length; arrows shorter than `minLength` are not drawn.
+/// An arrow drawn shorter than its force (cut, not to scale) carries a break mark, two slanted
+/// strokes across its shaft, as a broken axis does.
 class ForceArrow {
 public:
     ForceArrow();
 
     vtkActor* actor() const;
+    /// The break mark's actor, shown while the arrow is drawn and cut.
+    vtkActor* breakMark() const;
+    /// Adds the arrow and its break mark to `renderer` (removes them).
+    void addTo(vtkRenderer* renderer) const;
+    void removeFrom(vtkRenderer* renderer) const;
 
     void setColor(const QColor& color);
     /// Thickness of the arrow in scene units.
@@ -34,6 +43,11 @@ public:
     void set(const Eigen::Vector3d& origin, const Eigen::Vector3d& vector);
     /// Hides the arrow until the next set().
     void clear();
+    /// Whether the vector of the last set() is shorter than the force it stands for.
+    void setCut(bool cut);
+    bool isCut() const { return cut_; }
+    /// True when the break mark is on screen (the arrow drawn and cut).
+    bool isBreakMarkDrawn() const;
 
     /// True when the arrow is currently on screen (enabled and long enough).
     bool isDrawn() const;
@@ -46,10 +60,17 @@ public:
 
 private:
     void refreshVisibility();
+    /// The two strokes in the arrow's frame (x along the arrow), sized to the shaft.
+    void rebuildBreakMark();
+    void placeBreakMark();
 
     vtkSmartPointer<vtkArrowSource> source_;
     vtkSmartPointer<vtkActor> actor_;
     vtkSmartPointer<vtkMatrix4x4> matrix_;
+    vtkSmartPointer<vtkPolyData> markShape_;
+    vtkSmartPointer<vtkActor> mark_;
+    vtkSmartPointer<vtkMatrix4x4> markMatrix_;
+    bool cut_ = false;
     double shaftRadius_ = 0.01;
     double tipRadius_ = 0.03;
     double tipLength_ = 0.08;

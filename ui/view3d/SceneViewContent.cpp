@@ -270,7 +270,7 @@ SceneViewContent::SceneViewContent()
     for (ForceKind kind : kKinds) {
         ForceArrow& arrow = arrows_[static_cast<int>(kind)];
         arrow.setColor(forceColor(kind));
-        arrowRenderer_->AddViewProp(arrow.actor());
+        arrow.addTo(arrowRenderer_);
         ArrowField& field = field_[static_cast<int>(kind)];
         field.setColor(forceColor(kind));
         arrowRenderer_->AddViewProp(field.actor());
@@ -556,7 +556,7 @@ void SceneViewContent::rebuildPointArrows()
     const int wanted = geometry_ ? geometry_->extraArrowPointCount() : 0;
     while (static_cast<int>(pointArrows_.size()) > wanted) {
         for (ForceArrow& arrow : *pointArrows_.back())
-            arrowRenderer_->RemoveViewProp(arrow.actor());
+            arrow.removeFrom(arrowRenderer_);
         pointArrows_.pop_back();
     }
     while (static_cast<int>(pointArrows_.size()) < wanted) {
@@ -565,7 +565,7 @@ void SceneViewContent::rebuildPointArrows()
             ForceArrow& arrow = (*set)[static_cast<std::size_t>(kind)];
             arrow.setColor(forceColor(kind));
             arrow.setEnabled(arrows_[static_cast<std::size_t>(kind)].isEnabled());
-            arrowRenderer_->AddViewProp(arrow.actor());
+            arrow.addTo(arrowRenderer_);
         }
         pointArrows_.push_back(std::move(set));
     }
@@ -708,7 +708,7 @@ void SceneViewContent::fitArrowField(std::array<std::vector<double>, 3>& fieldFo
 }
 
 Eigen::Vector3d SceneViewContent::drawnArrow(ForceKind kind, const Eigen::Vector3d& force,
-                                             double shrink) const
+                                             double shrink, bool* cut) const
 {
     const int k = static_cast<int>(kind);
     const double scale = autoScale_ * arrowScale_ * boost_[k] * shrink;
@@ -716,7 +716,23 @@ Eigen::Vector3d SceneViewContent::drawnArrow(ForceKind kind, const Eigen::Vector
     // A spike is drawn as long as the kind's largest force without spikes.
     const double longest = scale * maxForceOfKind_[k];
     const double n = v.norm();
-    return n > longest && std::isfinite(n) ? Eigen::Vector3d(v * (longest / n)) : v;
+    const bool cutting = n > longest && std::isfinite(n);
+    if (cut != nullptr)
+        *cut = cutting;
+    return cutting ? Eigen::Vector3d(v * (longest / n)) : v;
+}
+
+void SceneViewContent::placeArrow(ForceArrow& arrow, ForceKind kind, const Eigen::Vector3d& at,
+                                  const Eigen::Vector3d& force) const
+{
+    bool cut = false;
+    const Eigen::Vector3d v = drawnArrow(kind, force, 1.0, &cut);
+    // Arrows start on the body's surface: a short force (friction) is not swallowed by it.
+    const double n = v.norm();
+    arrow.set(n > 0.0 && std::isfinite(n) ? Eigen::Vector3d(at + geometry_->bodyRadius() * v / n)
+                                          : at,
+              v);
+    arrow.setCut(cut);
 }
 
 void SceneViewContent::updateLegend()
@@ -827,13 +843,7 @@ void SceneViewContent::showSample()
             continue;
         }
         const Eigen::Vector3d f = geometry_->arrowVector(*sample, kind);
-        const Eigen::Vector3d v = drawnArrow(kind, f);
-        // Arrows start on the body's surface: a short force (friction) is not swallowed by it.
-        const double n = v.norm();
-        const Eigen::Vector3d base = n > 0.0 && std::isfinite(n)
-                                         ? Eigen::Vector3d(origin + geometry_->bodyRadius() * v / n)
-                                         : origin;
-        arrow.set(base, v);
+        placeArrow(arrow, kind, origin, f);
         // The true magnitude, whatever length the arrow is drawn with.
         label.setText(QStringLiteral("%1 %2")
                           .arg(f.norm(), 0, 'g', 3)
@@ -852,14 +862,8 @@ void SceneViewContent::showSample()
                 continue;
             }
             const int point = static_cast<int>(i);
-            const Eigen::Vector3d v =
-                drawnArrow(kind, geometry_->extraArrowVector(point, *sample, kind));
-            const Eigen::Vector3d at = geometry_->extraArrowOrigin(point, *sample);
-            const double n = v.norm();
-            arrow.set(n > 0.0 && std::isfinite(n)
-                          ? Eigen::Vector3d(at + geometry_->bodyRadius() * v / n)
-                          : at,
-                      v);
+            placeArrow(arrow, kind, geometry_->extraArrowOrigin(point, *sample),
+                       geometry_->extraArrowVector(point, *sample, kind));
         }
     showArrowField(*sample);
     // A stuck contact is the other half of a friction lesson: say so beside the body.
@@ -1197,6 +1201,11 @@ bool SceneViewContent::isStuckShown() const
 bool SceneViewContent::isArrowDrawn(ForceKind kind) const
 {
     return arrows_[static_cast<int>(kind)].isDrawn();
+}
+
+bool SceneViewContent::isArrowMarkedCut(ForceKind kind) const
+{
+    return arrows_[static_cast<int>(kind)].isBreakMarkDrawn();
 }
 
 double SceneViewContent::arrowLength(ForceKind kind) const

@@ -128,6 +128,8 @@ public:
 
     /// True when the arrow of `kind` is on screen (enabled, and the force above threshold).
     bool isArrowDrawn(ForceKind kind) const;
+    /// True when the arrow of `kind` is drawn cut (shorter than its force) and so marked.
+    bool isArrowMarkedCut(ForceKind kind) const;
     /// Length in scene units the arrow of `kind` has at the current time (0 when not drawn).
     double arrowLength(ForceKind kind) const;
     /// The scene's characteristic length (wire length, ring diameter), 0 without a scene.
@@ -212,9 +214,13 @@ private:
     std::vector<std::unique_ptr<std::array<ForceArrow, 3>>> pointArrows_;
     void rebuildPointArrows();
     /// A force of `kind` as an arrow vector: scaled (times `shrink`, the field's), and cut to
-    /// the kind's longest arrow.
-    Eigen::Vector3d drawnArrow(ForceKind kind, const Eigen::Vector3d& force,
-                               double shrink = 1.0) const;
+    /// the kind's longest arrow (`cut`, when given, says whether it was).
+    Eigen::Vector3d drawnArrow(ForceKind kind, const Eigen::Vector3d& force, double shrink = 1.0,
+                               bool* cut = nullptr) const;
+    /// Draws `force` (of `kind`, at a body centred at `at`) with `arrow`, from the body's surface,
+    /// marked when cut.
+    void placeArrow(ForceArrow& arrow, ForceKind kind, const Eigen::Vector3d& at,
+                    const Eigen::Vector3d& force) const;
     double maxForce_ = 0.0;
     /// Each kind's largest force of the run, spikes left out (what its longest arrow shows).
     std::array<double, 3> maxForceOfKind_ = {0.0, 0.0, 0.0};
