@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ConstraintLabError.h"
-#include "LabelledTrace.h"
-#include "PlotSpec.h"
+#include "model/ConstraintLabError.h"
+#include "trace/LabelledTrace.h"
+#include "trace/PlotSpec.h"
 
 #include <QSize>
 #include <QStringList>

@@ -10,10 +10,10 @@
 
 #include "GuiSceneStore.h"
 
-#include <ConstraintLabError.h>
+#include <model/ConstraintLabError.h>
 #include <FileError.h>
 #include <MainWindow.h>
-#include <SceneRegistry.h>
+#include <scenes/SceneRegistry.h>
 #include <export/ImageExportDialog.h>
 #include <render/VtkSurfaceFormat.h>
 #include <session/PlaybackClock.h>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Trace.h"
+#include "trace/Trace.h"
 
 #include <functional>
 #include <string>

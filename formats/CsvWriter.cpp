@@ -3,8 +3,8 @@
 #include "AtomicFile.h"
 #include "CsvStream.h"
 #include "SceneFile.h"
-#include "SimulationSetting.h"
-#include "TraceSeries.h"
+#include "integrate/SimulationSetting.h"
+#include "trace/TraceSeries.h"
 
 #include <QFile>
 #include <QStringList>

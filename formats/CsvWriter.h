@@ -1,9 +1,9 @@
 #pragma once
 
 #include "FileError.h"
-#include "LabelledTrace.h"
-#include "SceneDocument.h"
-#include "Trace.h"
+#include "trace/LabelledTrace.h"
+#include "scenes/SceneDocument.h"
+#include "trace/Trace.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,7 +1,7 @@
 #include "FitReport.h"
 
-#include "Simulator.h"
-#include "TraceSeries.h"
+#include "integrate/Simulator.h"
+#include "trace/TraceSeries.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

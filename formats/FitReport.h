@@ -1,8 +1,8 @@
 #pragma once
 
-#include "FitResult.h"
-#include "Measurements.h"
-#include "SceneDocument.h"
+#include "study/FitResult.h"
+#include "study/Measurements.h"
+#include "scenes/SceneDocument.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Measurements.h"
+#include "study/Measurements.h"
 
 #include <QByteArray>
 #include <QString>

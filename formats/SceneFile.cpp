@@ -7,9 +7,9 @@
 #include "JsonSyntax.h"
 #include "SystemJson.h"
 
-#include "ConstraintLabError.h"
-#include "SceneRegistry.h"
-#include "SimulationSetting.h"
+#include "model/ConstraintLabError.h"
+#include "scenes/SceneRegistry.h"
+#include "integrate/SimulationSetting.h"
 #include "symbolic/SymbolicModel.h"
 #include "symbolic/SystemError.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "FileError.h"
-#include "SceneDocument.h"
+#include "scenes/SceneDocument.h"
 
 #include <QByteArray>
 #include <QString>

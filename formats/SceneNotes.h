@@ -1,7 +1,7 @@
 #pragma once
 
-#include <ParameterSpec.h>
-#include <SceneDocument.h>
+#include <model/ParameterSpec.h>
+#include <scenes/SceneDocument.h>
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ParameterSpec.h"
+#include "model/ParameterSpec.h"
 #include "symbolic/SystemDescription.h"
 
 #include <QByteArray>

@@ -24,8 +24,8 @@
 #include "view3d/SceneView.h"
 #include "widgets/MessageBanner.h"
 
-#include <SceneRegistry.h>
-#include <SimulationSetting.h>
+#include <scenes/SceneRegistry.h>
+#include <integrate/SimulationSetting.h>
 
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>

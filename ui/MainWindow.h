@@ -1,8 +1,8 @@
 #pragma once
 
-#include <LabelledTrace.h>
-#include <SceneDocument.h>
-#include <Trace.h>
+#include <trace/LabelledTrace.h>
+#include <scenes/SceneDocument.h>
+#include <trace/Trace.h>
 
 #include <QMainWindow>
 #include <QStringList>

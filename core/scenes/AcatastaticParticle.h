@@ -1,8 +1,8 @@
 #pragma once
 
-#include "MechanicalSystem.h"
-#include "ParameterSpec.h"
-#include "SceneDefinition.h"
+#include "model/MechanicalSystem.h"
+#include "model/ParameterSpec.h"
+#include "scenes/SceneDefinition.h"
 
 namespace clab {
 

@@ -1,7 +1,7 @@
 #include "scenes/Chain.h"
 
-#include "ConstraintLabError.h"
-#include "SparseFundamentalEquation.h"
+#include "model/ConstraintLabError.h"
+#include "solve/SparseFundamentalEquation.h"
 
 #include <cmath>
 #include <memory>

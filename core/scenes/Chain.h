@@ -1,6 +1,6 @@
 #pragma once
 
-#include "SceneDefinition.h"
+#include "scenes/SceneDefinition.h"
 #include "scenes/PlanarBobs.h"
 
 namespace clab {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "MechanicalSystem.h"
+#include "model/MechanicalSystem.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 #include "scenes/SlidingChain.h"
 
-#include "ConstraintLabError.h"
+#include "model/ConstraintLabError.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "MechanicalSystem.h"
-#include "ParameterSpec.h"
+#include "model/MechanicalSystem.h"
+#include "model/ParameterSpec.h"
 
 #include <string>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "ExpressionTape.h"
-#include "SceneDefinition.h"
+#include "scenes/SceneDefinition.h"
 #include "SystemDescription.h"
 
 #include <ginac/ginac.h>

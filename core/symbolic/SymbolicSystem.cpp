@@ -1,6 +1,6 @@
 #include "symbolic/SymbolicSystem.h"
 
-#include "ConstraintLabError.h"
+#include "model/ConstraintLabError.h"
 
 #include <cmath>
 #include <sstream>

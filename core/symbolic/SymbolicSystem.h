@@ -1,8 +1,8 @@
 #pragma once
 
-#include "FundamentalEquation.h"
-#include "MechanicalSystem.h"
-#include "ParameterSpec.h"
+#include "solve/FundamentalEquation.h"
+#include "model/MechanicalSystem.h"
+#include "model/ParameterSpec.h"
 #include "symbolic/SymbolicModel.h"
 
 #include <memory>

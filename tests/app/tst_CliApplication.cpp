@@ -1,7 +1,7 @@
 #include "CliApplication.h"
 
-#include "SceneRegistry.h"
-#include "SimulationOptions.h"
+#include "scenes/SceneRegistry.h"
+#include "integrate/SimulationOptions.h"
 
 #include "../support/DeviceNodes.h"
 #include "../support/ProcessRunner.h"

@@ -15,7 +15,7 @@
 // loop, as the simulator does; each is checked against the closed form before it is timed.
 // The rigid body's M is singular: ours uses the auxiliary system of §4, the textbook form is
 // given M + Aᵀ A, Q + Aᵀ b (α = 1, G = I), the bordered system needs nothing.
-#include "FundamentalEquation.h"
+#include "solve/FundamentalEquation.h"
 
 #include "../support/TextbookFundamentalEquation.h"
 

@@ -5,9 +5,9 @@
 //  Fit/threads=1   the finite-difference runs on the calling thread
 //  Fit/threads=0   one worker per hardware thread (ParameterFit's default)
 //  OneRun          the baseline: one run with the fit's output grid
-#include "ParameterFit.h"
-#include "SceneRegistry.h"
-#include "Simulator.h"
+#include "study/ParameterFit.h"
+#include "scenes/SceneRegistry.h"
+#include "integrate/Simulator.h"
 
 #include <benchmark/benchmark.h>
 

@@ -10,13 +10,13 @@
 // --benchmark_repetitions > 1; the ratio is taken on CPU time, the real-time factor on wall
 // time); --clab_summary_out=FILE also writes that summary to FILE. The display is always the
 // console format (--benchmark_format is not honoured; --benchmark_out still works).
-#include "ConstraintLabError.h"
-#include "FundamentalEquation.h"
-#include "MechanicalSystem.h"
-#include "SceneRegistry.h"
-#include "SimulationOptions.h"
-#include "Simulator.h"
-#include "Trace.h"
+#include "model/ConstraintLabError.h"
+#include "solve/FundamentalEquation.h"
+#include "model/MechanicalSystem.h"
+#include "scenes/SceneRegistry.h"
+#include "integrate/SimulationOptions.h"
+#include "integrate/Simulator.h"
+#include "trace/Trace.h"
 
 #include "../support/TextbookFundamentalEquation.h"
 

@@ -2,7 +2,7 @@
 // and the fundamental equation) on the sparse path, on the dense path, and as a dense KKT solve
 // [M Aᵀ; A 0] [q̈; −λ] = [Q; b] with PartialPivLU; then 10 s of a 1000-link chain.
 // README "Large systems" has the command and the table.
-#include "Simulator.h"
+#include "integrate/Simulator.h"
 #include "scenes/Chain.h"
 
 #include <benchmark/benchmark.h>

@@ -6,11 +6,11 @@
 // Both sweeps must give the same traces, bit for bit, before either is timed. The console table
 // (wall time: the point of threads) is followed by a Markdown summary with the speed-up
 // threads:1 / threads:0 per scene and std::thread::hardware_concurrency().
-#include "LabelledTrace.h"
-#include "ParameterSweep.h"
-#include "SceneDocument.h"
-#include "SceneRegistry.h"
-#include "Trace.h"
+#include "trace/LabelledTrace.h"
+#include "study/ParameterSweep.h"
+#include "scenes/SceneDocument.h"
+#include "scenes/SceneRegistry.h"
+#include "trace/Trace.h"
 
 #include <benchmark/benchmark.h>
 

@@ -3,8 +3,8 @@
 // the bead on a wire, file form vs BeadOnWire; the double pendulum, file form (Cartesian, two
 // rods) vs its closed form in angles and vs the same Cartesian form coded by hand; and the cost of
 // loading a system: parse, differentiate and compile a pendulum chain of 10 rods.
-#include "FundamentalEquation.h"
-#include "SceneRegistry.h"
+#include "solve/FundamentalEquation.h"
+#include "scenes/SceneRegistry.h"
 #include "symbolic/SymbolicModel.h"
 
 #include <benchmark/benchmark.h>

@@ -1,6 +1,6 @@
 #include "FitReport.h"
 
-#include "SceneRegistry.h"
+#include "scenes/SceneRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,7 +2,7 @@
 #include "SceneFile.h"
 #include "SceneNotes.h"
 
-#include "SceneRegistry.h"
+#include "scenes/SceneRegistry.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,7 +3,7 @@
 // from the engine: a closed form, a conservation law, or a reduced model in the physicist's
 // own coordinates that the test integrates itself with odeint.
 #include "SceneFile.h"
-#include "Simulator.h"
+#include "integrate/Simulator.h"
 #include "symbolic/SymbolicModel.h"
 
 #include <QtTest>

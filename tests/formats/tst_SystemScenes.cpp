@@ -2,8 +2,8 @@
 // the same motion to 1e-10, the same stick–slip events at the same times, the same end, the
 // same extra columns.
 #include "SceneFile.h"
-#include "SceneRegistry.h"
-#include "Simulator.h"
+#include "scenes/SceneRegistry.h"
+#include "integrate/Simulator.h"
 #include "symbolic/SymbolicModel.h"
 
 #include <QtTest>

@@ -3,8 +3,8 @@
 // moved within ±50 % of its value and kept in its declared range, and the simulation settings
 // varied over their choices.
 
-#include <ParameterSpec.h>
-#include <SceneDocument.h>
+#include <model/ParameterSpec.h>
+#include <scenes/SceneDocument.h>
 
 #include <algorithm>
 #include <cmath>

@@ -7,7 +7,7 @@
 
 #include <FileError.h>
 #include <SceneFile.h>
-#include <SceneRegistry.h>
+#include <scenes/SceneRegistry.h>
 
 #include <QCoreApplication>
 #include <QDir>

@@ -9,7 +9,7 @@
 
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
-#include <SceneRegistry.h>
+#include <scenes/SceneRegistry.h>
 #include <render/VtkSurfaceFormat.h>
 #include <session/SceneSession.h>
 

@@ -2,7 +2,7 @@
 // Simulation options of the simulator's tests: an integrator, a span and an output interval at
 // tight tolerances (rtol 1e-11, atol 1e-13), so that closed forms can be compared to ~1e-9.
 
-#include "SimulationOptions.h"
+#include "integrate/SimulationOptions.h"
 
 #include <QMetaType>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ConstrainedAcceleration.h"
-#include "FundamentalEquation.h"
-#include "MechanicalSystem.h"
+#include "solve/ConstrainedAcceleration.h"
+#include "solve/FundamentalEquation.h"
+#include "model/MechanicalSystem.h"
 
 #include <Eigen/Dense>
 

@@ -2,7 +2,7 @@
 // A scene's parameter names and units, in order: what users' scripts and scene files rely on,
 // so each scene's own test pins them.
 
-#include <SceneDefinition.h>
+#include <scenes/SceneDefinition.h>
 
 #include <string>
 #include <utility>

@@ -2,11 +2,11 @@
 // Runs of the built-in scenes for tests: one place for "defaults with a few changes" and "run it
 // for so many seconds at the usual output interval".
 
-#include <ParameterSpec.h>
-#include <SceneRegistry.h>
-#include <SimulationOptions.h>
-#include <Simulator.h>
-#include <Trace.h>
+#include <model/ParameterSpec.h>
+#include <scenes/SceneRegistry.h>
+#include <integrate/SimulationOptions.h>
+#include <integrate/Simulator.h>
+#include <trace/Trace.h>
 
 #include <memory>
 #include <stdexcept>

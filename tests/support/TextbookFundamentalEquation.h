@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ConstrainedAcceleration.h"
+#include "solve/ConstrainedAcceleration.h"
 
 #include <Eigen/Dense>
 

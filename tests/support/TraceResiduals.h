@@ -1,7 +1,7 @@
 #pragma once
 // The largest constraint residual over a trace (|φ|, |φ̇|, |ψ| of every sample).
 
-#include "Trace.h"
+#include "trace/Trace.h"
 
 #include <algorithm>
 

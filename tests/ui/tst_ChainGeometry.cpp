@@ -4,7 +4,7 @@
 // a chain lying on a table) draws no pivot.
 #include "view3d/geometry/ChainGeometry.h"
 
-#include <TraceSample.h>
+#include <trace/TraceSample.h>
 
 #include <QtTest>
 

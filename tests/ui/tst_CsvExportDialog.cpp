@@ -5,8 +5,8 @@
 
 #include <GuiSceneStore.h>
 
-#include <SceneRegistry.h>
-#include <Simulator.h>
+#include <scenes/SceneRegistry.h>
+#include <integrate/Simulator.h>
 
 #include <QFile>
 #include <QListWidget>

@@ -6,7 +6,7 @@
 
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
-#include <SceneRegistry.h>
+#include <scenes/SceneRegistry.h>
 #include <panels/FitPanel.h>
 #include <panels/PlotsPanel.h>
 #include <panels/ResidualPlot.h>

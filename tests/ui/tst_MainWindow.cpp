@@ -5,7 +5,7 @@
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
 #include <SceneFile.h>
-#include <SceneRegistry.h>
+#include <scenes/SceneRegistry.h>
 #include <export/VideoExportDialog.h>
 #include <panels/ForcesPanel.h>
 #include <panels/ParameterEditor.h>

@@ -3,12 +3,12 @@
 #include <plots/ForceKind.h>
 #include <plots/PlotBuilder.h>
 
-#include <ConstraintLabError.h>
-#include <PlotCatalog.h>
-#include <SceneRegistry.h>
-#include <Simulator.h>
-#include <Trace.h>
-#include <TraceSeries.h>
+#include <model/ConstraintLabError.h>
+#include <trace/PlotCatalog.h>
+#include <scenes/SceneRegistry.h>
+#include <integrate/Simulator.h>
+#include <trace/Trace.h>
+#include <trace/TraceSeries.h>
 
 #include <QtTest>
 

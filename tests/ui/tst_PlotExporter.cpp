@@ -6,10 +6,10 @@
 #include <render/OffscreenRenderWindow.h>
 #include <render/VtkSurfaceFormat.h>
 
-#include <PlotCatalog.h>
+#include <trace/PlotCatalog.h>
 #include <SceneFile.h>
-#include <SceneRegistry.h>
-#include <Simulator.h>
+#include <scenes/SceneRegistry.h>
+#include <integrate/Simulator.h>
 
 #include <QDir>
 #include <QFile>

@@ -7,10 +7,10 @@
 #include <render/VtkSurfaceFormat.h>
 #include <view3d/VtkOpenGLWidget.h>
 
-#include <PlotCatalog.h>
-#include <SceneRegistry.h>
-#include <Simulator.h>
-#include <TraceSeries.h>
+#include <trace/PlotCatalog.h>
+#include <scenes/SceneRegistry.h>
+#include <integrate/Simulator.h>
+#include <trace/TraceSeries.h>
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -8,8 +8,8 @@
 #include <view3d/SceneViewContent.h>
 #include <view3d/geometry/SceneGeometry.h>
 
-#include <SceneRegistry.h>
-#include <Simulator.h>
+#include <scenes/SceneRegistry.h>
+#include <integrate/Simulator.h>
 #include <scenes/BeadOnWire.h>
 #include <scenes/RingWithFriction.h>
 

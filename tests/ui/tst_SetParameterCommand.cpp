@@ -1,11 +1,11 @@
 // Undo of parameter edits: one command per edit, slider drags merge into one step, a drag back
 // to the start vanishes, undo restores exactly the old value, the clean state tracks saves.
 
-#include <SceneRegistry.h>
+#include <scenes/SceneRegistry.h>
 #include <session/SceneSession.h>
 #include <session/SetParameterCommand.h>
 
-#include <ConstraintLabError.h>
+#include <model/ConstraintLabError.h>
 
 #include <QSignalSpy>
 #include <QTest>

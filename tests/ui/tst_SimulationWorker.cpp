@@ -4,7 +4,7 @@
 
 #include <session/SimulationWorker.h>
 
-#include <SceneRegistry.h>
+#include <scenes/SceneRegistry.h>
 
 #include <QElapsedTimer>
 #include <QSignalSpy>

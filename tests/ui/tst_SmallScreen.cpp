@@ -4,8 +4,8 @@
 
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
-#include <SceneDocument.h>
-#include <SceneRegistry.h>
+#include <scenes/SceneDocument.h>
+#include <scenes/SceneRegistry.h>
 #include <render/VtkOpenGLWindow.h>
 #include <render/VtkSurfaceFormat.h>
 #include <view3d/SceneView.h>

@@ -7,7 +7,7 @@
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
 #include <SceneFile.h>
-#include <Trace.h>
+#include <trace/Trace.h>
 #include <panels/DerivationPanel.h>
 #include <panels/SystemEditor.h>
 #include <render/VtkSurfaceFormat.h>

@@ -6,8 +6,8 @@
 #include <render/VtkSurfaceFormat.h>
 #include <view3d/SceneView.h>
 
-#include <SceneRegistry.h>
-#include <Simulator.h>
+#include <scenes/SceneRegistry.h>
+#include <integrate/Simulator.h>
 
 #include <QComboBox>
 #include <QDir>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <LabelledTrace.h>
+#include <trace/LabelledTrace.h>
 
 #include <QDialog>
 #include <QString>

@@ -1,8 +1,8 @@
 #include "panels/DerivationPanel.h"
 
-#include <EquationBreakdown.h>
-#include <MechanicalSystem.h>
-#include <TraceSample.h>
+#include <solve/EquationBreakdown.h>
+#include <model/MechanicalSystem.h>
+#include <trace/TraceSample.h>
 #include <symbolic/DerivationSheet.h>
 #include <symbolic/SymbolicModel.h>
 #include <symbolic/SystemDescription.h>

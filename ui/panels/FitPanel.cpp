@@ -5,10 +5,10 @@
 #include "session/SceneSession.h"
 #include "widgets/ScientificSpinBox.h"
 
-#include <ConstraintLabError.h>
+#include <model/ConstraintLabError.h>
 #include <FileError.h>
 #include <MeasurementFile.h>
-#include <ParameterFit.h>
+#include <study/ParameterFit.h>
 
 #include <QCheckBox>
 #include <QComboBox>

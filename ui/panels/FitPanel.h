@@ -2,10 +2,10 @@
 
 #include "plots/PlotData.h"
 
-#include <FitResult.h>
-#include <Measurements.h>
-#include <SceneDocument.h>
-#include <Trace.h>
+#include <study/FitResult.h>
+#include <study/Measurements.h>
+#include <scenes/SceneDocument.h>
+#include <trace/Trace.h>
 
 #include <QString>
 #include <QStringList>

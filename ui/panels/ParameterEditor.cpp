@@ -6,7 +6,7 @@
 #include "widgets/ParameterSpinBox.h"
 #include "widgets/ScientificSpinBox.h"
 
-#include <SimulationSetting.h>
+#include <integrate/SimulationSetting.h>
 
 #include <QApplication>
 #include <QCheckBox>

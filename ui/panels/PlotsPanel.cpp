@@ -6,8 +6,8 @@
 #include "plots/PlotChart.h"
 #include "view3d/VtkOpenGLWidget.h"
 
-#include <PlotCatalog.h>
-#include <TraceSeries.h>
+#include <trace/PlotCatalog.h>
+#include <trace/TraceSeries.h>
 
 #include <QCheckBox>
 #include <QComboBox>

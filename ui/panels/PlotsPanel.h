@@ -3,8 +3,8 @@
 #include "plots/PlotData.h"
 #include "plots/PlotExporter.h"
 
-#include <LabelledTrace.h>
-#include <PlotSpec.h>
+#include <trace/LabelledTrace.h>
+#include <trace/PlotSpec.h>
 
 #include <QList>
 #include <QPair>

@@ -4,7 +4,7 @@
 #include "session/SceneSession.h"
 #include "widgets/ExpressionField.h"
 
-#include <ConstraintLabError.h>
+#include <model/ConstraintLabError.h>
 #include <symbolic/ExpressionParser.h>
 #include <symbolic/ExpressionPrinter.h>
 #include <symbolic/SymbolicModel.h>

@@ -2,8 +2,8 @@
 
 #include "plots/ForceKind.h"
 
-#include <ConstraintLabError.h>
-#include <TraceSeries.h>
+#include <model/ConstraintLabError.h>
+#include <trace/TraceSeries.h>
 
 #include <QStringList>
 

@@ -2,8 +2,8 @@
 
 #include "plots/PlotData.h"
 
-#include <LabelledTrace.h>
-#include <PlotSpec.h>
+#include <trace/LabelledTrace.h>
+#include <trace/PlotSpec.h>
 
 #include <vector>
 

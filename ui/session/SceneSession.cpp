@@ -3,9 +3,9 @@
 #include "session/SetParameterCommand.h"
 #include "session/SetSystemCommand.h"
 
-#include <ConstraintLabError.h>
-#include <SceneRegistry.h>
-#include <SimulationSetting.h>
+#include <model/ConstraintLabError.h>
+#include <scenes/SceneRegistry.h>
+#include <integrate/SimulationSetting.h>
 
 #include <QFileInfo>
 

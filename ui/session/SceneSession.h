@@ -1,7 +1,7 @@
 #pragma once
 
-#include <SceneDefinition.h>
-#include <SceneDocument.h>
+#include <scenes/SceneDefinition.h>
+#include <scenes/SceneDocument.h>
 
 #include <QObject>
 #include <QString>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include <LabelledTrace.h>
-#include <SceneDocument.h>
+#include <trace/LabelledTrace.h>
+#include <scenes/SceneDocument.h>
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <SceneDocument.h>
+#include <scenes/SceneDocument.h>
 
 #include <QString>
 #include <QUndoCommand>

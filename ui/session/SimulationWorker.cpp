@@ -1,8 +1,8 @@
 #include "session/SimulationWorker.h"
 
-#include <ConstraintLabError.h>
-#include <SceneRegistry.h>
-#include <Simulator.h>
+#include <model/ConstraintLabError.h>
+#include <scenes/SceneRegistry.h>
+#include <integrate/Simulator.h>
 
 #include <QMetaObject>
 

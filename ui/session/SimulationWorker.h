@@ -1,7 +1,7 @@
 #pragma once
 
-#include <SceneDocument.h>
-#include <Trace.h>
+#include <scenes/SceneDocument.h>
+#include <trace/Trace.h>
 
 #include <QObject>
 #include <QString>

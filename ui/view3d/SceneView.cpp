@@ -4,8 +4,8 @@
 #include "render/VtkOpenGLWindow.h"
 #include "view3d/SceneViewContent.h"
 
-#include <ConstraintLabError.h>
-#include <SceneRegistry.h>
+#include <model/ConstraintLabError.h>
+#include <scenes/SceneRegistry.h>
 
 #include <QKeyEvent>
 #include <QVBoxLayout>

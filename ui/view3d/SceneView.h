@@ -2,10 +2,10 @@
 
 #include "plots/ForceKind.h"
 
-#include <Measurements.h>
-#include <ParameterSpec.h>
-#include <SceneDocument.h>
-#include <Trace.h>
+#include <study/Measurements.h>
+#include <model/ParameterSpec.h>
+#include <scenes/SceneDocument.h>
+#include <trace/Trace.h>
 
 #include <Eigen/Dense>
 #include <QColor>

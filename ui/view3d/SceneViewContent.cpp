@@ -4,10 +4,10 @@
 #include "render/VtkLog.h"
 #include "view3d/WorldLabel.h"
 
-#include <ConstraintLabError.h>
-#include <ParameterFit.h>
-#include <SceneRegistry.h>
-#include <Simulator.h>
+#include <model/ConstraintLabError.h>
+#include <study/ParameterFit.h>
+#include <scenes/SceneRegistry.h>
+#include <integrate/Simulator.h>
 
 #include <vtkActor.h>
 #include <vtkActor2D.h>

@@ -8,10 +8,10 @@
 #include "view3d/WorldLabel.h"
 #include "view3d/geometry/SceneGeometry.h"
 
-#include <Measurements.h>
-#include <ParameterSpec.h>
-#include <SceneDocument.h>
-#include <Trace.h>
+#include <study/Measurements.h>
+#include <model/ParameterSpec.h>
+#include <scenes/SceneDocument.h>
+#include <trace/Trace.h>
 
 #include <QColor>
 #include <QString>

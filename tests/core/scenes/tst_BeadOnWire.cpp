@@ -1,8 +1,8 @@
 #include "../../support/SceneForces.h"
-#include "ConstraintLabError.h"
-#include "ContactEvent.h"
-#include "FundamentalEquation.h"
-#include "Simulator.h"
+#include "model/ConstraintLabError.h"
+#include "model/ContactEvent.h"
+#include "solve/FundamentalEquation.h"
+#include "integrate/Simulator.h"
 #include "scenes/BeadOnWire.h"
 
 #include "../../support/SceneParameters.h"

@@ -1,7 +1,7 @@
 #include "../../support/SceneForces.h"
-#include "ConstraintLabError.h"
-#include "FundamentalEquation.h"
-#include "Simulator.h"
+#include "model/ConstraintLabError.h"
+#include "solve/FundamentalEquation.h"
+#include "integrate/Simulator.h"
 #include "scenes/RigidBodyQuaternion.h"
 
 #include "../../support/SceneParameters.h"

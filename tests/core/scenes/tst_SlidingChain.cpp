@@ -1,6 +1,6 @@
-#include "ConstraintLabError.h"
-#include "SceneRegistry.h"
-#include "Simulator.h"
+#include "model/ConstraintLabError.h"
+#include "scenes/SceneRegistry.h"
+#include "integrate/Simulator.h"
 #include "scenes/SlidingChain.h"
 
 #include "../../support/SceneParameters.h"

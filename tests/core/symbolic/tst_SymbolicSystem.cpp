@@ -2,7 +2,7 @@
 // hand derivation of A and b, the double pendulum in angle coordinates, the closed-form path of
 // a knife edge, the relative equilibrium of a bead on a rotating hoop, and the energy balance.
 #include "../../support/SystemDescriptions.h"
-#include "Simulator.h"
+#include "integrate/Simulator.h"
 #include "symbolic/SymbolicModel.h"
 #include "symbolic/SymbolicSystem.h"
 #include "symbolic/SystemError.h"

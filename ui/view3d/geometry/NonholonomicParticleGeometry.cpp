@@ -1,7 +1,7 @@
 #include "view3d/geometry/NonholonomicParticleGeometry.h"
 
-#include <ConstraintLabError.h>
-#include <Simulator.h>
+#include <model/ConstraintLabError.h>
+#include <integrate/Simulator.h>
 
 #include <vtkActor.h>
 #include <vtkCellArray.h>

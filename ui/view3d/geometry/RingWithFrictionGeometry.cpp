@@ -1,6 +1,6 @@
 #include "view3d/geometry/RingWithFrictionGeometry.h"
 
-#include <ConstraintLabError.h>
+#include <model/ConstraintLabError.h>
 
 #include <vtkActor.h>
 #include <vtkNew.h>

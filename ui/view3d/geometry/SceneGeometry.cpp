@@ -9,8 +9,8 @@
 #include "view3d/geometry/SlidingChainGeometry.h"
 #include "view3d/geometry/SymbolicSystemGeometry.h"
 
-#include <ConstraintLabError.h>
-#include <SceneDefinition.h>
+#include <model/ConstraintLabError.h>
+#include <scenes/SceneDefinition.h>
 
 #include <functional>
 #include <typeindex>

@@ -2,11 +2,11 @@
 
 #include "plots/ForceKind.h"
 
-#include <MechanicalSystem.h>
-#include <ParameterSpec.h>
-#include <SceneDocument.h>
-#include <Trace.h>
-#include <TraceSample.h>
+#include <model/MechanicalSystem.h>
+#include <model/ParameterSpec.h>
+#include <scenes/SceneDocument.h>
+#include <trace/Trace.h>
+#include <trace/TraceSample.h>
 
 #include <Eigen/Dense>
 #include <QColor>

@@ -1,6 +1,6 @@
 #include "view3d/geometry/SymbolicSystemGeometry.h"
 
-#include <ConstraintLabError.h>
+#include <model/ConstraintLabError.h>
 #include <symbolic/ExpressionParser.h>
 #include <symbolic/SymbolicSystem.h>
 #include <symbolic/SystemError.h>

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "scenes/SceneDefinition.h"
+
+#include <string>
+#include <vector>
+
+namespace clab {
+
+/// \brief The built-in scenes, in the order they are listed to users.
+class SceneRegistry {
+public:
+    static const std::vector<SceneDefinition>& builtIn();
+    /// nullptr when there is no built-in scene of that name.
+    static const SceneDefinition* find(const std::string& name);
+};
+
+} // namespace clab
