@@ -8,9 +8,9 @@
 #include "scenes/SceneRegistry.h"
 #include "integrate/Simulator.h"
 
-#include "../support/AllocationCounter.h"
-#include "../support/RunOptions.h"
-#include "../support/ToySystems.h"
+#include "../../support/AllocationCounter.h"
+#include "../../support/RunOptions.h"
+#include "../../support/ToySystems.h"
 
 #include <QtTest>
 

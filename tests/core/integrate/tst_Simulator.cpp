@@ -3,10 +3,10 @@
 #include "scenes/SceneRegistry.h"
 #include "integrate/Simulator.h"
 
-#include "../support/AllocationCounter.h"
-#include "../support/RunOptions.h"
-#include "../support/ToySystems.h"
-#include "../support/TraceResiduals.h"
+#include "../../support/AllocationCounter.h"
+#include "../../support/RunOptions.h"
+#include "../../support/ToySystems.h"
+#include "../../support/TraceResiduals.h"
 
 #include <QtTest>
 

@@ -2,7 +2,7 @@
 #include "scenes/SceneRegistry.h"
 #include "integrate/Simulator.h"
 
-#include "../support/AllocationCounter.h"
+#include "../../support/AllocationCounter.h"
 
 #include <QtTest>
 

@@ -3,7 +3,7 @@
 #include "scenes/SceneRegistry.h"
 #include "integrate/Simulator.h"
 
-#include "../support/ToySystems.h"
+#include "../../support/ToySystems.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
 #include "model/ConstraintLabError.h"
 #include "solve/FundamentalEquation.h"
 
-#include "../support/AllocationCounter.h"
-#include "../support/PortableRandom.h"
-#include "../support/TextbookFundamentalEquation.h"
+#include "../../support/AllocationCounter.h"
+#include "../../support/PortableRandom.h"
+#include "../../support/TextbookFundamentalEquation.h"
 
 #include <QtTest>
 

@@ -6,8 +6,8 @@
 #include "scenes/SceneRegistry.h"
 #include "integrate/Simulator.h"
 
-#include "../support/ToySystems.h"
-#include "../support/TraceResiduals.h"
+#include "../../support/ToySystems.h"
+#include "../../support/TraceResiduals.h"
 
 #include <QtTest>
 

@@ -2,7 +2,7 @@
 #include "solve/FundamentalEquation.h"
 #include "solve/SparseFundamentalEquation.h"
 
-#include "../support/PortableRandom.h"
+#include "../../support/PortableRandom.h"
 
 #include <QtTest>
 
