@@ -8,49 +8,44 @@
 // be written, 2 usage, 3 invalid scene or file, 4 numerical failure. Without --screenshot a scene
 // that cannot be opened opens the default scene instead, with the reason in the window.
 
+#include "GuiCommandLine.h"
 #include "GuiSceneStore.h"
 
-#include <model/ConstraintLabError.h>
 #include <FileError.h>
 #include <MainWindow.h>
-#include <scenes/SceneRegistry.h>
 #include <export/ImageExportDialog.h>
+#include <model/ConstraintLabError.h>
 #include <render/VtkSurfaceFormat.h>
+#include <scenes/SceneRegistry.h>
 #include <session/PlaybackClock.h>
 #include <session/SimulationWorker.h>
 #include <view3d/SceneView.h>
 
 #include <QApplication>
-#include <QCommandLineParser>
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QIcon>
 #include <QImage>
 #include <QPixmap>
-#include <QRegularExpression>
 #include <QScreen>
 #include <QTextStream>
 #include <QTimer>
 
-#include <cmath>
-#include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace {
 
-enum ExitCode {
-    Success = 0,
-    OutputFailure = 1,
-    UsageError = 2,
-    InvalidScene = 3,
-    NumericalFailure = 4
-};
+using clab::GuiCommandLine;
+constexpr int Success = GuiCommandLine::Success;
+constexpr int OutputFailure = GuiCommandLine::OutputFailure;
+constexpr int UsageError = GuiCommandLine::UsageError;
+constexpr int InvalidScene = GuiCommandLine::InvalidScene;
+constexpr int NumericalFailure = GuiCommandLine::NumericalFailure;
 
 int fail(int code, const QString& message)
 {
-    QTextStream err(stderr);
-    err << "constraintlab: " << message << '\n';
-    return code;
+    return GuiCommandLine::fail(code, message);
 }
 
 int exitCodeFor(const clab::ConstraintLabError& error)
@@ -89,17 +84,6 @@ SceneArgument loadScene(const clab::GuiSceneStore& store, const QString& argumen
     }
     clab::SceneDocument document = store.load(argument);
     return {document, QFileInfo(argument).absoluteFilePath()};
-}
-
-bool parseSize(const QString& text, QSize& size)
-{
-    static const QRegularExpression pattern(QStringLiteral("^(\\d{1,5})x(\\d{1,5})$"));
-    const QRegularExpressionMatch match = pattern.match(text);
-    if (!match.hasMatch())
-        return false;
-    size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
-    return size.width() >= 16 && size.height() >= 16 && size.width() <= 16384 &&
-           size.height() <= 16384;
 }
 
 int renderScreenshot(const clab::SceneDocument& document, const QString& file, const QSize& size,
@@ -226,6 +210,39 @@ bool asksForText(int argc, char* argv[])
     return false;
 }
 
+// The scene the window opens: the one asked for or, when it cannot be opened, the default scene
+// with the reason (for the window's banner) and the exit code a screenshot would stop with.
+struct OpenedScene {
+    SceneArgument scene;
+    QString loadError;
+    int loadErrorCode = Success;
+};
+
+OpenedScene openScene(const clab::GuiSceneStore& store, const QString& argument)
+{
+    OpenedScene opened;
+    try {
+        opened.scene = loadScene(store, argument);
+    } catch (const clab::FileError& error) {
+        opened.loadError = QString::fromUtf8(error.what());
+        opened.loadErrorCode = InvalidScene;
+    } catch (const clab::ConstraintLabError& error) {
+        opened.loadError = QString::fromUtf8(error.what());
+        opened.loadErrorCode = exitCodeFor(error);
+    }
+    return opened;
+}
+
+void setApplicationIdentity()
+{
+    QApplication::setOrganizationName(QStringLiteral("ConstraintLab"));
+    QApplication::setApplicationName(QStringLiteral("ConstraintLab"));
+    QApplication::setApplicationDisplayName(QStringLiteral("ConstraintLab"));
+    QApplication::setApplicationVersion(QStringLiteral(CLAB_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("org.constraintlab.ConstraintLab"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/constraintlab.svg")));
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -234,119 +251,40 @@ int main(int argc, char* argv[])
     if (asksForText(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("ConstraintLab"));
-    QApplication::setApplicationName(QStringLiteral("ConstraintLab"));
-    QApplication::setApplicationDisplayName(QStringLiteral("ConstraintLab"));
-    QApplication::setApplicationVersion(QStringLiteral(CLAB_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("org.constraintlab.ConstraintLab"));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/constraintlab.svg")));
+    setApplicationIdentity();
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "ConstraintLab: the Udwadia–Kalaba fundamental equation of constrained motion, "
-        "M q'' = Q + Qci + Qcni, seen and played with."));
-    const QCommandLineOption helpOption = parser.addHelpOption();
-    const QCommandLineOption versionOption = parser.addVersionOption();
     // The first scene listed opens when none is named.
     const QString defaultScene =
         QString::fromStdString(clab::SceneRegistry::builtIn().front().name);
-    parser.addPositionalArgument(QStringLiteral("scene"),
-                                 QStringLiteral("A built-in scene name (default %1) or a "
-                                                "scene file (.json).")
-                                     .arg(defaultScene),
-                                 QStringLiteral("[SCENE]"));
-    const QCommandLineOption screenshotOption(
-        QStringLiteral("screenshot"),
-        QStringLiteral("Compute the trajectory, render the 3D view at --time into FILE (PNG) "
-                       "and exit."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption sizeOption(
-        QStringLiteral("size"), QStringLiteral("Image size for --screenshot (default 1280x720)."),
-        QStringLiteral("WxH"), QStringLiteral("1280x720"));
-    const QCommandLineOption timeOption(
-        QStringLiteral("time"),
-        QStringLiteral("Simulated time shown in the screenshot, in seconds "
-                       "(default 0)."),
-        QStringLiteral("T"), QStringLiteral("0"));
-    QCommandLineOption grabOption(QStringLiteral("grab-window"),
-                                  QStringLiteral("Save an image of the whole main window."),
-                                  QStringLiteral("FILE"));
-    grabOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    const QCommandLineOption panelOption(
-        QStringLiteral("panel"),
-        QStringLiteral("Show the panel NAME on top at the start: scene, system, forces, plots, "
-                       "derivation or time (may be given more than once)."),
-        QStringLiteral("NAME"));
-    parser.addOptions({screenshotOption, sizeOption, timeOption, grabOption, panelOption});
-
-    if (!parser.parse(QApplication::arguments()))
-        return fail(UsageError, parser.errorText() + QStringLiteral(" (see --help)"));
-    if (parser.isSet(QStringLiteral("help-all")))
-        parser.process(QApplication::arguments()); // prints the Qt options too and exits
-    if (parser.isSet(helpOption)) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return Success;
-    }
-    if (parser.isSet(versionOption)) {
-        std::printf("%s %s\n", qPrintable(QApplication::applicationName()),
-                    qPrintable(QApplication::applicationVersion()));
-        return Success;
-    }
-    const QStringList positional = parser.positionalArguments();
-    if (positional.size() > 1)
-        return fail(UsageError, QStringLiteral("expected at most one scene, got %1 (see --help)")
-                                    .arg(positional.size()));
-    const bool screenshot = parser.isSet(screenshotOption);
-    const bool grab = parser.isSet(grabOption);
-    if (!screenshot && !grab && (parser.isSet(sizeOption) || parser.isSet(timeOption)))
-        return fail(UsageError, QStringLiteral("--size and --time only apply to --screenshot"));
-    QSize size;
-    if (!parseSize(parser.value(sizeOption), size))
-        return fail(UsageError, QStringLiteral("bad --size \"%1\": expected WxH, e.g. 1280x720, "
-                                               "each between 16 and 16384")
-                                    .arg(parser.value(sizeOption)));
-    bool timeOk = false;
-    const double time = parser.value(timeOption).toDouble(&timeOk);
-    if (!timeOk || !std::isfinite(time))
-        return fail(UsageError, QStringLiteral("bad --time \"%1\": expected a number of seconds")
-                                    .arg(parser.value(timeOption)));
+    GuiCommandLine options(defaultScene);
+    if (const std::optional<int> done = options.parse(QApplication::arguments()))
+        return *done;
 
     const clab::GuiSceneStore store;
-    const QString argument = positional.isEmpty() ? defaultScene : positional.front();
-    SceneArgument scene;
-    QString loadError; // a scene that cannot be opened, for the window's banner
-    int loadErrorCode = Success;
-    try {
-        scene = loadScene(store, argument);
-    } catch (const clab::FileError& error) {
-        loadError = QString::fromUtf8(error.what());
-        loadErrorCode = InvalidScene;
-    } catch (const clab::ConstraintLabError& error) {
-        loadError = QString::fromUtf8(error.what());
-        loadErrorCode = exitCodeFor(error);
-    }
+    OpenedScene opened = openScene(store, options.scene);
     // A screenshot stops at a bad scene; the desktop opens on the default scene and says why
     // in the window, where a user who started it from a file manager sees it.
-    if (!loadError.isEmpty() && screenshot)
-        return fail(loadErrorCode, loadError);
-    if (!loadError.isEmpty()) {
-        fail(loadErrorCode, loadError);
-        scene = loadScene(store, defaultScene);
+    if (!opened.loadError.isEmpty()) {
+        fail(opened.loadErrorCode, opened.loadError);
+        if (options.screenshot)
+            return opened.loadErrorCode;
+        opened.scene = loadScene(store, defaultScene);
     }
 
-    if (screenshot)
-        return renderScreenshot(scene.document, parser.value(screenshotOption), size, time);
-    if (grab)
-        return grabWindow(scene, argument, loadError, parser.value(grabOption), size, time,
-                          parser.values(panelOption));
+    if (options.screenshot)
+        return renderScreenshot(opened.scene.document, options.screenshotFile, options.size,
+                                options.time);
+    if (options.grab)
+        return grabWindow(opened.scene, options.scene, opened.loadError, options.grabFile,
+                          options.size, options.time, options.panels);
 
     clab::MainWindow window(std::make_shared<clab::GuiSceneStore>());
     try {
-        showScene(window, scene, argument, loadError);
+        showScene(window, opened.scene, options.scene, opened.loadError);
     } catch (const clab::ConstraintLabError& error) {
         return fail(exitCodeFor(error), QString::fromStdString(error.what()));
     }
-    if (!showPanels(window, parser.values(panelOption)))
+    if (!showPanels(window, options.panels))
         return UsageError;
     window.setAutoPlay(true);
     window.show();

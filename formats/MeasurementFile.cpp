@@ -117,16 +117,16 @@ QString MeasurementFile::defaultTimeColumn(const QStringList& columns)
     return columns.isEmpty() ? QString() : columns[defaultTimeIndex(columns)];
 }
 
-Measurements MeasurementFile::parse(const QByteArray& text, const QString& name,
-                                    const std::vector<Mapping>& mappings, const Time& time)
-{
-    const auto fail = [&](const QString& where, const QString& reason) -> void {
-        throw FileError(FileError::Kind::Invalid, name, where, reason);
-    };
-    if (mappings.empty())
-        fail(QString(), QStringLiteral("no measured column is mapped to a trace quantity"));
+namespace {
 
-    // --- The lines that carry data, with their line numbers ---
+[[noreturn]] void invalid(const QString& name, const QString& where, const QString& reason)
+{
+    throw FileError(FileError::Kind::Invalid, name, where, reason);
+}
+
+// The lines that carry data (neither blank nor comments), with their line numbers.
+std::vector<std::pair<int, QByteArray>> dataLines(const QByteArray& text)
+{
     std::vector<std::pair<int, QByteArray>> lines;
     int lineNumber = 0;
     for (const QByteArray& raw : text.split('\n')) {
@@ -135,79 +135,115 @@ Measurements MeasurementFile::parse(const QByteArray& text, const QString& name,
         if (!line.isEmpty() && !line.startsWith('#'))
             lines.emplace_back(lineNumber, line);
     }
-    if (lines.empty())
-        fail(QString(), QStringLiteral("no data (only blank or comment lines)"));
-    const bool comma = lines.front().second.contains(',');
+    return lines;
+}
 
-    // --- Header, or numbered columns ---
-    bool header = false;
-    const QStringList columns = columnsOf(lines.front().second, comma, header);
+// Where each mapped quantity and the time are in a file's columns.
+struct ColumnMap {
+    int time = 0;
+    std::vector<int> measured; ///< one index per mapping
+};
+
+ColumnMap mapColumns(const QStringList& columns,
+                     const std::vector<MeasurementFile::Mapping>& mappings,
+                     const MeasurementFile::Time& time, const QString& name)
+{
     const auto columnNamed = [&](const QString& column, const QString& what) {
         const qsizetype index = columns.indexOf(column);
         if (index < 0)
-            fail(QString(),
-                 QStringLiteral("no column %1 for %2 (its columns: %3)")
-                     .arg(FileError::quoted(column), what, columns.join(QStringLiteral(", "))));
+            invalid(name, QString(),
+                    QStringLiteral("no column %1 for %2 (its columns: %3)")
+                        .arg(FileError::quoted(column), what, columns.join(QStringLiteral(", "))));
         return static_cast<int>(index);
     };
-    const int timeIndex = time.column.isEmpty()
-                              ? defaultTimeIndex(columns)
-                              : columnNamed(time.column, QStringLiteral("the time"));
-    Measurements measurements;
-    std::vector<int> indices;
-    for (const Mapping& mapping : mappings) {
+    ColumnMap map;
+    map.time = time.column.isEmpty() ? defaultTimeIndex(columns)
+                                     : columnNamed(time.column, QStringLiteral("the time"));
+    for (const MeasurementFile::Mapping& mapping : mappings) {
         const int index = columnNamed(
             mapping.column,
             QStringLiteral("the quantity %1").arg(QString::fromStdString(mapping.quantity)));
-        if (index == timeIndex)
-            fail(QString(), QStringLiteral("column %1 is the time column; it cannot be a measured "
-                                           "quantity too")
-                                .arg(FileError::quoted(mapping.column)));
+        if (index == map.time)
+            invalid(name, QString(),
+                    QStringLiteral("column %1 is the time column; it cannot be a measured "
+                                   "quantity too")
+                        .arg(FileError::quoted(mapping.column)));
         if (!std::isfinite(mapping.scale) || mapping.scale == 0.0)
-            fail(QString(), QStringLiteral("the scale of column %1 must be a finite number other "
-                                           "than 0, got %2")
-                                .arg(FileError::quoted(mapping.column), number(mapping.scale)));
-        indices.push_back(index);
+            invalid(name, QString(),
+                    QStringLiteral("the scale of column %1 must be a finite number other "
+                                   "than 0, got %2")
+                        .arg(FileError::quoted(mapping.column), number(mapping.scale)));
+        map.measured.push_back(index);
+    }
+    return map;
+}
+
+// The finite number in field `index` of a row, or an error naming its line and column.
+double valueAt(const QList<QByteArray>& fields, int index, const QStringList& columns,
+               const QString& where, const QString& name)
+{
+    const QString field =
+        QStringLiteral("%1, column %2 (%3)").arg(where).arg(index + 1).arg(columns[index]);
+    const std::optional<double> value = numberIn(fields[index]);
+    if (!value)
+        invalid(name, field,
+                QStringLiteral("%1 is not a number")
+                    .arg(FileError::quoted(QString::fromUtf8(fields[index]))));
+    if (!std::isfinite(*value))
+        invalid(name, field,
+                QStringLiteral("%1 is not a finite number")
+                    .arg(FileError::quoted(QString::fromUtf8(fields[index]))));
+    return *value;
+}
+
+} // namespace
+
+Measurements MeasurementFile::parse(const QByteArray& text, const QString& name,
+                                    const std::vector<Mapping>& mappings, const Time& time)
+{
+    if (mappings.empty())
+        invalid(name, QString(),
+                QStringLiteral("no measured column is mapped to a trace quantity"));
+    const std::vector<std::pair<int, QByteArray>> lines = dataLines(text);
+    if (lines.empty())
+        invalid(name, QString(), QStringLiteral("no data (only blank or comment lines)"));
+    const bool comma = lines.front().second.contains(',');
+
+    // A header, or numbered columns.
+    bool header = false;
+    const QStringList columns = columnsOf(lines.front().second, comma, header);
+    const ColumnMap map = mapColumns(columns, mappings, time, name);
+    Measurements measurements;
+    for (const Mapping& mapping : mappings)
         measurements.columns.push_back(
             {mapping.quantity, {}, mapping.sigma, mapping.column.toStdString()});
-    }
 
-    // --- Rows ---
     int previousLine = 0;
     for (std::size_t row = header ? 1 : 0; row < lines.size(); ++row) {
         const auto& [number_, line] = lines[row];
         const QString where = QStringLiteral("line %1").arg(number_);
         const QList<QByteArray> fields = fieldsOf(line, comma);
         if (fields.size() != columns.size())
-            fail(where, QStringLiteral("%1 fields, but the %2 has %3")
-                            .arg(fields.size())
-                            .arg(header ? QStringLiteral("header") : QStringLiteral("first row"))
-                            .arg(columns.size()));
-        const auto valueAt = [&](int index) {
-            const QString field =
-                QStringLiteral("%1, column %2 (%3)").arg(where).arg(index + 1).arg(columns[index]);
-            const std::optional<double> value = numberIn(fields[index]);
-            if (!value)
-                fail(field, QStringLiteral("%1 is not a number")
-                                .arg(FileError::quoted(QString::fromUtf8(fields[index]))));
-            if (!std::isfinite(*value))
-                fail(field, QStringLiteral("%1 is not a finite number")
-                                .arg(FileError::quoted(QString::fromUtf8(fields[index]))));
-            return *value;
-        };
-        const double t = valueAt(timeIndex) * time.scale + time.offset;
+            invalid(name, where,
+                    QStringLiteral("%1 fields, but the %2 has %3")
+                        .arg(fields.size())
+                        .arg(header ? QStringLiteral("header") : QStringLiteral("first row"))
+                        .arg(columns.size()));
+        const double t = valueAt(fields, map.time, columns, where, name) * time.scale + time.offset;
         if (!measurements.times.empty() && !(t > measurements.times.back()))
-            fail(where, QStringLiteral("the time %1 s is not after the time of line %2 (%3 s); "
-                                       "times must increase")
-                            .arg(number(t), QString::number(previousLine),
-                                 number(measurements.times.back())));
+            invalid(name, where,
+                    QStringLiteral("the time %1 s is not after the time of line %2 (%3 s); "
+                                   "times must increase")
+                        .arg(number(t), QString::number(previousLine),
+                             number(measurements.times.back())));
         measurements.times.push_back(t);
         previousLine = number_;
-        for (std::size_t c = 0; c < indices.size(); ++c)
-            measurements.columns[c].values.push_back(valueAt(indices[c]) * mappings[c].scale);
+        for (std::size_t c = 0; c < map.measured.size(); ++c)
+            measurements.columns[c].values.push_back(
+                valueAt(fields, map.measured[c], columns, where, name) * mappings[c].scale);
     }
     if (measurements.times.empty())
-        fail(QString(), QStringLiteral("a header but no rows of data"));
+        invalid(name, QString(), QStringLiteral("a header but no rows of data"));
     return measurements;
 }
 

@@ -354,16 +354,11 @@ bool FundamentalEquation::constraintsHold(const Eigen::MatrixXd& M, const Eigen:
                                         n_, m_);
 }
 
-// Longer than ~80 lines on purpose: one chain of fallbacks (Cholesky of M, then the auxiliary
-// system, each checked against A q̈ = b) whose decisions depend on each other; the loops are in
-// DenseKernels.h.
-void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q,
-                                     const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
-                                     ConstrainedAcceleration& out)
+// The sizes and finiteness of the ideal phase's inputs.
+void FundamentalEquation::checkIdealInputs(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q,
+                                           const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
+                                           const char* where) const
 {
-    const char* where = "FundamentalEquation::solveIdeal";
-    idealSolved_ = false;
-    usedAux_ = false;
     requireSize(M.rows(), M.cols(), n_, n_, "the mass matrix M", where);
     requireSize(Q.rows(), Q.cols(), n_, 1, "the given force Q", where);
     requireSize(A.rows(), A.cols(), m_, n_, "the constraint matrix A", where);
@@ -372,6 +367,61 @@ void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::Vect
     checkFinite(Q, "the given force Q", where);
     checkFinite(A, "the constraint matrix A", where);
     checkFinite(b, "the constraint right-hand side b", where);
+}
+
+// The ideal phase through the auxiliary system M + α² Aᵀ G A, for a singular M or when the
+// regular path missed the constraints; massRegular says whether M passed its pivot test.
+void FundamentalEquation::solveAuxiliary(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q,
+                                         const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
+                                         bool massRegular, ConstrainedAcceleration& out,
+                                         const char* where)
+{
+    Workspace& w = *ws_;
+    w.M = M;
+    formAuxiliary(M, Q, A, b);
+    // For M ≥ 0 and G > 0, xᵀ M_a x = xᵀ M x + α² (Ax)ᵀ G (Ax) vanishes only when M x = 0
+    // and A x = 0: M_a is positive definite exactly when rank [M; A] = n, the condition for
+    // a unique acceleration (docs/MATH.md §4). Its Cholesky factorization is the rank test.
+    if (!w.factorizeCholesky(w.Ma, tol_)) {
+        std::ostringstream msg;
+        msg << "the mass matrix is singular and the constraints do not determine "
+            << "the acceleration: M + α² Aᵀ G A is not positive definite (pivot "
+            << w.failedPivot + 1 << " of " << n_ << " vanishes), so rank [M; A] < " << n_
+            << " with " << m_ << " constraint(s); the model is missing inertia or "
+            << "constraints (or α and G are so badly scaled that the sum loses A)";
+        throw ConstraintLabError(Kind::SingularMass, msg.str(),
+                                 "some motion has neither inertia nor a constraint; give "
+                                 "every coordinate a mass or constrain it");
+    }
+    usedAux_ = true;
+    idealPhase(w.Qa, A, b, out);
+    checkFinite(out.qdd, "the computed acceleration q̈ (is M + α² Aᵀ G A nearly singular?)", where);
+    if (!constraintsHold(M, Q, A, b, out.qdd)) {
+        // Both factorizations were accepted and both miss the constraints. With a regular M
+        // that points at constraints whose inconsistency the rank decision on K missed.
+        std::ostringstream msg;
+        msg << "the constraints cannot hold: the acceleration misses A q̈ = b, so the " << m_
+            << " constraint(s) are inconsistent, or they do not determine the "
+            << "acceleration together with M (rank [M; A] numerically below " << n_ << ")";
+        throw ConstraintLabError(
+            massRegular ? Kind::InconsistentConstraints : Kind::SingularMass, msg.str(),
+            "check the parameters and the initial conditions; nearly parallel constraints "
+            "or an almost massless coordinate make the equations ill-conditioned");
+    }
+    // The auxiliary force differs from the true one unless z = α² b; M q̈ − Q never does.
+    dense::trueForce<0>(M.data(), Q.data(), out.qdd.data(), out.Qci.data(), n_);
+}
+
+// One chain of fallbacks: the fixed-size path, the Cholesky factor of M, then the auxiliary
+// system, each checked against A q̈ = b; the loops are in DenseKernels.h.
+void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q,
+                                     const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
+                                     ConstrainedAcceleration& out)
+{
+    const char* where = "FundamentalEquation::solveIdeal";
+    idealSolved_ = false;
+    usedAux_ = false;
+    checkIdealInputs(M, Q, A, b, where);
 
     Workspace& w = *ws_;
     if (out.qdd.size() != n_ || out.Qci.size() != n_ || out.Qcni.size() != n_ ||
@@ -409,40 +459,7 @@ void FundamentalEquation::solveIdeal(const Eigen::MatrixXd& M, const Eigen::Vect
         aux = !dense::allFinite<0>(out.qdd.data(), n_) || !constraintsHold(M, Q, A, b, out.qdd);
     }
     if (aux) {
-        w.M = M;
-        formAuxiliary(M, Q, A, b);
-        // For M ≥ 0 and G > 0, xᵀ M_a x = xᵀ M x + α² (Ax)ᵀ G (Ax) vanishes only when M x = 0
-        // and A x = 0: M_a is positive definite exactly when rank [M; A] = n, the condition for
-        // a unique acceleration (docs/MATH.md §4). Its Cholesky factorization is the rank test.
-        if (!w.factorizeCholesky(w.Ma, tol_)) {
-            std::ostringstream msg;
-            msg << "the mass matrix is singular and the constraints do not determine "
-                << "the acceleration: M + α² Aᵀ G A is not positive definite (pivot "
-                << w.failedPivot + 1 << " of " << n_ << " vanishes), so rank [M; A] < " << n_
-                << " with " << m_ << " constraint(s); the model is missing inertia or "
-                << "constraints (or α and G are so badly scaled that the sum loses A)";
-            throw ConstraintLabError(Kind::SingularMass, msg.str(),
-                                     "some motion has neither inertia nor a constraint; give "
-                                     "every coordinate a mass or constrain it");
-        }
-        usedAux_ = true;
-        idealPhase(w.Qa, A, b, out);
-        checkFinite(out.qdd, "the computed acceleration q̈ (is M + α² Aᵀ G A nearly singular?)",
-                    where);
-        if (!constraintsHold(M, Q, A, b, out.qdd)) {
-            // Both factorizations were accepted and both miss the constraints. With a regular M
-            // that points at constraints whose inconsistency the rank decision on K missed.
-            std::ostringstream msg;
-            msg << "the constraints cannot hold: the acceleration misses A q̈ = b, so the " << m_
-                << " constraint(s) are inconsistent, or they do not determine the "
-                << "acceleration together with M (rank [M; A] numerically below " << n_ << ")";
-            throw ConstraintLabError(
-                massRegular ? Kind::InconsistentConstraints : Kind::SingularMass, msg.str(),
-                "check the parameters and the initial conditions; nearly parallel constraints "
-                "or an almost massless coordinate make the equations ill-conditioned");
-        }
-        // The auxiliary force differs from the true one unless z = α² b; M q̈ − Q never does.
-        dense::trueForce<0>(M.data(), Q.data(), out.qdd.data(), out.Qci.data(), n_);
+        solveAuxiliary(M, Q, A, b, massRegular, out, where);
     }
     checkFinite(out.qdd, "the computed acceleration q̈ (is M nearly singular?)", where);
     idealSolved_ = true;

@@ -87,6 +87,12 @@ public:
     bool usedFixedSizePath() const { return idealSolved_ && fixedSolved_; }
 
 private:
+    void checkIdealInputs(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q,
+                          const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
+                          const char* where) const;
+    void solveAuxiliary(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q,
+                        const Eigen::MatrixXd& A, const Eigen::VectorXd& b, bool massRegular,
+                        ConstrainedAcceleration& out, const char* where);
     void formAuxiliary(const Eigen::MatrixXd& M, const Eigen::VectorXd& Q, const Eigen::MatrixXd& A,
                        const Eigen::VectorXd& b);
     void idealPhase(const Eigen::VectorXd& Qeff, const Eigen::MatrixXd& A, const Eigen::VectorXd& b,

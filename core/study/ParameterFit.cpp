@@ -1,10 +1,10 @@
 #include "study/ParameterFit.h"
 
-#include "study/BoundedParameter.h"
+#include "integrate/Simulator.h"
 #include "model/ConstraintLabError.h"
+#include "study/BoundedParameter.h"
 #include "study/ParallelRuns.h"
 #include "study/ParameterSweep.h"
-#include "integrate/Simulator.h"
 
 #include <unsupported/Eigen/NonLinearOptimization>
 
@@ -507,16 +507,24 @@ std::string stopReason(Eigen::LevenbergMarquardtSpace::Status status)
     return "the fit could not start";
 }
 
-// Standard errors, covariance, correlation and the warnings for what the data do not
-// determine, from the weighted Jacobian J at the best values (docs/MATH.md §9).
-// Longer than ~80 lines on purpose: identifiability, covariance and correlation all come from
-// the one SVD of J, in the order docs/MATH.md §9 gives them.
-void statistics(const Eigen::MatrixXd& J, const Eigen::VectorXd& r, const Eigen::VectorXd& steps,
-                double noiseFloor, FitResult& result)
+// The indices of the parameters the data determine.
+std::vector<Eigen::Index> determinedColumns(const FitResult& result, Eigen::Index n)
+{
+    std::vector<Eigen::Index> kept;
+    for (Eigen::Index j = 0; j < n; ++j)
+        if (result.determined[static_cast<std::size_t>(j)])
+            kept.push_back(j);
+    return kept;
+}
+
+// Marks what the data do not determine, with a warning for each: a parameter whose step
+// changes the run by less than the integration error, and parameters whose columns of J are
+// (nearly) dependent, fixed only in combination.
+void markUndetermined(const Eigen::MatrixXd& J, const Eigen::VectorXd& steps, double noiseFloor,
+                      FitResult& result)
 {
     const Eigen::Index n = J.cols();
     result.determined.assign(static_cast<std::size_t>(n), true);
-    // A parameter whose step changes the run by less than the integration error does nothing.
     for (Eigen::Index j = 0; j < n; ++j) {
         if (J.col(j).norm() * steps[j] <= noiseFloor) {
             result.determined[static_cast<std::size_t>(j)] = false;
@@ -526,12 +534,8 @@ void statistics(const Eigen::MatrixXd& J, const Eigen::VectorXd& r, const Eigen:
                 "(e.g. a static friction that never acts because the body never stops)");
         }
     }
-    // Parameters whose columns are (nearly) dependent are fixed only in combination.
     for (;;) {
-        std::vector<Eigen::Index> kept;
-        for (Eigen::Index j = 0; j < n; ++j)
-            if (result.determined[static_cast<std::size_t>(j)])
-                kept.push_back(j);
+        const std::vector<Eigen::Index> kept = determinedColumns(result, n);
         if (kept.size() < 2)
             break;
         Eigen::MatrixXd scaled(J.rows(), static_cast<Eigen::Index>(kept.size()));
@@ -555,10 +559,42 @@ void statistics(const Eigen::MatrixXd& J, const Eigen::VectorXd& r, const Eigen:
                                   "combination of them (condition number " +
                                   number(s[0] / s[s.size() - 1]) + ")");
     }
+}
 
-    const Eigen::Index m = J.rows();
+// The covariance of the determined parameters (NaN for the others), scaled by the residual
+// variance when no sigma was given: (JᵀJ)⁻¹ = V Σ⁻² Vᵀ, without forming JᵀJ (which squares
+// the condition number).
+void covariance(const Eigen::MatrixXd& J, double scale, FitResult& result)
+{
+    const Eigen::Index n = J.cols();
+    result.covariance = Eigen::MatrixXd::Constant(n, n, std::numeric_limits<double>::quiet_NaN());
+    const std::vector<Eigen::Index> kept = determinedColumns(result, n);
+    if (kept.empty())
+        return;
+    Eigen::MatrixXd Jk(J.rows(), static_cast<Eigen::Index>(kept.size()));
+    for (std::size_t k = 0; k < kept.size(); ++k)
+        Jk.col(static_cast<Eigen::Index>(k)) = J.col(kept[k]);
+    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(Jk, Eigen::ComputeThinV);
+    const Eigen::MatrixXd V = svd.matrixV();
+    const Eigen::VectorXd inverseSquares = svd.singularValues().array().square().inverse();
+    const Eigen::MatrixXd C = V * inverseSquares.asDiagonal() * V.transpose() * scale;
+    for (std::size_t a = 0; a < kept.size(); ++a)
+        for (std::size_t b = 0; b < kept.size(); ++b)
+            result.covariance(kept[a], kept[b]) =
+                C(static_cast<Eigen::Index>(a), static_cast<Eigen::Index>(b));
+}
+
+// Standard errors, covariance, correlation and the warnings for what the data do not
+// determine, from the weighted Jacobian J at the best values, in the order docs/MATH.md §9
+// gives them.
+void statistics(const Eigen::MatrixXd& J, const Eigen::VectorXd& r, const Eigen::VectorXd& steps,
+                double noiseFloor, FitResult& result)
+{
+    const Eigen::Index n = J.cols();
+    markUndetermined(J, steps, noiseFloor, result);
+
     result.chiSquare = r.squaredNorm();
-    result.degreesOfFreedom = static_cast<int>(m - n);
+    result.degreesOfFreedom = static_cast<int>(J.rows() - n);
     const double nan = std::numeric_limits<double>::quiet_NaN();
     result.residualVariance =
         result.degreesOfFreedom > 0 ? result.chiSquare / result.degreesOfFreedom : nan;
@@ -570,25 +606,7 @@ void statistics(const Eigen::MatrixXd& J, const Eigen::VectorXd& r, const Eigen:
                                       "deviation (sigma) the errors cannot be estimated");
     }
 
-    result.covariance = Eigen::MatrixXd::Constant(n, n, nan);
-    std::vector<Eigen::Index> kept;
-    for (Eigen::Index j = 0; j < n; ++j)
-        if (result.determined[static_cast<std::size_t>(j)])
-            kept.push_back(j);
-    if (!kept.empty()) {
-        Eigen::MatrixXd Jk(m, static_cast<Eigen::Index>(kept.size()));
-        for (std::size_t k = 0; k < kept.size(); ++k)
-            Jk.col(static_cast<Eigen::Index>(k)) = J.col(kept[k]);
-        // (JᵀJ)⁻¹ = V Σ⁻² Vᵀ, without forming JᵀJ (which squares the condition number).
-        const Eigen::JacobiSVD<Eigen::MatrixXd> svd(Jk, Eigen::ComputeThinV);
-        const Eigen::MatrixXd V = svd.matrixV();
-        const Eigen::VectorXd inverseSquares = svd.singularValues().array().square().inverse();
-        const Eigen::MatrixXd C = V * inverseSquares.asDiagonal() * V.transpose() * scale;
-        for (std::size_t a = 0; a < kept.size(); ++a)
-            for (std::size_t b = 0; b < kept.size(); ++b)
-                result.covariance(kept[a], kept[b]) =
-                    C(static_cast<Eigen::Index>(a), static_cast<Eigen::Index>(b));
-    }
+    covariance(J, scale, result);
     result.standardErrors.resize(static_cast<std::size_t>(n));
     result.correlation = Eigen::MatrixXd::Constant(n, n, nan);
     for (Eigen::Index j = 0; j < n; ++j)

@@ -1,9 +1,9 @@
 #include "study/ParameterSweep.h"
 
-#include "model/ConstraintLabError.h"
-#include "study/ParallelRuns.h"
-#include "scenes/SceneRegistry.h"
 #include "integrate/Simulator.h"
+#include "model/ConstraintLabError.h"
+#include "scenes/SceneRegistry.h"
+#include "study/ParallelRuns.h"
 
 #include <algorithm>
 #include <charconv>
@@ -69,14 +69,13 @@ std::pair<std::size_t, std::size_t> ParameterSweep::shard(std::size_t points, in
     return {edge(k - 1), edge(k)};
 }
 
-// Longer than ~80 lines on purpose: two phases (validate every grid point, then run them on the
-// workers) that share the systems built in the first.
-std::vector<LabelledTrace> ParameterSweep::runGrid(const SceneDocument& base,
-                                                   const std::vector<SweepAxis>& axes,
-                                                   std::size_t first, std::size_t last, int threads,
-                                                   const RunControl& control)
+namespace {
+
+// The scene's definition, after checking the axes (known scalar parameters, each swept once,
+// with values), the number of threads and the range [first, last) of grid points.
+const SceneDefinition& checkedSweep(const SceneDocument& base, const std::vector<SweepAxis>& axes,
+                                    std::size_t first, std::size_t last, int threads)
 {
-    // --- Validate everything before any run starts ---
     const SceneDefinition* definition = base.definition();
     if (!definition) {
         std::string names;
@@ -109,13 +108,28 @@ std::vector<LabelledTrace> ParameterSweep::runGrid(const SceneDocument& base,
     if (threads < 0)
         invalid("sweep: the number of threads must not be negative, got " +
                 std::to_string(threads));
-    const std::size_t points = gridSize(axes);
+    const std::size_t points = ParameterSweep::gridSize(axes);
     if (first > last || last > points)
         invalid("sweep: grid points " + std::to_string(first) + " to " + std::to_string(last) +
                 " are not within the " + std::to_string(points) + " points of the grid");
+    return *definition;
+}
 
+} // namespace
+
+// Two phases: every grid point is validated (its system built) before any run starts; then
+// the runs go to the workers, and a failure stops the runs after it.
+std::vector<LabelledTrace> ParameterSweep::runGrid(const SceneDocument& base,
+                                                   const std::vector<SweepAxis>& axes,
+                                                   std::size_t first, std::size_t last, int threads,
+                                                   const RunControl& control)
+{
+    const SceneDefinition& definition = checkedSweep(base, axes, first, last, threads);
+    std::vector<std::string> swept;
+    for (const SweepAxis& axis : axes)
+        swept.push_back(axis.parameter);
     // Followers of a swept parameter that follow it in the base document follow the sweep.
-    const ParameterValues given = definition->untieFollowers(base.parameters, swept);
+    const ParameterValues given = definition.untieFollowers(base.parameters, swept);
 
     // Building the systems validates each value (range, notBelow, initial state). Point i of
     // the grid: the last axis varies fastest.
@@ -133,13 +147,12 @@ std::vector<LabelledTrace> ParameterSweep::runGrid(const SceneDocument& base,
         }
         labels.push_back(text);
         try {
-            systems.push_back(definition->create(runValues));
+            systems.push_back(definition.create(runValues));
         } catch (...) {
             ParallelRuns::rethrowLabelled(std::current_exception(), labels.back());
         }
     }
 
-    // --- Run: a failure stops the runs after it ---
     const std::size_t count = last - first;
     std::vector<std::shared_ptr<const Trace>> traces(count);
     const std::vector<std::exception_ptr> errors =

@@ -193,29 +193,15 @@ bool VideoExporter::run(const Settings& settings, const QString& path)
         return fail(tr("%1: no 3D view to record").arg(path));
     if (const QString problem = validate(settings); !problem.isEmpty())
         return fail(tr("%1: %2").arg(path, problem));
-
     const QFileInfo target(path);
-    const QDir dir = target.absoluteDir();
-    if (target.fileName().isEmpty())
-        return fail(tr("%1: cannot write the video: no file name").arg(path));
-    if (!dir.exists())
-        return fail(tr("%1: cannot write the video: the folder %2 does not exist")
-                        .arg(path, QDir::toNativeSeparators(dir.absolutePath())));
-    if (target.isDir())
-        return fail(tr("%1: cannot write the video: it is a folder").arg(path));
-
-    // The temporary file is created here, so an unwritable folder is reported before any
-    // frame is rendered, and its name is unique among concurrent exports. A device or a pipe
-    // (/dev/null, a FIFO) is never renamed over: the video is encoded in the temporary folder
-    // and then streamed into it.
+    if (!checkTarget(target, path))
+        return false;
+    // A device or a pipe (/dev/null, a FIFO) is never renamed over: the video is encoded in the
+    // temporary folder and then streamed into it.
     const bool inPlace = AtomicFile::writesInPlace(path);
-    const QDir tempDir = inPlace ? QDir(QDir::tempPath()) : dir;
-    QTemporaryFile temp(tempDir.filePath(QStringLiteral(".%1.XXXXXX.part").arg(target.fileName())));
-    temp.setAutoRemove(false);
-    if (!temp.open())
-        return fail(tr("%1: cannot write the video: %2").arg(path, temp.errorString()));
-    const QString tempPath = temp.fileName();
-    temp.close();
+    const QString tempPath = createTemporary(target, path, inPlace);
+    if (tempPath.isEmpty())
+        return false;
 
     running_ = true;
     const double previousTime = view_->time();
@@ -226,7 +212,50 @@ bool VideoExporter::run(const Settings& settings, const QString& path)
         view_->setTime(previousTime);
         running_ = false;
     });
+    if (!encode(settings, path, tempPath))
+        return false;
 
+    QString why;
+    if (!isCompleteOgg(tempPath, &why))
+        return fail(tr("%1: cannot write the video: %2").arg(path, why));
+    if (inPlace)
+        return copyInto(tempPath, path);
+    syncToDisk(tempPath);
+    keepTemp = replaceTarget(tempPath, target, path);
+    return keepTemp;
+}
+
+bool VideoExporter::checkTarget(const QFileInfo& target, const QString& path)
+{
+    const QDir dir = target.absoluteDir();
+    if (target.fileName().isEmpty())
+        return fail(tr("%1: cannot write the video: no file name").arg(path));
+    if (!dir.exists())
+        return fail(tr("%1: cannot write the video: the folder %2 does not exist")
+                        .arg(path, QDir::toNativeSeparators(dir.absolutePath())));
+    if (target.isDir())
+        return fail(tr("%1: cannot write the video: it is a folder").arg(path));
+    return true;
+}
+
+QString VideoExporter::createTemporary(const QFileInfo& target, const QString& path, bool inPlace)
+{
+    // The temporary file is created here, so an unwritable folder is reported before any
+    // frame is rendered, and its name is unique among concurrent exports.
+    const QDir tempDir = inPlace ? QDir(QDir::tempPath()) : target.absoluteDir();
+    QTemporaryFile temp(tempDir.filePath(QStringLiteral(".%1.XXXXXX.part").arg(target.fileName())));
+    temp.setAutoRemove(false);
+    if (!temp.open()) {
+        fail(tr("%1: cannot write the video: %2").arg(path, temp.errorString()));
+        return {};
+    }
+    const QString tempPath = temp.fileName();
+    temp.close();
+    return tempPath;
+}
+
+bool VideoExporter::encode(const Settings& settings, const QString& path, const QString& tempPath)
+{
     const QSize size = evenSize(settings.size);
     const int total = frameCount(settings);
 
@@ -287,14 +316,12 @@ bool VideoExporter::run(const Settings& settings, const QString& path)
         return false;
     writer->End();
     ended = true;
+    return true;
+}
 
-    QString why;
-    if (!isCompleteOgg(tempPath, &why))
-        return fail(tr("%1: cannot write the video: %2").arg(path, why));
-    if (inPlace)
-        return copyInto(tempPath, path);
-    syncToDisk(tempPath);
-
+bool VideoExporter::replaceTarget(const QString& tempPath, const QFileInfo& target,
+                                  const QString& path)
+{
     // Like QSaveFile: a replaced file keeps its permissions, a new one gets the usual ones.
     const QFileDevice::Permissions permissions =
         target.exists()
@@ -310,7 +337,6 @@ bool VideoExporter::run(const Settings& settings, const QString& path)
     if (ec)
         return fail(tr("%1: cannot replace the file: %2")
                         .arg(path, QString::fromLocal8Bit(ec.message().c_str())));
-    keepTemp = true;
     return true;
 }
 

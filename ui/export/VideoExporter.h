@@ -5,6 +5,8 @@
 #include <QSize>
 #include <QString>
 
+class QFileInfo;
+
 namespace clab {
 
 class SceneView;
@@ -67,6 +69,16 @@ signals:
 
 private:
     bool fail(const QString& message);
+    /// False (with the reason) when `target` cannot be a video file: no name, no folder, a folder.
+    bool checkTarget(const QFileInfo& target, const QString& path);
+    /// A new empty temporary file for the video (beside `target`, or in the temporary folder
+    /// when the video is streamed into a device); empty (with the reason) when none can be made.
+    QString createTemporary(const QFileInfo& target, const QString& path, bool inPlace);
+    /// Renders every frame of `settings` and encodes them into `tempPath`; false when cancelled
+    /// or (with the reason) when a frame cannot be rendered or encoded.
+    bool encode(const Settings& settings, const QString& path, const QString& tempPath);
+    /// Renames the finished video `tempPath` over `target`, keeping a replaced file's permissions.
+    bool replaceTarget(const QString& tempPath, const QFileInfo& target, const QString& path);
     /// Streams the finished video `source` into the device or pipe `path` (never renamed over).
     bool copyInto(const QString& source, const QString& path);
 

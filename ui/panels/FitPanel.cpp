@@ -5,9 +5,9 @@
 #include "session/SceneSession.h"
 #include "widgets/ScientificSpinBox.h"
 
-#include <model/ConstraintLabError.h>
 #include <FileError.h>
 #include <MeasurementFile.h>
+#include <model/ConstraintLabError.h>
 #include <study/ParameterFit.h>
 
 #include <QCheckBox>
@@ -77,7 +77,36 @@ bool sameMeasurements(const Measurements& a, const Measurements& b)
 FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), session_(session)
 {
     auto* layout = new QVBoxLayout(this);
+    layout->addLayout(buildFileRow());
+    message_ = new QLabel(this);
+    message_->setWordWrap(true);
+    message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    message_->hide();
+    layout->addWidget(message_);
+    layout->addWidget(buildColumnsBox());
+    parameterBox_ = new QGroupBox(tr("Parameters to fit"), this);
+    parameterGrid_ = new QGridLayout(parameterBox_);
+    layout->addWidget(parameterBox_);
+    buildFitButtons(layout);
+    buildResults(layout);
 
+    connect(fitButton_, &QPushButton::clicked, this, &FitPanel::startFit);
+    connect(cancelButton_, &QPushButton::clicked, this, &FitPanel::cancelFit);
+    connect(applyButton_, &QPushButton::clicked, this, &FitPanel::applyResult);
+    connect(timeColumn_, &QComboBox::currentIndexChanged, this, &FitPanel::timeColumnChosen);
+    connect(timeScale_, &QDoubleSpinBox::valueChanged, this, &FitPanel::updateMapping);
+    connect(timeOffset_, &QDoubleSpinBox::valueChanged, this, &FitPanel::updateMapping);
+    connect(session_, &SceneSession::documentReset, this, &FitPanel::rebuildParameters);
+    connect(session_, &SceneSession::systemChanged, this, &FitPanel::rebuildParameters);
+    // Any change of the scene may make the last result stale.
+    connect(session_, &SceneSession::documentReset, this, &FitPanel::updateApply);
+    connect(session_, &SceneSession::systemChanged, this, &FitPanel::updateApply);
+    connect(session_, &SceneSession::valueChanged, this, &FitPanel::updateApply);
+    rebuildParameters();
+}
+
+QHBoxLayout* FitPanel::buildFileRow()
+{
     auto* fileRow = new QHBoxLayout;
     auto* loadButton = new QPushButton(tr("Load measurements…"), this);
     loadButton->setObjectName(QStringLiteral("fitLoad"));
@@ -85,14 +114,12 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     fileLabel_->setWordWrap(true);
     fileRow->addWidget(loadButton);
     fileRow->addWidget(fileLabel_, 1);
-    layout->addLayout(fileRow);
+    connect(loadButton, &QPushButton::clicked, this, &FitPanel::chooseFile);
+    return fileRow;
+}
 
-    message_ = new QLabel(this);
-    message_->setWordWrap(true);
-    message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    message_->hide();
-    layout->addWidget(message_);
-
+QGroupBox* FitPanel::buildColumnsBox()
+{
     auto* columnsBox = new QGroupBox(tr("Measured columns"), this);
     auto* columnsLayout = new QVBoxLayout(columnsBox);
     auto* timeForm = new QFormLayout;
@@ -128,12 +155,11 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     columnsLayout->addLayout(timeForm);
     columnGrid_ = new QGridLayout;
     columnsLayout->addLayout(columnGrid_);
-    layout->addWidget(columnsBox);
+    return columnsBox;
+}
 
-    auto* parametersBox = parameterBox_ = new QGroupBox(tr("Parameters to fit"), this);
-    parameterGrid_ = new QGridLayout(parametersBox);
-    layout->addWidget(parametersBox);
-
+void FitPanel::buildFitButtons(QVBoxLayout* layout)
+{
     auto* buttons = new QHBoxLayout;
     fitButton_ = new QPushButton(tr("Fit"), this);
     cancelButton_ = new QPushButton(tr("Cancel"), this);
@@ -151,7 +177,10 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     applyNote_->setWordWrap(true);
     applyNote_->hide();
     layout->addWidget(applyNote_);
+}
 
+void FitPanel::buildResults(QVBoxLayout* layout)
+{
     progress_ = new QLabel(this);
     progress_->setWordWrap(true);
     rms_ = new QLabel(this);
@@ -172,21 +201,6 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(summary_);
-
-    connect(loadButton, &QPushButton::clicked, this, &FitPanel::chooseFile);
-    connect(fitButton_, &QPushButton::clicked, this, &FitPanel::startFit);
-    connect(cancelButton_, &QPushButton::clicked, this, &FitPanel::cancelFit);
-    connect(applyButton_, &QPushButton::clicked, this, &FitPanel::applyResult);
-    connect(timeColumn_, &QComboBox::currentIndexChanged, this, &FitPanel::timeColumnChosen);
-    connect(timeScale_, &QDoubleSpinBox::valueChanged, this, &FitPanel::updateMapping);
-    connect(timeOffset_, &QDoubleSpinBox::valueChanged, this, &FitPanel::updateMapping);
-    connect(session_, &SceneSession::documentReset, this, &FitPanel::rebuildParameters);
-    connect(session_, &SceneSession::systemChanged, this, &FitPanel::rebuildParameters);
-    // Any change of the scene may make the last result stale.
-    connect(session_, &SceneSession::documentReset, this, &FitPanel::updateApply);
-    connect(session_, &SceneSession::systemChanged, this, &FitPanel::updateApply);
-    connect(session_, &SceneSession::valueChanged, this, &FitPanel::updateApply);
-    rebuildParameters();
 }
 
 FitPanel::~FitPanel()

@@ -2,9 +2,9 @@
 
 #include "plots/PlotData.h"
 
+#include <scenes/SceneDocument.h>
 #include <study/FitResult.h>
 #include <study/Measurements.h>
-#include <scenes/SceneDocument.h>
 #include <trace/Trace.h>
 
 #include <QString>
@@ -23,11 +23,14 @@ class QCheckBox;
 class QDoubleSpinBox;
 class QComboBox;
 class QGridLayout;
+class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTableWidget;
 class QThread;
+class QVBoxLayout;
 
 namespace clab {
 
@@ -132,6 +135,14 @@ private:
         QLineEdit* upper;
     };
 
+    /// "Load measurements…" and the file's name.
+    QHBoxLayout* buildFileRow();
+    /// How the file's time column maps to seconds, and what each other column measures.
+    QGroupBox* buildColumnsBox();
+    /// Fit, Cancel, Apply, and the note on what Apply would change.
+    void buildFitButtons(QVBoxLayout* layout);
+    /// Progress, RMS, the residual plot and the table of fitted values.
+    void buildResults(QVBoxLayout* layout);
     void chooseFile();
     void rebuildColumns();
     void timeColumnChosen();

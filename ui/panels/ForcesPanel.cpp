@@ -65,7 +65,17 @@ ForcesPanel::ForcesPanel(QWidget* parent)
       bodyTotal_(new QLabel(bodyGroup_)), arrowField_(new QCheckBox(bodyGroup_))
 {
     auto* layout = new QVBoxLayout(this);
+    buildBodyGroup();
+    layout->addWidget(bodyGroup_);
+    layout->addWidget(buildArrowsGroup());
+    layout->addWidget(buildDisplayGroup());
+    layout->addStretch(1);
+    updateScaleLabel();
+    clearMagnitudes();
+}
 
+void ForcesPanel::buildBodyGroup()
+{
     // Which body of many (a chain's bobs) carries the arrows and the trail, first in the dock:
     // it decides what the arrows below show. Hidden for a scene with one body.
     bodyGroup_->setObjectName(QStringLiteral("bodyGroup"));
@@ -85,7 +95,6 @@ ForcesPanel::ForcesPanel(QWidget* parent)
     bodyLayout->addWidget(arrowField_, 1, 0, 1, 4);
     bodyLayout->setColumnStretch(3, 1);
     bodyGroup_->hide();
-    layout->addWidget(bodyGroup_);
     // The spin box speaks for both: one signal per change, whichever the user moved.
     connect(bodySlider_, &QSlider::valueChanged, bodySpin_, &QSpinBox::setValue);
     connect(bodySpin_, &QSpinBox::valueChanged, this, [this](int body) {
@@ -94,47 +103,58 @@ ForcesPanel::ForcesPanel(QWidget* parent)
         emit chosenBodyChanged(body);
     });
     connect(arrowField_, &QCheckBox::toggled, this, &ForcesPanel::arrowFieldVisibilityChanged);
+}
 
+QGroupBox* ForcesPanel::buildArrowsGroup()
+{
     auto* shown = new QGroupBox(tr("Arrows"), this);
     auto* grid = new QGridLayout(shown);
     grid->setColumnStretch(1, 1);
-    for (int i = 0; i < 3; ++i) {
-        const ForceKind kind = kinds[i];
-        auto* check = new QCheckBox(forceSymbol(kind), shown);
-        check->setObjectName(QStringLiteral("forceCheck%1").arg(i));
-        check->setIcon(arrowSwatch(forceColor(kind)));
-        check->setIconSize(QSize(36, 18));
-        check->setChecked(true);
-        check->setToolTip(forceDescription(kind));
-        QFont bold = check->font();
-        bold.setBold(true);
-        check->setFont(bold);
-        auto* description = new QLabel(forceDescription(kind), shown);
-        description->setWordWrap(true);
-        auto* magnitude = new QLabel(shown);
-        magnitude->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        magnitude->setObjectName(QStringLiteral("forceMagnitude%1").arg(i));
-        QFont mono = magnitude->font();
-        mono.setFamily(QStringLiteral("monospace"));
-        mono.setStyleHint(QFont::Monospace);
-        magnitude->setFont(mono);
-        magnitude->setMinimumWidth(
-            magnitude->fontMetrics().horizontalAdvance(QStringLiteral("‖Q‖ = -0.000e+00 N")));
-        grid->addWidget(check, 2 * i, 0, 1, 1);
-        grid->addWidget(magnitude, 2 * i, 1, 1, 1);
-        grid->addWidget(description, 2 * i + 1, 0, 1, 2);
-        checks_[i] = check;
-        magnitudes_[i] = magnitude;
-        descriptions_[i] = description;
-        connect(check, &QCheckBox::toggled, this,
-                [this, kind](bool on) { emit forceVisibilityChanged(kind, on); });
-    }
+    for (int i = 0; i < 3; ++i)
+        addForceRow(grid, i);
     readouts_->setObjectName(QStringLiteral("forceReadouts"));
     readouts_->setWordWrap(true);
     readouts_->hide();
     grid->addWidget(readouts_, 6, 0, 1, 2);
-    layout->addWidget(shown);
+    return shown;
+}
 
+void ForcesPanel::addForceRow(QGridLayout* grid, int i)
+{
+    QWidget* shown = grid->parentWidget();
+    const ForceKind kind = kinds[i];
+    auto* check = new QCheckBox(forceSymbol(kind), shown);
+    check->setObjectName(QStringLiteral("forceCheck%1").arg(i));
+    check->setIcon(arrowSwatch(forceColor(kind)));
+    check->setIconSize(QSize(36, 18));
+    check->setChecked(true);
+    check->setToolTip(forceDescription(kind));
+    QFont bold = check->font();
+    bold.setBold(true);
+    check->setFont(bold);
+    auto* description = new QLabel(forceDescription(kind), shown);
+    description->setWordWrap(true);
+    auto* magnitude = new QLabel(shown);
+    magnitude->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    magnitude->setObjectName(QStringLiteral("forceMagnitude%1").arg(i));
+    QFont mono = magnitude->font();
+    mono.setFamily(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    magnitude->setFont(mono);
+    magnitude->setMinimumWidth(
+        magnitude->fontMetrics().horizontalAdvance(QStringLiteral("‖Q‖ = -0.000e+00 N")));
+    grid->addWidget(check, 2 * i, 0, 1, 1);
+    grid->addWidget(magnitude, 2 * i, 1, 1, 1);
+    grid->addWidget(description, 2 * i + 1, 0, 1, 2);
+    checks_[i] = check;
+    magnitudes_[i] = magnitude;
+    descriptions_[i] = description;
+    connect(check, &QCheckBox::toggled, this,
+            [this, kind](bool on) { emit forceVisibilityChanged(kind, on); });
+}
+
+QGroupBox* ForcesPanel::buildDisplayGroup()
+{
     auto* view = new QGroupBox(tr("Display"), this);
     auto* form = new QFormLayout(view);
     scaleSlider_->setObjectName(QStringLiteral("arrowScaleSlider"));
@@ -159,8 +179,6 @@ ForcesPanel::ForcesPanel(QWidget* parent)
     magnitudeLabels_->setObjectName(QStringLiteral("magnitudeLabels"));
     magnitudeLabels_->setToolTip(tr("Write each force's magnitude at its arrow's tip"));
     form->addRow(magnitudeLabels_);
-    layout->addWidget(view);
-    layout->addStretch(1);
 
     connect(scaleSlider_, &QSlider::valueChanged, this, [this](int position) {
         updateScaleLabel();
@@ -170,8 +188,7 @@ ForcesPanel::ForcesPanel(QWidget* parent)
     connect(legend_, &QCheckBox::toggled, this, &ForcesPanel::legendVisibilityChanged);
     connect(magnitudeLabels_, &QCheckBox::toggled, this,
             &ForcesPanel::magnitudeLabelsVisibilityChanged);
-    updateScaleLabel();
-    clearMagnitudes();
+    return view;
 }
 
 bool ForcesPanel::isForceVisible(ForceKind kind) const

@@ -8,6 +8,7 @@
 #include <array>
 
 class QCheckBox;
+class QGridLayout;
 class QGroupBox;
 class QLabel;
 class QSlider;
@@ -70,6 +71,14 @@ signals:
     void arrowFieldVisibilityChanged(bool visible);
 
 private:
+    /// Which body of many carries the arrows and the trail.
+    void buildBodyGroup();
+    /// A check box, magnitude and description per kind of force, and the readouts under them.
+    QGroupBox* buildArrowsGroup();
+    /// Row pair `i` of the arrows' grid: the check box and magnitude of kinds[i], its description.
+    void addForceRow(QGridLayout* grid, int i);
+    /// Arrow length, legend and magnitude labels.
+    QGroupBox* buildDisplayGroup();
     void updateScaleLabel();
 
     std::array<QCheckBox*, 3> checks_{};

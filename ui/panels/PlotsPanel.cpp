@@ -70,6 +70,31 @@ PlotsPanel::PlotsPanel(QWidget* parent)
       messageLabel_(new QLabel(stack_)), widget_(new VtkOpenGLWidget(stack_)),
       vtkTimer_(new QTimer(this))
 {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(buildTopRow());
+    buildCompareRow();
+    layout->addWidget(compareRow_);
+    buildCustomBox();
+    layout->addWidget(customBox_);
+    buildStack();
+    layout->addWidget(stack_, 1);
+    attachChart();
+
+    connect(widget_, &VtkOpenGLWidget::frameRendered, this, &PlotsPanel::frameRendered);
+    connect(presetCombo_, &QComboBox::activated, this, &PlotsPanel::onPresetActivated);
+    connect(xCombo_, &QComboBox::activated, this, &PlotsPanel::onCustomEdited);
+    connect(yList_, &QListWidget::itemChanged, this, &PlotsPanel::onCustomEdited);
+    connect(logY_, &QCheckBox::toggled, this, &PlotsPanel::onCustomEdited);
+    connect(resetZoomButton_, &QToolButton::clicked, this, &PlotsPanel::resetZoom);
+    connect(widget_, &VtkOpenGLWidget::interacted, this, [this] { userZoom_ = true; });
+    connect(exportButton_, &QToolButton::clicked, this, &PlotsPanel::showExportDialog);
+
+    clear();
+}
+
+QHBoxLayout* PlotsPanel::buildTopRow()
+{
     presetCombo_->setObjectName(QStringLiteral("presetCombo"));
     presetCombo_->setToolTip(tr("A ready-made plot of the current run, or Custom to choose the "
                                 "quantities"));
@@ -94,6 +119,11 @@ PlotsPanel::PlotsPanel(QWidget* parent)
     top->addWidget(presetCombo_, 1);
     top->addWidget(resetZoomButton_);
     top->addWidget(exportButton_);
+    return top;
+}
+
+void PlotsPanel::buildCompareRow()
+{
 
     // Compare mode: one quantity of every run by default; fifteen curves in one plot are noise.
     compareCombo_->setObjectName(QStringLiteral("compareCombo"));
@@ -109,7 +139,10 @@ PlotsPanel::PlotsPanel(QWidget* parent)
         compareQuantity_ = compareCombo_->itemData(index).toString().toStdString();
         rebuild();
     });
+}
 
+void PlotsPanel::buildCustomBox()
+{
     // Custom plots: one x quantity, any number of y quantities.
     xCombo_->setObjectName(QStringLiteral("xCombo"));
     xCombo_->setToolTip(tr("The quantity on the horizontal axis; t for time plots, a coordinate "
@@ -139,7 +172,10 @@ PlotsPanel::PlotsPanel(QWidget* parent)
     customLayout->addWidget(yList_, 1, 1, 1, 2);
     customLayout->setColumnStretch(1, 1);
     customBox_->hide();
+}
 
+void PlotsPanel::buildStack()
+{
     messageLabel_->setObjectName(QStringLiteral("message"));
     messageLabel_->setAlignment(Qt::AlignCenter);
     messageLabel_->setWordWrap(true);
@@ -151,14 +187,10 @@ PlotsPanel::PlotsPanel(QWidget* parent)
                            "Reset zoom shows all data"));
     stack_->addWidget(widget_);
     stack_->addWidget(messageLabel_);
+}
 
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(top);
-    layout->addWidget(compareRow_);
-    layout->addWidget(customBox_);
-    layout->addWidget(stack_, 1);
-
+void PlotsPanel::attachChart()
+{
     // The chart draws into the widget's render window; the widget's interactor gets the
     // context style (wheel zoom, drag pan) instead of the 3-D trackball.
     vtkContextView* view = chart_->view();
@@ -178,17 +210,6 @@ PlotsPanel::PlotsPanel(QWidget* parent)
                                        &PlotsPanel::onInteractorTimer);
     widget_->interactor()->AddObserver(vtkCommand::DestroyTimerEvent, this,
                                        &PlotsPanel::onInteractorTimer);
-
-    connect(widget_, &VtkOpenGLWidget::frameRendered, this, &PlotsPanel::frameRendered);
-    connect(presetCombo_, &QComboBox::activated, this, &PlotsPanel::onPresetActivated);
-    connect(xCombo_, &QComboBox::activated, this, &PlotsPanel::onCustomEdited);
-    connect(yList_, &QListWidget::itemChanged, this, &PlotsPanel::onCustomEdited);
-    connect(logY_, &QCheckBox::toggled, this, &PlotsPanel::onCustomEdited);
-    connect(resetZoomButton_, &QToolButton::clicked, this, &PlotsPanel::resetZoom);
-    connect(widget_, &VtkOpenGLWidget::interacted, this, [this] { userZoom_ = true; });
-    connect(exportButton_, &QToolButton::clicked, this, &PlotsPanel::showExportDialog);
-
-    clear();
 }
 
 PlotsPanel::~PlotsPanel()

@@ -18,6 +18,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QListWidget;
 class QStackedWidget;
@@ -113,6 +114,16 @@ signals:
     void frameRendered();
 
 private:
+    /// The preset combo and the zoom and export buttons.
+    QHBoxLayout* buildTopRow();
+    /// The quantity drawn for every run in compare mode.
+    void buildCompareRow();
+    /// The x and y quantities of a custom plot.
+    void buildCustomBox();
+    /// The plot widget, and the message shown in its place when there is nothing to plot.
+    void buildStack();
+    /// Draws the chart into the plot widget and lets the widget's interactor zoom and pan it.
+    void attachChart();
     void rebuild();
     /// The ready-made plots: the current trace's, and the residuals while there are any.
     void updatePresets();

@@ -47,6 +47,17 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
       slider_(new QSlider(Qt::Horizontal, this)), speed_(new QComboBox(this)),
       time_(new QLabel(this)), end_(new QLabel(this))
 {
+    setUpActions();
+    setUpFields();
+    buildLayout();
+    connectClock();
+    showPlaying(clock_->isPlaying());
+    updateRange();
+    setTrajectoryAvailable(false);
+}
+
+void TimeControls::setUpActions()
+{
     playPause_->setObjectName(QStringLiteral("playPauseAction"));
     playPause_->setProperty("helpText", tr("Play / pause"));
     playPause_->setShortcuts(
@@ -74,7 +85,10 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
         action->setShortcutContext(Qt::WindowShortcut);
         addAction(action);
     }
+}
 
+void TimeControls::setUpFields()
+{
     slider_->setObjectName(QStringLiteral("timeSlider"));
     slider_->setToolTip(tr("Drag to move through the computed trajectory"));
     // Narrow enough for a 1024-pixel projector with large text; it grows with the window.
@@ -93,7 +107,10 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
     time_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     updateTimeFont();
     end_->setObjectName(QStringLiteral("endLabel"));
+}
 
+void TimeControls::buildLayout()
+{
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 2, 6, 2);
     layout->addWidget(bigButton(reset_, this));
@@ -110,7 +127,10 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
     speedLabel->setBuddy(speed_);
     layout->addWidget(speedLabel);
     layout->addWidget(speed_);
+}
 
+void TimeControls::connectClock()
+{
     connect(playPause_, &QAction::triggered, clock_, &PlaybackClock::togglePlaying);
     connect(stepForward_, &QAction::triggered, clock_, &PlaybackClock::stepForward);
     connect(stepBackward_, &QAction::triggered, clock_, &PlaybackClock::stepBackward);
@@ -124,10 +144,6 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
     connect(slider_, &QSlider::sliderPressed, clock_, &PlaybackClock::pause);
     connect(speed_, &QComboBox::currentIndexChanged, this,
             [this](int index) { clock_->setSpeed(speed_->itemData(index).toDouble()); });
-
-    showPlaying(clock_->isPlaying());
-    updateRange();
-    setTrajectoryAvailable(false);
 }
 
 void TimeControls::updateTimeFont()

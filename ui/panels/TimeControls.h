@@ -42,6 +42,13 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    /// Play/pause, step, reset and loop, with their window-wide shortcuts.
+    void setUpActions();
+    /// The time slider, speed box and time labels.
+    void setUpFields();
+    void buildLayout();
+    /// The actions and fields drive the clock; the clock's time and state show here.
+    void connectClock();
     void updateTimeFont();
     void showTime(double t);
     void showPlaying(bool playing);

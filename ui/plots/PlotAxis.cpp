@@ -163,63 +163,71 @@ void PlotAxis::placeTicks()
 
     std::vector<double> positions;
     std::vector<std::string> labels;
-    const auto accept = [&](double step) {
-        this->TickInterval = step;
-        for (std::size_t i = 0; i < positions.size(); ++i) {
-            this->TickPositions->InsertNextValue(positions[i]);
-            this->TickLabels->InsertNextValue(labels[i]);
-        }
-    };
-
+    double step = 1.0;
     if (this->LogScaleActive) {
-        // Axis units are log10 of the values: whole decades every 1, 2, 5, 10, … decades.
-        for (double step : {1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0}) {
-            positions.clear();
-            labels.clear();
-            for (double e = std::ceil(low / step - 1e-9) * step; e <= high + 1e-9; e += step) {
-                positions.push_back(e);
-                labels.push_back(decadeLabel(static_cast<int>(std::lround(e))));
-            }
-            if (fits(positions, labels, low, high, pixels)) {
-                break;
-            }
+        logTicks(low, high, pixels, &positions, &labels);
+    } else if (!linearTicksThatFit(low, high, pixels, &positions, &labels, &step)) {
+        return;
+    }
+    this->TickInterval = step;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        this->TickPositions->InsertNextValue(positions[i]);
+        this->TickLabels->InsertNextValue(labels[i]);
+    }
+}
+
+void PlotAxis::logTicks(double low, double high, double pixels, std::vector<double>* positions,
+                        std::vector<std::string>* labels) const
+{
+    // Axis units are log10 of the values: whole decades every 1, 2, 5, 10, … decades.
+    for (double step : {1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0}) {
+        positions->clear();
+        labels->clear();
+        for (double e = std::ceil(low / step - 1e-9) * step; e <= high + 1e-9; e += step) {
+            positions->push_back(e);
+            labels->push_back(decadeLabel(static_cast<int>(std::lround(e))));
         }
-        // Less than a decade in view: 1, 2 and 5 times the powers of ten inside it.
-        if (positions.size() < 2) {
-            positions.clear();
-            labels.clear();
-            for (int e = static_cast<int>(std::floor(low)); e <= static_cast<int>(std::ceil(high));
-                 ++e) {
-                for (double m : {1.0, 2.0, 5.0}) {
-                    const double position = std::log10(m) + e;
-                    if (position >= low - 1e-9 && position <= high + 1e-9) {
-                        positions.push_back(position);
-                        labels.push_back(
-                            QString::number(m * std::pow(10.0, e), 'g', 3).toStdString());
-                    }
+        if (fits(*positions, *labels, low, high, pixels)) {
+            break;
+        }
+    }
+    // Less than a decade in view: 1, 2 and 5 times the powers of ten inside it.
+    if (positions->size() < 2) {
+        positions->clear();
+        labels->clear();
+        for (int e = static_cast<int>(std::floor(low)); e <= static_cast<int>(std::ceil(high));
+             ++e) {
+            for (double m : {1.0, 2.0, 5.0}) {
+                const double position = std::log10(m) + e;
+                if (position >= low - 1e-9 && position <= high + 1e-9) {
+                    positions->push_back(position);
+                    labels->push_back(QString::number(m * std::pow(10.0, e), 'g', 3).toStdString());
                 }
             }
         }
-        accept(1.0);
-        return;
     }
+}
 
+bool PlotAxis::linearTicksThatFit(double low, double high, double pixels,
+                                  std::vector<double>* positions, std::vector<std::string>* labels,
+                                  double* step) const
+{
     // The densest 1-2-5 step whose labels do not touch.
     const double span = high - low;
     double decade = std::pow(10.0, std::floor(std::log10(span / kMaxTicks)));
     for (int attempt = 0; attempt < 40; ++attempt, decade *= 10.0) {
         for (double m : {1.0, 2.0, 5.0}) {
-            const double step = m * decade;
-            if (span / step > kMaxTicks) {
+            *step = m * decade;
+            if (span / *step > kMaxTicks) {
                 continue;
             }
-            linearTicks(low, high, step, &positions, &labels);
-            if (positions.size() <= 1 || fits(positions, labels, low, high, pixels)) {
-                accept(step);
-                return;
+            linearTicks(low, high, *step, positions, labels);
+            if (positions->size() <= 1 || fits(*positions, *labels, low, high, pixels)) {
+                return true;
             }
         }
     }
+    return false;
 }
 
 } // namespace clab

@@ -46,6 +46,13 @@ private:
     void operator=(const PlotAxis&) = delete;
 
     void placeTicks();
+    /// Ticks of a log axis: whole decades as dense as their labels fit, or 1, 2 and 5 times
+    /// the powers of ten inside less than a decade.
+    void logTicks(double low, double high, double pixels, std::vector<double>* positions,
+                  std::vector<std::string>* labels) const;
+    /// Ticks of a linear axis at the densest 1-2-5 `step` whose labels fit; false when none does.
+    bool linearTicksThatFit(double low, double high, double pixels, std::vector<double>* positions,
+                            std::vector<std::string>* labels, double* step) const;
     /// True when labels at `positions` (axis units) fit along `pixels` without touching.
     bool fits(const std::vector<double>& positions, const std::vector<std::string>& labels,
               double low, double high, double pixels) const;

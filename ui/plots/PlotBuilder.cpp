@@ -106,6 +106,71 @@ void clipForLog(std::vector<double>& y)
     }
 }
 
+/// Throws when there is nothing to plot: no run, a run without a trace, no y quantity.
+void checkPlottable(const PlotSpec& spec, const std::vector<LabelledTrace>& runs)
+{
+    if (runs.empty()) {
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "plot \"" + spec.title + "\": no run to plot");
+    }
+    for (const LabelledTrace& run : runs) {
+        if (!run.trace) {
+            throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                     "plot \"" + spec.title + "\": run \"" + run.label +
+                                         "\" has no trace");
+        }
+    }
+    if (spec.y.empty()) {
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 "plot \"" + spec.title + "\": no quantity to plot on the y axis");
+    }
+}
+
+/// The y axis's title: one series' label and unit, the quantity of a shared unit, or each
+/// label with its unit.
+QString yTitleOf(const QStringList& labels, const std::vector<std::string>& units)
+{
+    const bool sharedUnit =
+        std::all_of(units.begin(), units.end(), [&](const auto& u) { return u == units[0]; });
+    if (labels.size() == 1) {
+        return withUnit(labels.front(), units.front());
+    }
+    if (sharedUnit) {
+        const QString quantity = quantityOfUnit(units.front());
+        return withUnit(quantity.isEmpty() ? labels.join(QStringLiteral(", ")) : quantity,
+                        units.front());
+    }
+    QStringList parts;
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        parts << withUnit(labels[i], units[static_cast<std::size_t>(i)]);
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+/// The line style of run `r` of `count`: each earlier run has one of its own, so that runs
+/// stay apart in every colour; the current (last) one is solid.
+Qt::PenStyle runStyle(std::size_t r, std::size_t count)
+{
+    static const Qt::PenStyle earlier[] = {Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
+                                           Qt::DashDotDotLine};
+    return r + 1 == count ? Qt::SolidLine : earlier[r % std::size(earlier)];
+}
+
+/// Several quantities of several runs: a legend of series × runs entries would cover the
+/// plot. Instead one entry per quantity (its colour) and one per run (its line style).
+void addCompareLegend(PlotData& data, const QStringList& labels, const std::vector<QColor>& colors,
+                      const std::vector<LabelledTrace>& runs)
+{
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        data.legend.push_back({labels[i], colors[static_cast<std::size_t>(i)]});
+    }
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        const QString label = runs[r].label.empty() ? QStringLiteral("run %1").arg(r + 1)
+                                                    : QString::fromStdString(runs[r].label);
+        data.legend.push_back({label, QColor(0x55, 0x55, 0x55), runStyle(r, runs.size())});
+    }
+}
+
 } // namespace
 
 QColor PlotBuilder::seriesColor(const PlotSpec& spec, const std::string& name)
@@ -123,21 +188,7 @@ QColor PlotBuilder::seriesColor(const PlotSpec& spec, const std::string& name)
 
 PlotData PlotBuilder::build(const PlotSpec& spec, const std::vector<LabelledTrace>& runs)
 {
-    if (runs.empty()) {
-        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
-                                 "plot \"" + spec.title + "\": no run to plot");
-    }
-    for (const LabelledTrace& run : runs) {
-        if (!run.trace) {
-            throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
-                                     "plot \"" + spec.title + "\": run \"" + run.label +
-                                         "\" has no trace");
-        }
-    }
-    if (spec.y.empty()) {
-        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
-                                 "plot \"" + spec.title + "\": no quantity to plot on the y axis");
-    }
+    checkPlottable(spec, runs);
 
     // Labels and units come from the current (last) run; TraceSeries throws, naming the
     // quantity, when a name is unknown.
@@ -156,29 +207,9 @@ PlotData PlotBuilder::build(const PlotSpec& spec, const std::vector<LabelledTrac
         yUnits.push_back(TraceSeries::unit(current, name));
         colors.push_back(seriesColor(spec, name));
     }
-    const bool sharedUnit =
-        std::all_of(yUnits.begin(), yUnits.end(), [&](const auto& u) { return u == yUnits[0]; });
-    if (yLabels.size() == 1) {
-        data.yTitle = withUnit(yLabels.front(), yUnits.front());
-    } else if (sharedUnit) {
-        const QString quantity = quantityOfUnit(yUnits.front());
-        data.yTitle = withUnit(quantity.isEmpty() ? yLabels.join(QStringLiteral(", ")) : quantity,
-                               yUnits.front());
-    } else {
-        QStringList parts;
-        for (qsizetype i = 0; i < yLabels.size(); ++i) {
-            parts << withUnit(yLabels[i], yUnits[static_cast<std::size_t>(i)]);
-        }
-        data.yTitle = parts.join(QStringLiteral(", "));
-    }
+    data.yTitle = yTitleOf(yLabels, yUnits);
 
     const bool compare = runs.size() > 1;
-    // Each earlier run has a line style of its own, so that runs stay apart in every colour.
-    const auto runStyle = [&](std::size_t r) {
-        static const Qt::PenStyle earlier[] = {Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
-                                               Qt::DashDotDotLine};
-        return r + 1 == runs.size() ? Qt::SolidLine : earlier[r % std::size(earlier)];
-    };
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const Trace& trace = *runs[r].trace;
         const bool isCurrent = r + 1 == runs.size();
@@ -195,21 +226,12 @@ PlotData PlotBuilder::build(const PlotSpec& spec, const std::vector<LabelledTrac
                 clipForLog(curve.y);
             }
             curve.color = isCurrent ? colors[i] : lighter(colors[i], 0.35);
-            curve.style = runStyle(r);
+            curve.style = runStyle(r, runs.size());
             data.curves.push_back(std::move(curve));
         }
     }
-    // Several quantities of several runs: a legend of series × runs entries would cover the
-    // plot. Instead one entry per quantity (its colour) and one per run (its line style).
     if (compare && spec.y.size() > 1) {
-        for (std::size_t i = 0; i < spec.y.size(); ++i) {
-            data.legend.push_back({yLabels[static_cast<qsizetype>(i)], colors[i]});
-        }
-        for (std::size_t r = 0; r < runs.size(); ++r) {
-            const QString label = runs[r].label.empty() ? QStringLiteral("run %1").arg(r + 1)
-                                                        : QString::fromStdString(runs[r].label);
-            data.legend.push_back({label, QColor(0x55, 0x55, 0x55), runStyle(r)});
-        }
+        addCompareLegend(data, yLabels, colors, runs);
     }
     return data;
 }

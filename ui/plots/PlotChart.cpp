@@ -272,7 +272,38 @@ void PlotChart::rebuild()
     chart_->ClearPlots();
     cursorPlot_ = nullptr;
     cursorTable_ = nullptr;
+    styleTitleAndAxes();
 
+    yLow_ = std::numeric_limits<double>::infinity();
+    yHigh_ = -std::numeric_limits<double>::infinity();
+    xLow_ = std::numeric_limits<double>::infinity();
+    xHigh_ = -std::numeric_limits<double>::infinity();
+    for (const PlotCurve& curve : data_.curves) {
+        addCurve(curve);
+    }
+    addLegendEntries();
+
+    // A flat curve still gets a visible cursor.
+    if (std::isfinite(yLow_) && yLow_ == yHigh_) {
+        const double pad = yLow_ == 0.0 ? 1.0 : std::abs(yLow_) * 0.1;
+        yHigh_ = yLow_ + pad;
+        yLow_ = data_.logY ? yLow_ : yLow_ - pad;
+    }
+
+    placeLegend();
+    addCursor();
+
+    // Plots cache their (log-transformed) points in Update, which needs the axis ranges, which
+    // RecalculateBounds takes from the cached points: update, fit, update again, so that a log
+    // axis is right in the very first frame.
+    chart_->Update();
+    chart_->RecalculateBounds();
+    chart_->Update();
+    view_->GetScene()->SetDirty(true);
+}
+
+void PlotChart::styleTitleAndAxes()
+{
     chart_->SetTitle(data_.title.toStdString());
     styleText(chart_->GetTitleProperties(), kTitleFont * scale_, true);
 
@@ -304,79 +335,74 @@ void PlotChart::rebuild()
     // The hidden right axis leaves 20 pixels whatever the fonts: the last x label needs more
     // when the plot is scaled up for print.
     chart_->SetHiddenAxisBorder(static_cast<int>(std::lround(20 * scale_)));
+}
 
-    yLow_ = std::numeric_limits<double>::infinity();
-    yHigh_ = -std::numeric_limits<double>::infinity();
-    xLow_ = std::numeric_limits<double>::infinity();
-    xHigh_ = -std::numeric_limits<double>::infinity();
-    for (const PlotCurve& curve : data_.curves) {
-        const std::size_t n = std::min(curve.x.size(), curve.y.size());
-        if (n == 0) {
-            continue;
-        }
-        vtkSmartPointer<vtkTable> table = twoColumnTable("x", "y");
-        table->SetNumberOfRows(static_cast<vtkIdType>(n));
-        for (std::size_t i = 0; i < n; ++i) {
-            table->SetValue(static_cast<vtkIdType>(i), 0, vtkVariant(curve.x[i]));
-            table->SetValue(static_cast<vtkIdType>(i), 1, vtkVariant(curve.y[i]));
-            if (std::isfinite(curve.y[i]) && (!data_.logY || curve.y[i] > 0.0)) {
-                yLow_ = std::min(yLow_, curve.y[i]);
-                yHigh_ = std::max(yHigh_, curve.y[i]);
-            }
-            if (std::isfinite(curve.x[i])) {
-                xLow_ = std::min(xLow_, curve.x[i]);
-                xHigh_ = std::max(xHigh_, curve.x[i]);
-            }
-        }
-        vtkPlot* plot = chart_->AddPlot(curve.markers ? vtkChart::POINTS : vtkChart::LINE);
-        // (vtkPlotLine is a vtkPlotPoints too: only measured points get markers.)
-        if (auto* points = curve.markers ? vtkPlotPoints::SafeDownCast(plot) : nullptr) {
-            points->SetMarkerStyle(vtkPlotPoints::CIRCLE);
-            points->SetMarkerSize(static_cast<float>(5.0 * scale_));
-        }
-        plot->SetInputData(table, 0, 1);
-        plot->SetLabel(curve.label.toStdString());
-        const QColor c = curve.color.isValid() ? curve.color : QColor(Qt::black);
-        plot->GetPen()->SetColor(
-            static_cast<unsigned char>(c.red()), static_cast<unsigned char>(c.green()),
-            static_cast<unsigned char>(c.blue()), static_cast<unsigned char>(c.alpha()));
-        plot->GetPen()->SetWidth(static_cast<float>(curve.width * scale_));
-        plot->GetPen()->SetLineType(penStyle(curve.style));
-        plot->SetLegendVisibility(data_.legend.empty());
+void PlotChart::setPen(vtkPlot* plot, const QColor& color, double width, Qt::PenStyle style) const
+{
+    const QColor c = color.isValid() ? color : QColor(Qt::black);
+    plot->GetPen()->SetColor(
+        static_cast<unsigned char>(c.red()), static_cast<unsigned char>(c.green()),
+        static_cast<unsigned char>(c.blue()), static_cast<unsigned char>(c.alpha()));
+    plot->GetPen()->SetWidth(static_cast<float>(width * scale_));
+    plot->GetPen()->SetLineType(penStyle(style));
+}
+
+void PlotChart::addCurve(const PlotCurve& curve)
+{
+    const std::size_t n = std::min(curve.x.size(), curve.y.size());
+    if (n == 0) {
+        return;
     }
+    vtkSmartPointer<vtkTable> table = twoColumnTable("x", "y");
+    table->SetNumberOfRows(static_cast<vtkIdType>(n));
+    for (std::size_t i = 0; i < n; ++i) {
+        table->SetValue(static_cast<vtkIdType>(i), 0, vtkVariant(curve.x[i]));
+        table->SetValue(static_cast<vtkIdType>(i), 1, vtkVariant(curve.y[i]));
+        if (std::isfinite(curve.y[i]) && (!data_.logY || curve.y[i] > 0.0)) {
+            yLow_ = std::min(yLow_, curve.y[i]);
+            yHigh_ = std::max(yHigh_, curve.y[i]);
+        }
+        if (std::isfinite(curve.x[i])) {
+            xLow_ = std::min(xLow_, curve.x[i]);
+            xHigh_ = std::max(xHigh_, curve.x[i]);
+        }
+    }
+    vtkPlot* plot = chart_->AddPlot(curve.markers ? vtkChart::POINTS : vtkChart::LINE);
+    // (vtkPlotLine is a vtkPlotPoints too: only measured points get markers.)
+    if (auto* points = curve.markers ? vtkPlotPoints::SafeDownCast(plot) : nullptr) {
+        points->SetMarkerStyle(vtkPlotPoints::CIRCLE);
+        points->SetMarkerSize(static_cast<float>(5.0 * scale_));
+    }
+    plot->SetInputData(table, 0, 1);
+    plot->SetLabel(curve.label.toStdString());
+    setPen(plot, curve.color, curve.width, curve.style);
+    plot->SetLegendVisibility(data_.legend.empty());
+}
 
+void PlotChart::addLegendEntries()
+{
     // Legend-only entries: lines of zero length (which draw nothing) on a point the curves
     // already cover, so that the axis ranges do not change. Two points, not one: VTK reports
     // every frame of a one-point line as an error.
-    if (!data_.legend.empty() && std::isfinite(xLow_) && std::isfinite(yLow_)) {
-        for (const PlotLegendEntry& entry : data_.legend) {
-            vtkSmartPointer<vtkTable> table = twoColumnTable("x", "y");
-            table->SetNumberOfRows(2);
-            for (vtkIdType row = 0; row < 2; ++row) {
-                table->SetValue(row, 0, vtkVariant(xLow_));
-                table->SetValue(row, 1, vtkVariant(yLow_));
-            }
-            vtkPlot* plot = chart_->AddPlot(vtkChart::LINE);
-            plot->SetInputData(table, 0, 1);
-            plot->SetLabel(entry.label.toStdString());
-            const QColor c = entry.color.isValid() ? entry.color : QColor(Qt::black);
-            plot->GetPen()->SetColor(
-                static_cast<unsigned char>(c.red()), static_cast<unsigned char>(c.green()),
-                static_cast<unsigned char>(c.blue()), static_cast<unsigned char>(c.alpha()));
-            plot->GetPen()->SetWidth(static_cast<float>(entry.width * scale_));
-            plot->GetPen()->SetLineType(penStyle(entry.style));
+    if (data_.legend.empty() || !std::isfinite(xLow_) || !std::isfinite(yLow_)) {
+        return;
+    }
+    for (const PlotLegendEntry& entry : data_.legend) {
+        vtkSmartPointer<vtkTable> table = twoColumnTable("x", "y");
+        table->SetNumberOfRows(2);
+        for (vtkIdType row = 0; row < 2; ++row) {
+            table->SetValue(row, 0, vtkVariant(xLow_));
+            table->SetValue(row, 1, vtkVariant(yLow_));
         }
+        vtkPlot* plot = chart_->AddPlot(vtkChart::LINE);
+        plot->SetInputData(table, 0, 1);
+        plot->SetLabel(entry.label.toStdString());
+        setPen(plot, entry.color, entry.width, entry.style);
     }
+}
 
-    // A flat curve still gets a visible cursor.
-    if (std::isfinite(yLow_) && yLow_ == yHigh_) {
-        const double pad = yLow_ == 0.0 ? 1.0 : std::abs(yLow_) * 0.1;
-        yHigh_ = yLow_ + pad;
-        yLow_ = data_.logY ? yLow_ : yLow_ - pad;
-    }
-
-    placeLegend();
-
+void PlotChart::addCursor()
+{
     // The cursor: a grey two-point line without a legend entry.
     cursorTable_ = twoColumnTable("cursor x", "cursor y");
     cursorTable_->SetNumberOfRows(2);
@@ -388,14 +414,16 @@ void PlotChart::rebuild()
     cursor->GetPen()->SetWidth(static_cast<float>(kCursorWidth * scale_));
     cursorPlot_ = cursor;
     setCursor(cursor_);
+}
 
-    // Plots cache their (log-transformed) points in Update, which needs the axis ranges, which
-    // RecalculateBounds takes from the cached points: update, fit, update again, so that a log
-    // axis is right in the very first frame.
-    chart_->Update();
-    chart_->RecalculateBounds();
-    chart_->Update();
-    view_->GetScene()->SetDirty(true);
+void PlotChart::sizeLegend(double factor)
+{
+    vtkChartLegend* legend = chart_->GetLegend();
+    const double font = kLabelFont * scale_ * factor;
+    legend->SetLabelSize(std::max(1, static_cast<int>(std::lround(font))));
+    styleText(legend->GetLabelProperties(), font);
+    legend->SetSymbolWidth(static_cast<int>(std::lround(28 * scale_ * factor)));
+    legend->SetPadding(static_cast<int>(std::lround(6 * scale_ * factor)));
 }
 
 void PlotChart::placeLegend()
@@ -405,14 +433,6 @@ void PlotChart::placeLegend()
     legendWindow_ = size ? std::array<int, 2>{size[0], size[1]} : std::array<int, 2>{0, 0};
 
     vtkChartLegend* legend = chart_->GetLegend();
-    // Text, symbol and padding at `factor` times their size at this scale.
-    const auto sizeLegend = [&](double factor) {
-        const double font = kLabelFont * scale_ * factor;
-        legend->SetLabelSize(std::max(1, static_cast<int>(std::lround(font))));
-        styleText(legend->GetLabelProperties(), font);
-        legend->SetSymbolWidth(static_cast<int>(std::lround(28 * scale_ * factor)));
-        legend->SetPadding(static_cast<int>(std::lround(6 * scale_ * factor)));
-    };
     sizeLegend(1.0);
     legend->GetBrush()->SetColor(255, 255, 255, 230);
     legend->GetPen()->SetColor(160, 160, 160);
@@ -424,61 +444,65 @@ void PlotChart::placeLegend()
     int vertical = vtkChartLegend::TOP;
     bool outside = false;
     if (std::isfinite(xLow_) && std::isfinite(yLow_) && xHigh_ > xLow_ && yHigh_ > yLow_) {
-        const auto yPos = [&](double y) {
-            if (data_.logY) {
-                return (std::log10(y) - std::log10(yLow_)) /
-                       (std::log10(yHigh_) - std::log10(yLow_));
-            }
-            return (y - yLow_) / (yHigh_ - yLow_);
+        const LegendBox box = fitLegendBox();
+        const auto position = [this](double x, double y, double& u, double& v) {
+            return plotFraction(x, y, u, v);
         };
-        const auto [longest, entries] = legendExtent(data_);
-        // The legend's size as a fraction of the plot area: from its pixels when the chart knows
-        // its window's size (text scaled for print or large text is larger), else rough shares.
-        double shrink = 1.0;
-        double boxWidth = std::min(0.6, 0.08 + 0.012 * static_cast<double>(longest));
-        double boxHeight = std::min(0.9, 0.04 + 0.075 * static_cast<double>(entries));
-        const int* window = legendWindow_.data();
-        if (window[0] > 100 && window[1] > 100) {
-            const double font = kLabelFont * scale_;
-            const double width =
-                (28.0 + 18.0) * scale_ + 0.62 * font * static_cast<double>(longest);
-            const double height = 12.0 * scale_ + 1.3 * font * static_cast<double>(entries);
-            // The plot area is roughly the window less the axes' labels and titles.
-            boxWidth = std::min(1.0, width / (0.8 * window[0]));
-            boxHeight = std::min(1.0, height / (0.75 * window[1]));
-            // In a small plot (a narrow dock, large text) a legend at full size would hide the
-            // curves: its text shrinks until it covers about a fifth of the area (at most to
-            // 60 %).
-            const double cover = boxWidth * boxHeight;
-            if (cover > 0.2) {
-                shrink = std::max(0.6, std::sqrt(0.2 / cover));
-                sizeLegend(shrink);
-                boxWidth *= shrink;
-                boxHeight *= shrink;
-            }
-        }
-        const auto position = [&](double x, double y, double& u, double& v) {
-            if (!std::isfinite(x) || !std::isfinite(y) || (data_.logY && y <= 0.0)) {
-                return false;
-            }
-            u = (x - xLow_) / (xHigh_ - xLow_);
-            v = yPos(y);
-            return true;
-        };
-        const LegendSpot best = leastCoveredSpot(data_.curves, boxWidth, boxHeight, position);
+        const LegendSpot best = leastCoveredSpot(data_.curves, box.width, box.height, position);
         horizontal = best.horizontal;
         vertical = best.vertical;
         // Nowhere inside is free of curves: the legend goes beside the plot area, unless it
         // would take so much of the width that the curves are squeezed (a narrow dock).
         // Beside the plot it has room for its full size.
-        outside = best.count > 0 && boxWidth / shrink < 0.3;
-        if (outside && shrink < 1.0) {
+        outside = best.count > 0 && box.width / box.shrink < 0.3;
+        if (outside && box.shrink < 1.0) {
             sizeLegend(1.0);
         }
     }
     legend->SetInline(!outside);
     legend->SetHorizontalAlignment(outside ? vtkChartLegend::RIGHT : horizontal);
     legend->SetVerticalAlignment(outside ? vtkChartLegend::TOP : vertical);
+}
+
+PlotChart::LegendBox PlotChart::fitLegendBox()
+{
+    const auto [longest, entries] = legendExtent(data_);
+    // The legend's size as a fraction of the plot area: from its pixels when the chart knows
+    // its window's size (text scaled for print or large text is larger), else rough shares.
+    LegendBox box;
+    box.width = std::min(0.6, 0.08 + 0.012 * static_cast<double>(longest));
+    box.height = std::min(0.9, 0.04 + 0.075 * static_cast<double>(entries));
+    const int* window = legendWindow_.data();
+    if (window[0] > 100 && window[1] > 100) {
+        const double font = kLabelFont * scale_;
+        const double width = (28.0 + 18.0) * scale_ + 0.62 * font * static_cast<double>(longest);
+        const double height = 12.0 * scale_ + 1.3 * font * static_cast<double>(entries);
+        // The plot area is roughly the window less the axes' labels and titles.
+        box.width = std::min(1.0, width / (0.8 * window[0]));
+        box.height = std::min(1.0, height / (0.75 * window[1]));
+        // In a small plot (a narrow dock, large text) a legend at full size would hide the
+        // curves: its text shrinks until it covers about a fifth of the area (at most to
+        // 60 %).
+        const double cover = box.width * box.height;
+        if (cover > 0.2) {
+            box.shrink = std::max(0.6, std::sqrt(0.2 / cover));
+            sizeLegend(box.shrink);
+            box.width *= box.shrink;
+            box.height *= box.shrink;
+        }
+    }
+    return box;
+}
+
+bool PlotChart::plotFraction(double x, double y, double& u, double& v) const
+{
+    if (!std::isfinite(x) || !std::isfinite(y) || (data_.logY && y <= 0.0)) {
+        return false;
+    }
+    u = (x - xLow_) / (xHigh_ - xLow_);
+    v = data_.logY ? (std::log10(y) - std::log10(yLow_)) / (std::log10(yHigh_) - std::log10(yLow_))
+                   : (y - yLow_) / (yHigh_ - yLow_);
+    return true;
 }
 
 void PlotChart::onRenderStart(vtkObject*, unsigned long, void*)

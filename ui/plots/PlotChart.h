@@ -56,9 +56,31 @@ public:
     vtkChartXY* chart() const;
 
 private:
+    /// The legend's box in plot-area fractions, and the factor its text shrank by to fit.
+    struct LegendBox {
+        double width = 0.0;
+        double height = 0.0;
+        double shrink = 1.0;
+    };
+
     void rebuild();
+    /// Title and axes: texts, fonts and pens at the current scale.
+    void styleTitleAndAxes();
+    /// A curve's plot; widens the data ranges (xLow_ ... yHigh_) to cover it.
+    void addCurve(const PlotCurve& curve);
+    /// The entries of data_.legend, as lines that draw nothing.
+    void addLegendEntries();
+    /// The cursor line, at cursor_.
+    void addCursor();
+    void setPen(vtkPlot* plot, const QColor& color, double width, Qt::PenStyle style) const;
     /// Places (and in a small window shrinks) the legend for the render window's current size.
     void placeLegend();
+    /// Sizes the legend's text, symbols and padding at `factor` times their size at this scale.
+    void sizeLegend(double factor);
+    /// The legend's box for the window's size; shrinks the legend when it would hide the curves.
+    LegendBox fitLegendBox();
+    /// Puts the point (x, y) into plot-area fractions (u, v); false for a point not drawn.
+    bool plotFraction(double x, double y, double& u, double& v) const;
     void onRenderStart(vtkObject* caller, unsigned long eventId, void* callData);
 
     vtkSmartPointer<vtkContextView> view_;

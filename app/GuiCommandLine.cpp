@@ -1,0 +1,117 @@
+#include "GuiCommandLine.h"
+
+#include <QApplication>
+#include <QRegularExpression>
+#include <QTextStream>
+
+#include <cmath>
+#include <cstdio>
+
+namespace clab {
+
+namespace {
+
+bool parseSize(const QString& text, QSize& size)
+{
+    static const QRegularExpression pattern(QStringLiteral("^(\\d{1,5})x(\\d{1,5})$"));
+    const QRegularExpressionMatch match = pattern.match(text);
+    if (!match.hasMatch())
+        return false;
+    size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
+    return size.width() >= 16 && size.height() >= 16 && size.width() <= 16384 &&
+           size.height() <= 16384;
+}
+
+QCommandLineOption hidden(QCommandLineOption option)
+{
+    option.setFlags(QCommandLineOption::HiddenFromHelp);
+    return option;
+}
+
+} // namespace
+
+GuiCommandLine::GuiCommandLine(const QString& defaultScene)
+    : defaultScene_(defaultScene), help_(parser_.addHelpOption()),
+      version_(parser_.addVersionOption()),
+      screenshot_(QStringLiteral("screenshot"),
+                  QStringLiteral("Compute the trajectory, render the 3D view at --time into FILE "
+                                 "(PNG) and exit."),
+                  QStringLiteral("FILE")),
+      size_(QStringLiteral("size"),
+            QStringLiteral("Image size for --screenshot (default 1280x720)."),
+            QStringLiteral("WxH"), QStringLiteral("1280x720")),
+      time_(QStringLiteral("time"),
+            QStringLiteral("Simulated time shown in the screenshot, in seconds "
+                           "(default 0)."),
+            QStringLiteral("T"), QStringLiteral("0")),
+      grab_(hidden(QCommandLineOption(QStringLiteral("grab-window"),
+                                      QStringLiteral("Save an image of the whole main window."),
+                                      QStringLiteral("FILE")))),
+      panel_(QStringLiteral("panel"),
+             QStringLiteral("Show the panel NAME on top at the start: scene, system, forces, "
+                            "plots, derivation or time (may be given more than once)."),
+             QStringLiteral("NAME"))
+{
+    parser_.setApplicationDescription(QStringLiteral(
+        "ConstraintLab: the Udwadia–Kalaba fundamental equation of constrained motion, "
+        "M q'' = Q + Qci + Qcni, seen and played with."));
+    parser_.addPositionalArgument(QStringLiteral("scene"),
+                                  QStringLiteral("A built-in scene name (default %1) or a "
+                                                 "scene file (.json).")
+                                      .arg(defaultScene),
+                                  QStringLiteral("[SCENE]"));
+    parser_.addOptions({screenshot_, size_, time_, grab_, panel_});
+}
+
+int GuiCommandLine::fail(int code, const QString& message)
+{
+    QTextStream err(stderr);
+    err << "constraintlab: " << message << '\n';
+    return code;
+}
+
+std::optional<int> GuiCommandLine::parse(const QStringList& arguments)
+{
+    if (!parser_.parse(arguments))
+        return fail(UsageError, parser_.errorText() + QStringLiteral(" (see --help)"));
+    if (parser_.isSet(QStringLiteral("help-all")))
+        parser_.process(arguments); // prints the Qt options too and exits
+    if (parser_.isSet(help_)) {
+        std::fputs(qPrintable(parser_.helpText()), stdout);
+        return Success;
+    }
+    if (parser_.isSet(version_)) {
+        std::printf("%s %s\n", qPrintable(QApplication::applicationName()),
+                    qPrintable(QApplication::applicationVersion()));
+        return Success;
+    }
+    return readValues();
+}
+
+std::optional<int> GuiCommandLine::readValues()
+{
+    const QStringList positional = parser_.positionalArguments();
+    if (positional.size() > 1)
+        return fail(UsageError, QStringLiteral("expected at most one scene, got %1 (see --help)")
+                                    .arg(positional.size()));
+    scene = positional.isEmpty() ? defaultScene_ : positional.front();
+    screenshot = parser_.isSet(screenshot_);
+    screenshotFile = parser_.value(screenshot_);
+    grab = parser_.isSet(grab_);
+    grabFile = parser_.value(grab_);
+    panels = parser_.values(panel_);
+    if (!screenshot && !grab && (parser_.isSet(size_) || parser_.isSet(time_)))
+        return fail(UsageError, QStringLiteral("--size and --time only apply to --screenshot"));
+    if (!parseSize(parser_.value(size_), size))
+        return fail(UsageError, QStringLiteral("bad --size \"%1\": expected WxH, e.g. 1280x720, "
+                                               "each between 16 and 16384")
+                                    .arg(parser_.value(size_)));
+    bool timeOk = false;
+    time = parser_.value(time_).toDouble(&timeOk);
+    if (!timeOk || !std::isfinite(time))
+        return fail(UsageError, QStringLiteral("bad --time \"%1\": expected a number of seconds")
+                                    .arg(parser_.value(time_)));
+    return std::nullopt;
+}
+
+} // namespace clab
