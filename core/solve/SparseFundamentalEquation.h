@@ -65,7 +65,7 @@ public:
     int symbolicAnalyses() const { return analyses_; }
 
     /// Whether a system of n coordinates is better served by this path than the dense one
-    /// (measured with bench_SparseFundamentalEquation; README "Large systems").
+    /// (measured with bench_SparseFundamentalEquation; docs/BENCHMARKS.md "Large systems").
     static bool pays(int n) { return n >= kSparseFrom; }
     static constexpr int kSparseFrom = 20;
 

@@ -10,8 +10,8 @@ namespace clab {
 /// \brief A constrained system as its author wrote it: names and expressions, not yet parsed.
 ///
 /// This is the "system" (and "view") part of a format-2 scene file (formats/SceneFile reads and
-/// writes it; README "Format 2"). Every expression is a string in ordinary notation over the
-/// coordinates, their velocities NAME_dot, t and the parameters; SymbolicModel parses and
+/// writes it; docs/FORMATS.md "Format 2"). Every expression is a string in ordinary notation over
+/// the coordinates, their velocities NAME_dot, t and the parameters; SymbolicModel parses and
 /// derives from it. Plain data: documents holding one compare by value.
 struct SystemDescription {
     struct Coordinate {

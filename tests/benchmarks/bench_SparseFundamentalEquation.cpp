@@ -1,7 +1,7 @@
 // One acceleration evaluation of an N-link chain (the simulator's full evaluation: M, Q, A, b
 // and the fundamental equation) on the sparse path, on the dense path, and as a dense KKT solve
 // [M Aᵀ; A 0] [q̈; −λ] = [Q; b] with PartialPivLU; then 10 s of a 1000-link chain.
-// README "Large systems" has the command and the table.
+// docs/BENCHMARKS.md "Large systems" has the command and the table.
 #include "integrate/Simulator.h"
 #include "scenes/Chain.h"
 

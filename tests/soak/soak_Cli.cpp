@@ -1,4 +1,4 @@
-// Soak test of the command-line tool (not part of ctest; README "Hardening"): COUNT random
+// Soak test of the command-line tool (not part of ctest; docs/HARDENING.md): COUNT random
 // variations of the built-in scenes and the shipped systems, each saved as a scene file and run
 // by constraintlab-cli (built with sanitizers for this: preset asan). Every run must end with a
 // result or a clear error (exit 0, 3 or 4) and without any sanitizer report.

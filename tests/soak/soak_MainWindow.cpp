@@ -1,5 +1,5 @@
-// Soak test of the desktop application's open/edit/undo path (not part of ctest; README
-// "Hardening"): COUNT random steps in one main window — open a built-in scene or a shipped
+// Soak test of the desktop application's open/edit/undo path (not part of ctest;
+// docs/HARDENING.md): COUNT random steps in one main window — open a built-in scene or a shipped
 // system, change a parameter within ±50 %, undo, redo — each waited for until its run is shown
 // or refused. Resident memory is sampled every 50 steps; it must stay flat after the first
 // fifth of the run (growth under 10 % + 20 MB), and with the asan preset LeakSanitizer reports
@@ -9,8 +9,8 @@
 
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
-#include <scenes/SceneRegistry.h>
 #include <render/VtkSurfaceFormat.h>
+#include <scenes/SceneRegistry.h>
 #include <session/SceneSession.h>
 
 #include <QApplication>
