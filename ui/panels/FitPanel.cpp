@@ -1,13 +1,13 @@
 #include "panels/FitPanel.h"
 
-#include "DialogFolders.h"
 #include "panels/ResidualPlot.h"
 #include "session/SceneSession.h"
+#include "widgets/DialogFolders.h"
 #include "widgets/ScientificSpinBox.h"
 
-#include <model/ConstraintLabError.h>
 #include <FileError.h>
 #include <MeasurementFile.h>
+#include <model/ConstraintLabError.h>
 #include <study/ParameterFit.h>
 
 #include <QCheckBox>
