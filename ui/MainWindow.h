@@ -35,8 +35,9 @@ class SimulationWorker;
 /// handling with undo, live re-simulation on every change, and compare mode.
 ///
 /// The window arranges its parts: the actions and menus (MainWindowActions), the docks and
-/// their panels (MainWindowDocks), the exports (MainWindowExports) and the runs on screen
-/// (RunModel); it carries requests and results between them.
+/// their panels (MainWindowDocks), New/Open/Save (MainWindowFiles), the exports
+/// (MainWindowExports) and the runs on screen (RunModel); it carries requests and results
+/// between them and keeps the banner and the status bar.
 ///
 /// Every parameter change recomputes the whole trajectory on a worker thread; the newest
 /// request wins and playback continues from the same time. Problems (invalid values, numerical
