@@ -1,8 +1,8 @@
 #include "panels/FitPanel.h"
 
-#include "DialogFolders.h"
 #include "panels/ResidualPlot.h"
 #include "session/SceneSession.h"
+#include "widgets/DialogFolders.h"
 #include "widgets/ScientificSpinBox.h"
 
 #include <FileError.h>

@@ -1,10 +1,10 @@
 #include "panels/PlotsPanel.h"
 
-#include "DialogFolders.h"
 #include "export/PlotExportDialog.h"
 #include "plots/PlotBuilder.h"
 #include "plots/PlotChart.h"
 #include "view3d/VtkOpenGLWidget.h"
+#include "widgets/DialogFolders.h"
 
 #include <trace/PlotCatalog.h>
 #include <trace/TraceSeries.h>

@@ -1,7 +1,7 @@
 // Where file dialogs start: the folder last used for the kind of file, else Documents, else
 // home; a folder that has gone is never offered, and nothing is created.
-#include <DialogFolders.h>
 #include <export/VideoExportDialog.h>
+#include <widgets/DialogFolders.h>
 
 #include <QDir>
 #include <QLabel>

@@ -1,4 +1,4 @@
-#include "DialogFolders.h"
+#include "widgets/DialogFolders.h"
 
 #include <QDir>
 #include <QFileInfo>
