@@ -12,7 +12,7 @@ struct CommandContext;
 struct CliCommand {
     QString name;     ///< "run"
     QString synopsis; ///< "run SCENE [OPTIONS]", the command's line in the general help
-    /// What it does, for the general help: lines of at most 58 columns, '\n' between them.
+    /// What it does, for the general help: lines of at most 62 columns, '\n' between them.
     QString summary;
     QString (*help)(); ///< the whole help of the command, starting with "Usage: ..."
     /// Runs the command with its arguments; returns the exit code or throws (UsageProblem,
