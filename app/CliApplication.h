@@ -14,11 +14,15 @@ class QTextStream;
 
 namespace clab {
 
-/// \brief `constraintlab-cli`: lists, describes and runs the built-in scenes headless.
+/// \brief `constraintlab-cli`: lists, describes and runs the built-in scenes
+/// headless.
 ///
-/// Kept free of process globals so it can be tested in-process: arguments come without the
-/// program name, results go to `out` (the CSV when writing to "-") and messages to `err`, each
-/// starting with "constraintlab-cli: ".
+/// The dispatcher: each command is a row of cli/CommandTable, in a file of its
+/// own in cli/; this class picks the command and turns what it throws into
+/// messages and exit codes. Kept free of process globals so it can be tested
+/// in-process: arguments come without the program name, results go to `out`
+/// (the CSV when writing to "-") and messages to `err`, each starting with
+/// "constraintlab-cli: ".
 class CliApplication {
 public:
     /// Process exit codes; also documented in `--help`.
@@ -38,17 +42,18 @@ public:
         QSize size{1200, 800};
         double scale = 1.0;
     };
-    /// Draws a plot into a file; returns false with `*error` naming the file and the reason.
-    /// The executable installs the VTK one (PlotExporter); without a writer `plot` fails with
-    /// exit code 1 saying that plotting is not available in this build.
+    /// Draws a plot into a file; returns false with `*error` naming the file and
+    /// the reason. The executable installs the VTK one (PlotExporter); without a
+    /// writer `plot` fails with exit code 1 saying that plotting is not available
+    /// in this build.
     using PlotWriter = std::function<bool(const PlotRequest& request, QString* error)>;
     void setPlotWriter(PlotWriter writer) { plotWriter_ = std::move(writer); }
 
     /// Runs one command; returns the exit code.
     int run(const QStringList& arguments, QTextStream& out, QTextStream& err);
 
-    /// Exit code for an engine error: InvalidParameter and InvalidInitialState are invalid
-    /// input (3), the others are numerical failures (4).
+    /// Exit code for an engine error: InvalidParameter and InvalidInitialState
+    /// are invalid input (3), the others are numerical failures (4).
     static int exitCodeFor(ConstraintLabError::Kind kind);
 
     static QString usage();
@@ -56,16 +61,9 @@ public:
     static QString commandHelp(const QString& command);
 
 private:
-    int list(const QStringList& args, QTextStream& out, QTextStream& err);
-    int describe(const QStringList& args, QTextStream& out, QTextStream& err);
-    int runScene(const QStringList& args, QTextStream& out, QTextStream& err);
-    int plot(const QStringList& args, QTextStream& out, QTextStream& err);
-    int derive(const QStringList& args, QTextStream& out, QTextStream& err);
-    int sweep(const QStringList& args, QTextStream& out, QTextStream& err);
-    int fit(const QStringList& args, QTextStream& out, QTextStream& err);
-
     PlotWriter plotWriter_;
-    QString source_; ///< the scene being run ("scene NAME" or its file), for error messages
+    QString source_; ///< the scene being run ("scene NAME" or its file), for
+                     ///< error messages
 };
 
 } // namespace clab

@@ -1,0 +1,98 @@
+#include "cli/MeasurementOptions.h"
+
+#include "cli/OptionCursor.h"
+#include "cli/SceneOptions.h"
+#include "cli/UsageProblem.h"
+
+#include <QStringList>
+
+#include <algorithm>
+
+namespace clab::cli {
+
+bool MeasurementOptions::parse(const OptionCursor& o)
+{
+    const QString& name = o.option;
+    if (name == QLatin1String("--data")) {
+        data = o.value();
+        if (data.isEmpty())
+            throw UsageProblem{QStringLiteral("option --data needs a file name")};
+    } else if (name == QLatin1String("--map")) {
+        parseMap(name, o.value());
+    } else if (name == QLatin1String("--sigma")) {
+        parseSigma(name, o.value());
+    } else if (name == QLatin1String("--time-column")) {
+        time.column = o.value().trimmed();
+    } else if (name == QLatin1String("--time-scale")) {
+        time.scale = numberOf(name, o.value());
+        if (time.scale <= 0.0)
+            throw UsageProblem{QStringLiteral("--time-scale must be greater than 0")};
+    } else if (name == QLatin1String("--time-offset")) {
+        time.offset = numberOf(name, o.value());
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void MeasurementOptions::parseMap(const QString& option, const QString& list)
+{
+    for (const QString& item : list.split(QLatin1Char(','))) {
+        const auto [column, target] =
+            assignment(option, item, QStringLiteral("COLUMN=QUANTITY[*SCALE], e.g. pos=s"));
+        const QString quantity = target.section(QLatin1Char('*'), 0, 0).trimmed();
+        const double scale =
+            target.contains(QLatin1Char('*'))
+                ? numberOf(option + QLatin1Char(' ') + item, target.section('*', 1))
+                : 1.0;
+        mappings.push_back({column, quantity.toStdString(), scale, 0.0});
+    }
+}
+
+void MeasurementOptions::parseSigma(const QString& option, const QString& text)
+{
+    if (!text.contains(QLatin1Char('='))) {
+        sigmaAll = numberOf(option, text);
+        return;
+    }
+    for (const QString& item : text.split(QLatin1Char(','))) {
+        const auto [column, value] =
+            assignment(option, item, QStringLiteral("S or COLUMN=S, e.g. pos=0.002"));
+        sigmas[column] = numberOf(option + QLatin1Char(' ') + item, value);
+    }
+}
+
+void MeasurementOptions::check(const QString& command, const SceneOptions& options)
+{
+    for (const char* key : {"t_end", "dt"})
+        if (const auto it = options.simulation.find(key); it != options.simulation.end())
+            throw UsageProblem{QStringLiteral("%1: %2: the measured times set the end and "
+                                              "the output times of the runs")
+                                   .arg(command, it->second.second)};
+    if (data.isEmpty())
+        throw UsageProblem{
+            QStringLiteral("%1: missing --data FILE (the measurements)").arg(command)};
+    if (mappings.empty())
+        throw UsageProblem{QStringLiteral("%1: missing --map COLUMN=QUANTITY (which trace "
+                                          "quantity a column measures)")
+                               .arg(command)};
+    for (const auto& entry : sigmas) {
+        const QString& column =
+            entry.first; // not a structured binding: clang 14 cannot capture one
+        const auto mapped = std::find_if(mappings.begin(), mappings.end(),
+                                         [&](const auto& m) { return m.column == column; });
+        if (mapped == mappings.end())
+            throw UsageProblem{
+                QStringLiteral("--sigma %1=...: column \"%1\" is not mapped").arg(column)};
+        mapped->sigma = entry.second;
+    }
+    for (MeasurementFile::Mapping& m : mappings) {
+        if (sigmaAll && !sigmas.count(m.column))
+            m.sigma = *sigmaAll;
+        if (m.sigma < 0.0)
+            throw UsageProblem{
+                QStringLiteral("--sigma: a standard deviation must not be negative")};
+    }
+}
+
+} // namespace clab::cli

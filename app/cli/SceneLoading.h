@@ -1,0 +1,22 @@
+#pragma once
+
+#include "scenes/SceneDocument.h"
+
+#include <QString>
+
+namespace clab::cli {
+
+// How a command's SCENE argument becomes a scene: a built-in name unless it looks like a path
+// (contains '/' or ends in .json); a file of that name is the last resort.
+
+bool looksLikePath(const QString& scene);
+bool isBuiltInName(const QString& scene);
+/// The built-in scenes' names, "a, b, c", for messages.
+QString builtInSceneNames();
+/// Only what the file states (checked for structure), so that --set mu=... also moves a mu_s
+/// the file leaves to follow mu; completed and validated after the command-line overrides.
+SceneDocument loadScene(const QString& scene);
+/// How messages name a scene: its built-in name, or "system TITLE" for one from equations.
+QString sceneLabel(const SceneDocument& document);
+
+} // namespace clab::cli
