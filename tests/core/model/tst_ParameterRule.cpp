@@ -65,7 +65,8 @@ void TestParameterRule::componentCount()
     QCOMPARE(violations[0].key, std::string("axis"));
     QVERIFY(violations[0].kind == ParameterRule::Kind::ComponentCount);
     QCOMPARE(violations[0].value, 2.0);
-    QCOMPARE(violations[0].reason, std::string("needs 3 components, got 2 (1, 0)"));
+    // The value in parentheses, a vector in its own: the wording SceneDefinition had.
+    QCOMPARE(violations[0].reason, std::string("needs 3 components, got 2 ((1, 0))"));
     QCOMPARE(reasonOf(ParameterRule::check(angle(), {})), std::string("needs 1 component, got 0"));
 }
 
