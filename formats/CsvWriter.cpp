@@ -174,10 +174,9 @@ std::vector<std::string> CsvWriter::describe(const SceneDocument& document,
     }
     lines.push_back(parameters);
     const SimulationOptions& o = document.simulation;
-    lines.push_back("simulation: t_end = " + number(o.tEnd) + " s, dt = " + number(o.dt) +
-                    " s, integrator " + SimulationSetting::find("integrator")->nameIn(o) +
-                    ", rtol = " + number(o.rtol) + ", atol = " + number(o.atol) +
-                    ", stabilization " + SimulationSetting::find("stabilization")->nameIn(o) +
+    const SimulationSetting::SummaryStyle style{
+        .choiceJoin = " ", .withDependents = false, .number = number};
+    lines.push_back("simulation: " + SimulationSetting::summary(o, style) +
                     (o.stopAtEnd && definition && !definition->end.empty()
                          ? ", stops where " + definition->end
                          : std::string()));

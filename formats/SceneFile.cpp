@@ -7,9 +7,10 @@
 #include "JsonSyntax.h"
 #include "SystemJson.h"
 
-#include "model/ConstraintLabError.h"
-#include "scenes/SceneRegistry.h"
 #include "integrate/SimulationSetting.h"
+#include "model/ConstraintLabError.h"
+#include "model/ParameterRule.h"
+#include "scenes/SceneRegistry.h"
 #include "symbolic/SymbolicModel.h"
 #include "symbolic/SystemError.h"
 
@@ -154,35 +155,43 @@ std::vector<double> readParameter(const ParameterSpec& spec, const QJsonValue& v
     return values;
 }
 
-// Per-component range check with a reason that states the allowed range and the value.
-void checkParameter(const ParameterSpec& spec, const std::vector<double>& values,
-                    const QString& source, const QString& prefix)
+// A parameter rule's violation in a file's words: the key (a vector's component as key[i]) and
+// a reason that states the allowed range and the value.
+[[noreturn]] void invalidParameter(const ParameterSpec& spec, const ParameterRule::Violation& v,
+                                   const QString& source, const QString& prefix)
 {
     const QString key = prefix + qs(spec.name);
-    if (static_cast<int>(values.size()) != spec.size())
+    const QString where =
+        spec.size() == 1 || v.component < 0 ? key : key + QStringLiteral("[%1]").arg(v.component);
+    const QString unit = spec.unit.empty() ? QString() : QStringLiteral(" ") + qs(spec.unit);
+    switch (v.kind) {
+    case ParameterRule::Kind::ComponentCount:
         JsonFields::invalid(source, key,
                             QStringLiteral("must have %1 component%2, not %3")
                                 .arg(spec.size())
                                 .arg(spec.size() == 1 ? "" : "s")
-                                .arg(values.size()));
-    const QString unit = spec.unit.empty() ? QString() : QStringLiteral(" ") + qs(spec.unit);
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        const double v = values[i];
-        const QString where =
-            spec.size() == 1 ? key : key + QStringLiteral("[%1]").arg(static_cast<int>(i));
-        if (!std::isfinite(v))
-            JsonFields::invalid(source, where,
-                                QStringLiteral("must be a finite number (got %1)").arg(number(v)));
-        if (!spec.admits(v))
-            JsonFields::invalid(
-                source, where,
-                (spec.lowestIncluded() ? QStringLiteral("must be between %1 and %2%3 (got %4)")
-                                       : QStringLiteral("must be greater than %1 and at most "
-                                                        "%2%3 (got %4)"))
-                    .arg(number(spec.lowest()), number(spec.highest()), unit, number(v)));
-    }
-    if (spec.nonZero && std::all_of(values.begin(), values.end(), [](double v) { return v == 0; }))
+                                .arg(static_cast<int>(v.value)));
+    case ParameterRule::Kind::NotFinite:
+        JsonFields::invalid(
+            source, where, QStringLiteral("must be a finite number (got %1)").arg(number(v.value)));
+    case ParameterRule::Kind::AllZero:
         JsonFields::invalid(source, key, QStringLiteral("must not be all zero"));
+    case ParameterRule::Kind::Below:
+        JsonFields::invalid(source, key,
+                            QStringLiteral("must be at least %1 = %2 (got %3)")
+                                .arg(qs(spec.notBelow), number(v.floor), number(v.value)));
+    case ParameterRule::Kind::NotWhole:
+        JsonFields::invalid(source, where,
+                            QStringLiteral("must be a whole number (got %1)").arg(number(v.value)));
+    case ParameterRule::Kind::OutOfRange:
+        break;
+    }
+    JsonFields::invalid(
+        source, where,
+        (spec.lowestIncluded()
+             ? QStringLiteral("must be between %1 and %2%3 (got %4)")
+             : QStringLiteral("must be greater than %1 and at most %2%3 (got %4)"))
+            .arg(number(spec.lowest()), number(spec.highest()), unit, number(v.value)));
 }
 
 // "title" or "notes": a string when given, empty otherwise.
@@ -465,20 +474,15 @@ void SceneFile::validate(const SceneDocument& document, const QString& source)
         if (it == document.parameters.end())
             JsonFields::invalid(source, prefix + qs(spec.name),
                                 QStringLiteral("missing parameter"));
-        checkParameter(spec, it->second, source, prefix);
+        // A count's fractional part is left to the scene's own validation below.
+        for (const ParameterRule::Violation& v : ParameterRule::check(spec, it->second))
+            if (v.kind != ParameterRule::Kind::NotWhole)
+                invalidParameter(spec, v, source, prefix);
     }
-    for (const ParameterSpec& spec : definition->parameters) {
-        const auto floor = document.parameters.find(spec.notBelow);
-        if (spec.notBelow.empty() || floor == document.parameters.end())
-            continue;
-        const std::vector<double>& values = document.parameters.at(spec.name);
-        for (std::size_t i = 0; i < values.size() && i < floor->second.size(); ++i)
-            if (values[i] < floor->second[i])
-                JsonFields::invalid(
-                    source, prefix + qs(spec.name),
-                    QStringLiteral("must be at least %1 = %2 (got %3)")
-                        .arg(qs(spec.notBelow), number(floor->second[i]), number(values[i])));
-    }
+    for (const ParameterSpec& spec : definition->parameters)
+        if (const auto below = ParameterRule::checkFloor(spec, document.parameters.at(spec.name),
+                                                         document.parameters))
+            invalidParameter(spec, *below, source, prefix);
 
     if (document.simulation.stopAtEnd && definition->end.empty())
         JsonFields::invalid(

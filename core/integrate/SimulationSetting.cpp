@@ -1,7 +1,9 @@
 #include "integrate/SimulationSetting.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 
 namespace clab {
 
@@ -27,6 +29,7 @@ SimulationSetting numberSetting(std::string key, std::string placeholder, std::s
                                     std::move(placeholder), std::move(documentation));
     s.unit = std::move(unit);
     s.symbol = std::move(symbol);
+    s.label = s.symbol;
     s.get = [member](const SimulationOptions& o) {
         return o.*member;
     };
@@ -56,18 +59,109 @@ SimulationSetting choiceSetting(std::string key, std::string placeholder,
     return s;
 }
 
-SimulationSetting flagSetting(std::string key, std::vector<std::string> words,
+SimulationSetting flagSetting(std::string key, std::vector<std::string> words, std::string label,
                               std::string documentation, bool SimulationOptions::*member)
 {
     SimulationSetting s =
         described(std::move(key), SimulationSetting::Kind::Flag, {}, std::move(documentation));
     s.words = std::move(words);
+    s.label = std::move(label);
     s.get = [member](const SimulationOptions& o) {
         return o.*member ? 1.0 : 0.0;
     };
     s.set = [member](SimulationOptions& o, double v) {
         o.*member = v != 0.0;
     };
+    return s;
+}
+
+// A number's range: [min, max], or (min, max] when minExclusive.
+SimulationSetting ranged(SimulationSetting s, double min, double max, bool minExclusive = false)
+{
+    s.min = min;
+    s.max = max;
+    s.minExclusive = minExclusive;
+    return s;
+}
+
+// A setting that has an effect only while setting `key` has `value`.
+SimulationSetting enabledWhen(SimulationSetting s, std::string key, double value)
+{
+    s.enabledWhen = SimulationSetting::Condition{std::move(key), value};
+    return s;
+}
+
+constexpr double inf = std::numeric_limits<double>::infinity();
+
+// t_end after the initial time, which is 0 for every scene so far (MechanicalSystem).
+SimulationSetting endTime()
+{
+    SimulationSetting s = ranged(
+        numberSetting("t_end", "T", "s", "t_end", "End time in s.", &SimulationOptions::tEnd), 0.0,
+        inf, true);
+    s.afterInitialTime = true;
+    return s;
+}
+
+// dt above 0, and not so small that the run has more than maxIntervals output intervals.
+SimulationSetting outputInterval()
+{
+    SimulationSetting s = ranged(numberSetting("dt", "H", "s", "dt",
+                                               "Output interval in s (also the fixed step of rk4).",
+                                               &SimulationOptions::dt),
+                                 0.0, inf, true);
+    s.alsoCheck = [](const SimulationOptions& o, double t0) -> std::optional<std::string> {
+        const double intervals = SimulationOptions::outputIntervals(t0, o.tEnd, o.dt);
+        if (intervals <= SimulationOptions::maxIntervals)
+            return std::nullopt;
+        return SimulationSetting::number(o.tEnd - t0) + " s in steps of " +
+               SimulationSetting::number(o.dt) + " s gives " +
+               SimulationSetting::number(intervals) + " output intervals, more than " +
+               SimulationSetting::number(SimulationOptions::maxIntervals) +
+               "; use a larger dt or a shorter t_end";
+    };
+    return s;
+}
+
+// A tolerance of dopri5 (rk4 has none), set by factors of ten.
+SimulationSetting tolerance(std::string key, std::string placeholder, std::string documentation,
+                            double SimulationOptions::*member, double min, double max,
+                            bool minExclusive)
+{
+    SimulationSetting s = enabledWhen(ranged(numberSetting(key, std::move(placeholder), "", key,
+                                                           std::move(documentation), member),
+                                             min, max, minExclusive),
+                                      "integrator", static_cast<double>(IntegratorKind::Dopri5));
+    s.logarithmic = true;
+    return s;
+}
+
+// A gain of Baumgarte stabilization: at least 0, only with that stabilization.
+SimulationSetting baumgarteGain(std::string key, std::string placeholder, std::string symbol,
+                                std::string summaryName, std::string documentation,
+                                double SimulationOptions::*member)
+{
+    SimulationSetting s =
+        enabledWhen(ranged(numberSetting(std::move(key), std::move(placeholder), "1/s",
+                                         std::move(symbol), std::move(documentation), member),
+                           0.0, inf),
+                    "stabilization", static_cast<double>(Stabilization::Baumgarte));
+    s.summaryName = std::move(summaryName);
+    return s;
+}
+
+SimulationSetting withMinWhy(SimulationSetting s, std::string why)
+{
+    s.minWhy = std::move(why);
+    return s;
+}
+
+// A choice with its words in the Scene dock.
+SimulationSetting labelledChoice(SimulationSetting s, std::string label,
+                                 std::vector<std::string> choiceLabels)
+{
+    s.label = std::move(label);
+    s.choiceLabels = std::move(choiceLabels);
     return s;
 }
 
@@ -83,28 +177,34 @@ const std::vector<SimulationSetting>& SimulationSetting::all()
                       static_cast<int>(Stabilization::Projection) == 2,
                   "stabilization names are listed by enum value");
     static const std::vector<SimulationSetting> settings = {
-        numberSetting("t_end", "T", "s", "t_end", "End time in s.", &SimulationOptions::tEnd),
-        numberSetting("dt", "H", "s", "dt", "Output interval in s (also the fixed step of rk4).",
-                      &SimulationOptions::dt),
-        choiceSetting("integrator", "NAME", {"dopri5", "rk4"}, {"Dopri5", "RK4"},
-                      "dopri5 (adaptive Dormand-Prince 5(4), the default) or rk4 (fixed step).",
-                      &SimulationOptions::integrator),
-        numberSetting("rtol", "R", "", "rtol", "Relative tolerance of dopri5.",
-                      &SimulationOptions::rtol),
-        numberSetting("atol", "A", "", "atol", "Absolute tolerance of dopri5.",
-                      &SimulationOptions::atol),
-        choiceSetting("stabilization", "S", {"none", "baumgarte", "projection"},
-                      {"no stabilization", "Baumgarte", "projection"},
-                      "How the constraints are kept from drifting: projection (q and q' back "
-                      "onto the constraints after every step, the default), baumgarte or none.",
-                      &SimulationOptions::stabilization),
-        numberSetting("baumgarte_alpha", "A", "1/s", "α",
+        endTime(),
+        outputInterval(),
+        labelledChoice(
+            choiceSetting("integrator", "NAME", {"dopri5", "rk4"}, {"Dopri5", "RK4"},
+                          "dopri5 (adaptive Dormand-Prince 5(4), the default) or rk4 (fixed "
+                          "step).",
+                          &SimulationOptions::integrator),
+            "Integrator", {"Dormand–Prince 5(4), adaptive", "Runge–Kutta 4, fixed step"}),
+        withMinWhy(tolerance("rtol", "R", "Relative tolerance of dopri5.", &SimulationOptions::rtol,
+                             SimulationOptions::minRtol, 1.0, false),
+                   "the limit of double precision"),
+        tolerance("atol", "A", "Absolute tolerance of dopri5.", &SimulationOptions::atol, 0.0, inf,
+                  true),
+        labelledChoice(
+            choiceSetting("stabilization", "S", {"none", "baumgarte", "projection"},
+                          {"no stabilization", "Baumgarte", "projection"},
+                          "How the constraints are kept from drifting: projection (q and q' back "
+                          "onto the constraints after every step, the default), baumgarte or "
+                          "none.",
+                          &SimulationOptions::stabilization),
+            "Stabilization", {"None", "Baumgarte", "Projection"}),
+        baumgarteGain("baumgarte_alpha", "A", "α", "alpha",
                       "Baumgarte alpha in 1/s (b -= 2 alpha phi' + beta^2 phi); alpha = beta "
                       "damps the drift critically.",
                       &SimulationOptions::baumgarteAlpha),
-        numberSetting("baumgarte_beta", "B", "1/s", "β", "Baumgarte beta in 1/s.",
+        baumgarteGain("baumgarte_beta", "B", "β", "beta", "Baumgarte beta in 1/s.",
                       &SimulationOptions::baumgarteBeta),
-        flagSetting("stop_at_end", {"runs on", "stops at end"},
+        flagSetting("stop_at_end", {"runs on", "stops at end"}, "Stop at the end of the track",
                     "End the run (or not) where the body reaches the end of its track before "
                     "t_end: the bead at the foot of its wire (s = 0; on in the built-in bead "
                     "scene). The last row is then that moment, off the dt grid. Other scenes "
@@ -170,30 +270,72 @@ std::optional<SimulationSetting::Problem> SimulationSetting::check(const Simulat
         if (s.kind == Kind::Number && !std::isfinite(s.get(o)))
             return Problem{s.key, "must be a finite number (got " + number(s.get(o)) + ")"};
     }
-    if (!(o.tEnd > t0))
-        return Problem{"t_end", "must be after the initial time " + number(t0) + " s (got " +
-                                    number(o.tEnd) + ")"};
-    if (!(o.dt > 0))
-        return Problem{"dt", "must be greater than 0 s (got " + number(o.dt) + ")"};
-    const double intervals = SimulationOptions::outputIntervals(t0, o.tEnd, o.dt);
-    if (intervals > SimulationOptions::maxIntervals)
-        return Problem{"dt", number(o.tEnd - t0) + " s in steps of " + number(o.dt) + " s gives " +
-                                 number(intervals) + " output intervals, more than " +
-                                 number(SimulationOptions::maxIntervals) +
-                                 "; use a larger dt or a shorter t_end"};
-    if (!(o.rtol >= SimulationOptions::minRtol && o.rtol <= 1))
-        return Problem{"rtol", "must be between " + number(SimulationOptions::minRtol) +
-                                   " (the limit of double precision) and 1 (got " + number(o.rtol) +
-                                   ")"};
-    if (!(o.atol > 0))
-        return Problem{"atol", "must be greater than 0 (got " + number(o.atol) + ")"};
-    if (!(o.baumgarteAlpha >= 0))
-        return Problem{"baumgarte_alpha",
-                       "must be at least 0 1/s (got " + number(o.baumgarteAlpha) + ")"};
-    if (!(o.baumgarteBeta >= 0))
-        return Problem{"baumgarte_beta",
-                       "must be at least 0 1/s (got " + number(o.baumgarteBeta) + ")"};
+    for (const SimulationSetting& s : all()) {
+        if (s.kind != Kind::Number)
+            continue;
+        if (auto reason = s.rangeProblem(s.get(o), t0))
+            return Problem{s.key, *reason};
+        if (s.alsoCheck)
+            if (auto reason = s.alsoCheck(o, t0))
+                return Problem{s.key, *reason};
+    }
     return std::nullopt;
+}
+
+std::optional<std::string> SimulationSetting::rangeProblem(double value, double t0) const
+{
+    const std::string unitText = unit.empty() ? "" : " " + unit;
+    const std::string got = " (got " + number(value) + ")";
+    if (afterInitialTime) {
+        if (value > t0)
+            return std::nullopt;
+        return "must be after the initial time " + number(t0) + unitText + got;
+    }
+    const bool aboveMin = minExclusive ? value > min : value >= min;
+    if (aboveMin && value <= max)
+        return std::nullopt;
+    const std::string why = minWhy.empty() ? "" : " (" + minWhy + ")";
+    if (max < inf && min > -inf)
+        return "must be between " + number(min) + why + " and " + number(max) + unitText + got;
+    if (!aboveMin)
+        return (minExclusive ? "must be greater than " : "must be at least ") + number(min) + why +
+               unitText + got;
+    return "must be at most " + number(max) + unitText + got;
+}
+
+bool SimulationSetting::enabledIn(const SimulationOptions& options) const
+{
+    if (!enabledWhen)
+        return true;
+    const SimulationSetting* other = find(enabledWhen->key);
+    return other != nullptr && other->get(options) == enabledWhen->value;
+}
+
+std::string SimulationSetting::summary(const SimulationOptions& options, const SummaryStyle& style)
+{
+    std::string text;
+    for (const SimulationSetting& s : all()) {
+        if (s.kind == Kind::Flag || !s.summaryName.empty())
+            continue;
+        text += text.empty() ? "" : ", ";
+        if (s.kind == Kind::Choice)
+            text += s.key + style.choiceJoin + s.nameIn(options);
+        else
+            text +=
+                s.key + " = " + style.number(s.get(options)) + (s.unit.empty() ? "" : " " + s.unit);
+        if (!style.withDependents)
+            continue;
+        // The settings that follow this one, while they have an effect.
+        std::string dependents;
+        for (const SimulationSetting& d : all())
+            if (!d.summaryName.empty() && d.enabledWhen && d.enabledWhen->key == s.key &&
+                d.enabledIn(options))
+                dependents += (dependents.empty() ? "" : ", ") + d.summaryName + " = " +
+                              style.number(d.get(options)) + (d.unit.empty() ? "" : " " + d.unit);
+        if (!dependents.empty())
+            text += " (" + dependents + ")";
+    }
+    return text;
 }
 
 } // namespace clab

@@ -3,6 +3,7 @@
 #include "integrate/SimulationOptions.h"
 
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,37 @@ struct SimulationSetting {
     /// What it does, for help texts and tooltips (plain ASCII: it goes to terminals too).
     std::string documentation;
     std::string placeholder; ///< the value in a usage line ("T" in "--t-end T"); "" for a flag
+    /// Words for people in the Scene dock ("Integrator", "Stop at the end of the track"); a
+    /// number's is its symbol, shown with its unit.
+    std::string label;
+    /// A choice's words in the Scene dock, by value ("Runge-Kutta 4, fixed step").
+    std::vector<std::string> choiceLabels;
+
+    /// A number's range, which check() holds it to: at least `min` (greater than it when
+    /// `minExclusive`; greater than the run's initial time when `afterInitialTime`), at most
+    /// `max`. `minWhy` says why min is what it is ("the limit of double precision").
+    double min = -std::numeric_limits<double>::infinity();
+    double max = std::numeric_limits<double>::infinity();
+    bool minExclusive = false;
+    bool afterInitialTime = false;
+    std::string minWhy;
+    /// A number set by factors of ten (a tolerance) rather than in steps.
+    bool logarithmic = false;
+    /// A rule of this setting beyond its range, checked right after it (dt: the number of
+    /// output intervals): why `options` break it, nullopt when they do not.
+    std::function<std::optional<std::string>(const SimulationOptions&, double t0)> alsoCheck;
+
+    /// The other setting and value with which this one has an effect (the tolerances only
+    /// with dopri5, the Baumgarte gains only with Baumgarte stabilization).
+    struct Condition {
+        std::string key;
+        double value = 0.0;
+    };
+    std::optional<Condition> enabledWhen;
+    /// How a summary (the CSV header, `describe`) names a setting that it shows only while it
+    /// has an effect, in parentheses after the one it depends on ("alpha"); "" for a setting a
+    /// summary always lists by its key.
+    std::string summaryName;
     std::function<double(const SimulationOptions&)> get;
     std::function<void(SimulationOptions&, double)> set;
 
@@ -44,6 +76,11 @@ struct SimulationSetting {
     std::optional<double> valueNamed(std::string_view name) const;
     /// A choice's names for a message: "none, baumgarte or projection".
     std::string nameList() const;
+    /// Whether the setting has an effect with `options` (see enabledWhen).
+    bool enabledIn(const SimulationOptions& options) const;
+    /// Why a number's `value` is outside its range for a run from t0 ("must be greater than 0
+    /// s (got 0)"), nullopt when it is inside.
+    std::optional<std::string> rangeProblem(double value, double t0) const;
 
     /// Every setting, in the order the Scene dock and session keys list them.
     static const std::vector<SimulationSetting>& all();
@@ -61,6 +98,20 @@ struct SimulationSetting {
     /// SimulationOptions::maxIntervals output intervals, rtol outside [minRtol, 1], atol not
     /// positive, a negative Baumgarte gain. nullopt when all are usable.
     static std::optional<Problem> check(const SimulationOptions& options, double t0);
+
+    /// How summary() writes the settings.
+    struct SummaryStyle {
+        /// Between a choice's key and its name: " " ("integrator rk4") or " = ".
+        std::string choiceJoin = " = ";
+        /// Whether the settings with a summaryName follow, in parentheses, the setting they
+        /// depend on while they have an effect ("stabilization = baumgarte (alpha = 5 1/s, ...)").
+        bool withDependents = true;
+        std::function<std::string(double)> number = &SimulationSetting::number;
+    };
+    /// The numbers and choices of `options` on one line, in the table's order: "t_end = 10 s,
+    /// dt = 0.01 s, integrator = dopri5, ...". Flags are not in it: what they mean depends on
+    /// the scene (stop_at_end: where its track ends).
+    static std::string summary(const SimulationOptions& options, const SummaryStyle& style);
 
     /// A number for a message or a label: the shortest text that reads back to it, "%g" style
     /// ("0.0001", "1e+07").

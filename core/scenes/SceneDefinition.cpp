@@ -1,41 +1,17 @@
 #include "scenes/SceneDefinition.h"
 
 #include "model/ConstraintLabError.h"
+#include "model/ParameterRule.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
 namespace clab {
 
 namespace {
-
-// Shortest text that reads back as the same double.
-std::string number(double v)
-{
-    char buf[64];
-    const auto res = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, res.ptr);
-}
-
-std::string valueText(const std::vector<double>& v)
-{
-    if (v.size() == 1)
-        return number(v[0]);
-    std::string s = "(";
-    for (std::size_t i = 0; i < v.size(); ++i)
-        s += (i ? ", " : "") + number(v[i]);
-    return s + ")";
-}
-
-std::string rangeText(const ParameterSpec& p)
-{
-    const std::string unit = p.unit.empty() ? "" : " " + p.unit;
-    return (p.lowestIncluded() ? "in [" : "in (") + number(p.lowest()) + ", " +
-           number(p.highest()) + "]" + unit;
-}
 
 [[noreturn]] void invalid(const std::string& message)
 {
@@ -123,38 +99,19 @@ void SceneDefinition::validate(const ParameterValues& values) const
             }
             invalid("scene '" + name + "': unknown parameter '" + key + "' (known: " + known + ")");
         }
-        const std::string where = "scene '" + name + "': parameter '" + key + "'";
-        if (static_cast<int>(value.size()) != p->size())
-            invalid(where + " needs " + std::to_string(p->size()) + " component" +
-                    (p->size() == 1 ? "" : "s") + ", got " + std::to_string(value.size()) +
-                    (value.empty() ? "" : " (" + valueText(value) + ")"));
-        bool allZero = true;
-        for (std::size_t i = 0; i < value.size(); ++i) {
-            const double v = value[i];
-            const std::string which =
-                value.size() == 1 ? where : where + " component " + std::to_string(i + 1);
-            if (!std::isfinite(v))
-                invalid(which + " = " + number(v) + " is not finite; allowed: " + rangeText(*p));
-            if (!p->admits(v))
-                invalid(which + " = " + number(v) + (p->unit.empty() ? "" : " " + p->unit) +
-                        " is out of range; allowed: " + rangeText(*p));
-            if (p->wholeNumber && v != std::round(v))
-                invalid(which + " = " + number(v) + " must be a whole number (" + p->description +
-                        ")");
-            allZero = allZero && v == 0.0;
-        }
-        if (p->nonZero && allZero)
-            invalid(where + " = " + valueText(value) + " must not be all zero");
-        if (!p->notBelow.empty()) {
-            const auto other = values.find(p->notBelow);
-            if (other != values.end() && other->second.size() == value.size()) {
-                for (std::size_t i = 0; i < value.size(); ++i)
-                    if (value[i] < other->second[i])
-                        invalid(where + " = " + number(value[i]) + " is below '" + p->notBelow +
-                                "' = " + number(other->second[i]) + "; it must be at least " +
-                                p->notBelow + " (" + p->description + ")");
-            }
-        }
+        const std::vector<ParameterRule::Violation> violations = ParameterRule::check(*p, value);
+        std::optional<ParameterRule::Violation> violation;
+        if (!violations.empty())
+            violation = violations.front();
+        else
+            violation = ParameterRule::checkFloor(*p, value, values);
+        if (!violation)
+            continue;
+        // A vector's component is named where it is the one at fault.
+        const bool ofComponent = violation->component >= 0 && value.size() > 1;
+        invalid("scene '" + name + "': parameter '" + key + "'" +
+                (ofComponent ? " component " + std::to_string(violation->component + 1) : "") +
+                " " + violation->reason);
     }
 }
 
@@ -210,8 +167,8 @@ std::unique_ptr<MechanicalSystem> SceneDefinition::create(const ParameterValues&
         if (!(std::abs(r[i]) <= tol)) {
             std::ostringstream msg;
             msg << "scene '" << name << "': the initial state violates constraint residual "
-                << i + 1 << " of " << r.size() << " (" << number(r[i]) << ", tolerance "
-                << number(tol) << ")";
+                << i + 1 << " of " << r.size() << " (" << ParameterRule::number(r[i])
+                << ", tolerance " << ParameterRule::number(tol) << ")";
             throw ConstraintLabError(ConstraintLabError::Kind::InvalidInitialState, msg.str());
         }
     }

@@ -230,6 +230,7 @@ private slots:
     void runsWithDifferentColumnsAreRefused();
     void runsFileIsWrittenAtomically();
     void describeListsASystemsParametersInItsOrder();
+    void describeListsTheSimulationSettings();
 };
 
 void CsvWriterTest::headerListsTheDocumentedColumns()
@@ -586,6 +587,26 @@ void CsvWriterTest::describeListsASystemsParametersInItsOrder()
         CsvWriter().describe(document, makeTrace(awkwardValues(), 1));
     QCOMPARE(lines.at(0), std::string("ConstraintLab trace of scene system (Spring)"));
     QCOMPARE(lines.at(1), std::string("parameters: zeta = 3 N/m, alpha = 1"));
+}
+
+void CsvWriterTest::describeListsTheSimulationSettings()
+{
+    // The settings line of the comment header, from the table of settings: choices without
+    // "=", no Baumgarte gains, and where a run stops for a scene with an end.
+    SceneDocument document = SceneFile::loadBuiltIn(QStringLiteral("bead-on-wire"));
+    document.simulation = SimulationOptions{};
+    document.simulation.dt = 0.1 / 3.0;
+    document.simulation.integrator = IntegratorKind::Rk4;
+    document.simulation.stabilization = Stabilization::Baumgarte;
+    const Trace trace = makeTrace(awkwardValues(), 1);
+    QCOMPARE(CsvWriter().describe(document, trace).at(2),
+             std::string("simulation: t_end = 10 s, dt = 0.03333333333 s, integrator rk4, "
+                         "rtol = 1e-09, atol = 1e-12, stabilization baumgarte"));
+    document.simulation.stopAtEnd = true;
+    QCOMPARE(CsvWriter().describe(document, trace).at(2),
+             "simulation: t_end = 10 s, dt = 0.03333333333 s, integrator rk4, rtol = 1e-09, "
+             "atol = 1e-12, stabilization baumgarte, stops where " +
+                 document.definition()->end);
 }
 
 QTEST_APPLESS_MAIN(CsvWriterTest)

@@ -7,6 +7,7 @@
 #include "widgets/ScientificSpinBox.h"
 
 #include <integrate/SimulationSetting.h>
+#include <model/ParameterRule.h>
 
 #include <QApplication>
 #include <QCheckBox>
@@ -97,6 +98,21 @@ QDoubleSpinBox* ParameterEditor::spinBox(const QString& key, int component) cons
     return it->spins[component];
 }
 
+QComboBox* ParameterEditor::integratorBox() const
+{
+    return qobject_cast<QComboBox*>(settingWidget(SceneSession::simulationKey("integrator")));
+}
+
+QComboBox* ParameterEditor::stabilizationBox() const
+{
+    return qobject_cast<QComboBox*>(settingWidget(SceneSession::simulationKey("stabilization")));
+}
+
+QCheckBox* ParameterEditor::stopAtEndBox() const
+{
+    return qobject_cast<QCheckBox*>(settingWidget(SceneSession::simulationKey("stop_at_end")));
+}
+
 QSlider* ParameterEditor::slider(const QString& key) const
 {
     const auto it = rows_.constFind(key);
@@ -106,10 +122,8 @@ QSlider* ParameterEditor::slider(const QString& key) const
 void ParameterEditor::rebuild()
 {
     rows_.clear();
+    settingWidgets_.clear();
     notesLabel_ = nullptr;
-    integrator_ = nullptr;
-    stabilization_ = nullptr;
-    stopAtEnd_ = nullptr;
     QVBoxLayout* layout = PanelContent::renew(layout_, content_, this);
 
     const SceneDefinition* definition = session_->definition();
@@ -131,9 +145,28 @@ void ParameterEditor::rebuild()
     heading->setWordWrap(true);
     layout->addWidget(heading);
 
+    addDescription(layout, *definition, document);
+
+    auto* parameters = new QGroupBox(tr("Parameters"), content_);
+    auto* grid = new QGridLayout(parameters);
+    grid->setColumnStretch(1, 1);
+    grid->setVerticalSpacing(8);
+    addParameterRows(grid);
+    layout->addWidget(parameters);
+
+    auto* simulation = new QGroupBox(tr("Simulation"), content_);
+    auto* form = new QFormLayout(simulation);
+    addSimulationRows(form);
+    layout->addWidget(simulation);
+    layout->addStretch(1);
+}
+
+void ParameterEditor::addDescription(QVBoxLayout* layout, const SceneDefinition& definition,
+                                     const SceneDocument& document)
+{
     // The first sentence of the description always shows; the rest and the file's notes
     // fold away so that the parameters stay in view on a projector.
-    const QString text = QString::fromStdString(definition->description);
+    const QString text = QString::fromStdString(definition.description);
     const qsizetype stop = text.indexOf(QLatin1String(". "));
     const QString summary = stop < 0 ? text : text.left(stop + 1);
     QString details = stop < 0 ? QString() : text.mid(stop + 2);
@@ -173,19 +206,6 @@ void ParameterEditor::rebuild()
         layout->addWidget(toggle);
         layout->addWidget(more);
     }
-
-    auto* parameters = new QGroupBox(tr("Parameters"), content_);
-    auto* grid = new QGridLayout(parameters);
-    grid->setColumnStretch(1, 1);
-    grid->setVerticalSpacing(8);
-    addParameterRows(grid);
-    layout->addWidget(parameters);
-
-    auto* simulation = new QGroupBox(tr("Simulation"), content_);
-    auto* form = new QFormLayout(simulation);
-    addSimulationRows(form);
-    layout->addWidget(simulation);
-    layout->addStretch(1);
 }
 
 QDoubleSpinBox* ParameterEditor::makeSpin(const QString& key, int component, double min, double max,
@@ -298,6 +318,8 @@ QString ParameterEditor::refusal(const QString& key) const
 
 QString ParameterEditor::refusalFor(const QString& key, const std::vector<double>& value) const
 {
+    if (const SimulationSetting* setting = SceneSession::simulationSetting(key))
+        return value.empty() ? QString() : settingRefusal(*setting, value.front());
     const SceneDefinition* definition = session_->definition();
     const ParameterSpec* spec = definition ? definition->parameter(key.toStdString()) : nullptr;
     if (!spec)
@@ -305,27 +327,33 @@ QString ParameterEditor::refusalFor(const QString& key, const std::vector<double
     const QString name = QString::fromStdString(spec->displayLabel());
     const QString unit =
         spec->unit.empty() ? QString() : QLatin1Char(' ') + QString::fromStdString(spec->unit);
-    for (double v : value) {
-        if (spec->admits(v))
-            continue;
-        if (v > spec->highest())
-            return tr("%1 must be at most %2%3.").arg(name, formatNumber(spec->highest()), unit);
-        if (spec->minExclusive && spec->min == 0.0)
-            return tr("%1 must be greater than 0.").arg(name);
-        return tr("%1 must be at least %2%3.").arg(name, formatNumber(spec->lowest()), unit);
+    for (const ParameterRule::Violation& violation : ParameterRule::check(*spec, value)) {
+        switch (violation.kind) {
+        case ParameterRule::Kind::NotFinite:
+        case ParameterRule::Kind::OutOfRange:
+            if (violation.value > spec->highest())
+                return tr("%1 must be at most %2%3.")
+                    .arg(name, formatNumber(spec->highest()), unit);
+            if (spec->minExclusive && spec->min == 0.0)
+                return tr("%1 must be greater than 0.").arg(name);
+            return tr("%1 must be at least %2%3.").arg(name, formatNumber(spec->lowest()), unit);
+        case ParameterRule::Kind::AllZero:
+            return tr("%1 must not be all zero.").arg(name);
+        case ParameterRule::Kind::ComponentCount: // the row has a spin box per component
+        case ParameterRule::Kind::NotWhole:       // left to the run, which reports it
+        case ParameterRule::Kind::Below:
+            break;
+        }
     }
-    if (spec->nonZero && std::all_of(value.begin(), value.end(), [](double v) { return v == 0; }))
-        return tr("%1 must not be all zero.").arg(name);
-    if (!spec->notBelow.empty()) {
-        const ParameterSpec* floor = definition->parameter(spec->notBelow);
-        const std::vector<double> floorValue =
-            session_->value(QString::fromStdString(spec->notBelow));
-        for (std::size_t i = 0; i < value.size() && i < floorValue.size(); ++i)
-            if (value[i] < floorValue[i])
-                return tr("%1 must be at least %2 (%3): lower %2 first.")
-                    .arg(name, QString::fromStdString(floor->displayLabel()),
-                         formatNumber(floorValue[i]));
-    }
+    if (spec->notBelow.empty())
+        return {};
+    const ParameterValues floor{
+        {spec->notBelow, session_->value(QString::fromStdString(spec->notBelow))}};
+    if (const auto below = ParameterRule::checkFloor(*spec, value, floor))
+        return tr("%1 must be at least %2 (%3): lower %2 first.")
+            .arg(name,
+                 QString::fromStdString(definition->parameter(spec->notBelow)->displayLabel()),
+                 formatNumber(below->floor));
     return {};
 }
 
@@ -340,95 +368,152 @@ void ParameterEditor::showRefusal(const QString& key, const QString& message)
 
 namespace {
 
-// A simulation setting's row label and tooltip, from the one table of settings.
-QString rowLabel(const char* key)
+// A simulation setting's row label, from the one table of settings: "dt [s]:".
+QString rowLabel(const SimulationSetting& setting)
 {
-    const SimulationSetting* setting = SimulationSetting::find(key);
-    const QString unit = QString::fromStdString(setting->unit);
-    return QString::fromStdString(setting->symbol) +
-           (unit.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(unit)) + QLatin1Char(':');
+    return QString::fromStdString(setting.label) + unitText(setting.unit) + QLatin1Char(':');
 }
 
-QString documentation(const char* key)
+// A setting's widget name: "integratorBox", "stopAtEndBox" (the key in camel case).
+QString boxName(const std::string& key)
 {
-    return QString::fromStdString(SimulationSetting::find(key)->documentation);
+    QString name;
+    bool upper = false;
+    for (const char c : key) {
+        if (c == '_')
+            upper = true;
+        else
+            name += upper ? QChar::fromLatin1(c).toUpper() : QChar::fromLatin1(c);
+        upper = upper && c == '_';
+    }
+    return name + QStringLiteral("Box");
+}
+
+// A spin box step for a setting without a finite range: a tenth of its default's order of
+// magnitude (t_end 10 s: 1 s; dt 0.01 s: 0.001 s).
+double defaultStep(const SimulationSetting& setting)
+{
+    const double value = std::abs(setting.get(SimulationOptions{}));
+    return value > 0.0 ? std::pow(10.0, std::floor(std::log10(value)) - 1.0) : 0.1;
 }
 
 } // namespace
 
 void ParameterEditor::addSimulationRows(QFormLayout* form)
 {
-    QWidget* parent = form->parentWidget();
-    integrator_ = new QComboBox(parent);
-    integrator_->setObjectName(QStringLiteral("integratorBox"));
-    integrator_->addItem(tr("Dormand–Prince 5(4), adaptive"));
-    integrator_->addItem(tr("Runge–Kutta 4, fixed step"));
-    integrator_->setToolTip(documentation("integrator"));
-    // The names are long for a narrow dock: the closed box may elide them (the list shows all).
-    integrator_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    integrator_->setMinimumContentsLength(12);
-    form->addRow(tr("Integrator:"), integrator_);
-    const QString integratorKey = SceneSession::simulationKey("integrator");
-    connect(integrator_, &QComboBox::currentIndexChanged, this, [this, integratorKey](int index) {
-        session_->edit(integratorKey, {static_cast<double>(index)});
-    });
-
-    const QString tEnd = SceneSession::simulationKey("t_end");
-    QDoubleSpinBox* end = makeSpin(tEnd, 0, 0.01, 1e4, 2, 1.0, parent);
-    end->setToolTip(documentation("t_end"));
-    rows_.insert(tEnd, Row{{end}, nullptr, 0.01, 1e4});
-    form->addRow(rowLabel("t_end"), end);
-
-    if (const SceneDefinition* definition = session_->definition(); !definition->end.empty()) {
-        stopAtEnd_ = new QCheckBox(tr("Stop at the end of the track"), parent);
-        stopAtEnd_->setObjectName(QStringLiteral("stopAtEndBox"));
-        stopAtEnd_->setToolTip(tr("End the run where %1, if that comes before t_end")
-                                   .arg(QString::fromStdString(definition->end)));
-        form->addRow(stopAtEnd_);
-        const QString key = SceneSession::simulationKey("stop_at_end");
-        connect(stopAtEnd_, &QCheckBox::toggled, this,
-                [this, key](bool on) { session_->edit(key, {on ? 1.0 : 0.0}); });
-    }
-
-    const QString dt = SceneSession::simulationKey("dt");
-    QDoubleSpinBox* interval = makeSpin(dt, 0, 1e-5, 10.0, 5, 0.001, parent);
-    interval->setToolTip(documentation("dt"));
-    rows_.insert(dt, Row{{interval}, nullptr, 1e-5, 10.0});
-    form->addRow(rowLabel("dt"), interval);
-
-    for (const char* name : {"rtol", "atol"}) {
-        const QString key = SceneSession::simulationKey(name);
-        auto* spin = new ScientificSpinBox(parent);
-        spin->setObjectName(QStringLiteral("spin_%1_0").arg(key));
-        spin->setKeyboardTracking(false);
-        spin->setAlignment(Qt::AlignRight);
-        spin->setToolTip(documentation(name));
-        connect(spin, &QDoubleSpinBox::valueChanged, this, [this, key] { spinEdited(key); });
-        rows_.insert(key, Row{{spin}, nullptr, spin->minimum(), spin->maximum()});
-        form->addRow(rowLabel(name), spin);
-    }
-
-    stabilization_ = new QComboBox(parent);
-    stabilization_->setObjectName(QStringLiteral("stabilizationBox"));
-    stabilization_->addItem(tr("None"));
-    stabilization_->addItem(tr("Baumgarte"));
-    stabilization_->addItem(tr("Projection"));
-    stabilization_->setToolTip(documentation("stabilization"));
-    form->addRow(tr("Stabilization:"), stabilization_);
-    const QString stabilizationKey = SceneSession::simulationKey("stabilization");
-    connect(stabilization_, &QComboBox::currentIndexChanged, this,
-            [this, stabilizationKey](int index) {
-                session_->edit(stabilizationKey, {static_cast<double>(index)});
-            });
-    for (const char* name : {"baumgarte_alpha", "baumgarte_beta"}) {
-        const QString key = SceneSession::simulationKey(name);
-        QDoubleSpinBox* spin = makeSpin(key, 0, 0.0, 1e4, 2, 1.0, parent);
-        spin->setToolTip(documentation(name));
-        rows_.insert(key, Row{{spin}, nullptr, 0.0, 1e4});
-        form->addRow(rowLabel(name), spin);
+    for (const SimulationSetting& setting : SimulationSetting::all()) {
+        const QString key = SceneSession::simulationKey(QString::fromStdString(setting.key));
+        QWidget* widget = nullptr;
+        switch (setting.kind) {
+        case SimulationSetting::Kind::Choice:
+            widget = addChoiceRow(form, setting, key);
+            break;
+        case SimulationSetting::Kind::Flag:
+            widget = addFlagRow(form, setting, key);
+            break;
+        case SimulationSetting::Kind::Number:
+            widget = addNumberRow(form, setting, key);
+            break;
+        }
+        if (widget)
+            settingWidgets_.insert(key, widget);
     }
     for (const QString& key : SceneSession::simulationKeys())
         showValue(key);
+}
+
+QWidget* ParameterEditor::addChoiceRow(QFormLayout* form, const SimulationSetting& setting,
+                                       const QString& key)
+{
+    auto* box = new QComboBox(form->parentWidget());
+    box->setObjectName(boxName(setting.key));
+    for (const std::string& label : setting.choiceLabels)
+        box->addItem(QString::fromStdString(label));
+    box->setToolTip(QString::fromStdString(setting.documentation));
+    // The names are long for a narrow dock: the closed box may elide them (the list shows all).
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(12);
+    form->addRow(rowLabel(setting), box);
+    connect(box, &QComboBox::currentIndexChanged, this,
+            [this, key](int index) { session_->edit(key, {static_cast<double>(index)}); });
+    return box;
+}
+
+QWidget* ParameterEditor::addFlagRow(QFormLayout* form, const SimulationSetting& setting,
+                                     const QString& key)
+{
+    // The one flag, stop_at_end, means something only for a scene whose track has an end.
+    const SceneDefinition* definition = session_->definition();
+    if (definition->end.empty())
+        return nullptr;
+    auto* box = new QCheckBox(QString::fromStdString(setting.label), form->parentWidget());
+    box->setObjectName(boxName(setting.key));
+    box->setToolTip(tr("End the run where %1, if that comes before t_end")
+                        .arg(QString::fromStdString(definition->end)));
+    form->addRow(box);
+    connect(box, &QCheckBox::toggled, this,
+            [this, key](bool on) { session_->edit(key, {on ? 1.0 : 0.0}); });
+    return box;
+}
+
+QWidget* ParameterEditor::addNumberRow(QFormLayout* form, const SimulationSetting& setting,
+                                       const QString& key)
+{
+    QWidget* parent = form->parentWidget();
+    // The table's range; a minimum the setting must exceed is refused on entry (refusalFor).
+    const double lowest = std::max(setting.min, -unbounded);
+    const double highest = std::min(setting.max, unbounded);
+    QDoubleSpinBox* spin = nullptr;
+    if (setting.logarithmic) {
+        spin = new ScientificSpinBox(parent);
+        spin->setObjectName(QStringLiteral("spin_%1_0").arg(key));
+        spin->setRange(lowest, highest);
+        spin->setKeyboardTracking(false);
+        spin->setAlignment(Qt::AlignRight);
+        connect(spin, &QDoubleSpinBox::valueChanged, this, [this, key] { spinEdited(key); });
+    } else {
+        spin = makeSpin(key, 0, lowest, highest, 0, defaultStep(setting), parent);
+    }
+    spin->setToolTip(QString::fromStdString(setting.documentation));
+    form->addRow(rowLabel(setting), spin);
+    auto* refusal = new QLabel(parent);
+    refusal->setObjectName(QStringLiteral("refusal_%1").arg(key));
+    refusal->setWordWrap(true);
+    refusal->setStyleSheet(QStringLiteral("color: #b00020;"));
+    refusal->hide();
+    form->addRow(refusal);
+    rows_.insert(key, Row{{spin}, nullptr, lowest, highest, refusal});
+    return spin;
+}
+
+QString ParameterEditor::settingRefusal(const SimulationSetting& setting, double value) const
+{
+    // The rules of check(), from the initial time of every scene so far (0).
+    SimulationOptions options = session_->document().simulation;
+    setting.set(options, value);
+    const auto problem = SimulationSetting::check(options, 0.0);
+    if (!problem || problem->key != setting.key)
+        return {};
+    return tr("%1 %2.").arg(QString::fromStdString(setting.label),
+                            QString::fromStdString(problem->reason));
+}
+
+void ParameterEditor::showSettingValue(const QString& key, double value)
+{
+    if (auto* box = qobject_cast<QComboBox*>(settingWidgets_.value(key))) {
+        const QSignalBlocker block(box);
+        box->setCurrentIndex(std::clamp(static_cast<int>(value), 0, box->count() - 1));
+    } else if (auto* check = qobject_cast<QCheckBox*>(settingWidgets_.value(key))) {
+        const QSignalBlocker block(check);
+        check->setChecked(value != 0.0);
+    }
+    // A setting that has no effect with the others (the tolerances with rk4, the gains
+    // without Baumgarte) is shown disabled.
+    const SimulationOptions& options = session_->document().simulation;
+    for (const SimulationSetting& setting : SimulationSetting::all())
+        if (QWidget* widget = settingWidgets_.value(
+                SceneSession::simulationKey(QString::fromStdString(setting.key))))
+            widget->setEnabled(setting.enabledIn(options));
 }
 
 void ParameterEditor::showValue(const QString& key)
@@ -442,37 +527,8 @@ void ParameterEditor::showValue(const QString& key)
                                  : aboutPrefix_ + QStringLiteral("\n\n") + notes);
     }
     const std::vector<double> value = session_->value(key);
-    if (key == SceneSession::simulationKey("integrator")) {
-        if (integrator_) {
-            const QSignalBlocker block(integrator_);
-            integrator_->setCurrentIndex(value[0] != 0.0 ? 1 : 0);
-        }
-        // Tolerances mean nothing to the fixed-step method.
-        const bool adaptive = value[0] == 0.0;
-        for (const char* name : {"rtol", "atol"})
-            if (QDoubleSpinBox* spin = spinBox(SceneSession::simulationKey(name)))
-                spin->setEnabled(adaptive);
-        return;
-    }
-    if (key == SceneSession::simulationKey("stabilization")) {
-        const int index = std::clamp(static_cast<int>(value[0]), 0, 2);
-        if (stabilization_) {
-            const QSignalBlocker block(stabilization_);
-            stabilization_->setCurrentIndex(index);
-        }
-        // The gains only matter to Baumgarte stabilization.
-        for (const char* name : {"baumgarte_alpha", "baumgarte_beta"})
-            if (QDoubleSpinBox* spin = spinBox(SceneSession::simulationKey(name)))
-                spin->setEnabled(index == 1);
-        return;
-    }
-    if (key == SceneSession::simulationKey("stop_at_end")) {
-        if (stopAtEnd_) {
-            const QSignalBlocker block(stopAtEnd_);
-            stopAtEnd_->setChecked(value[0] != 0.0);
-        }
-        return;
-    }
+    if (SceneSession::simulationSetting(key))
+        showSettingValue(key, value[0]);
     const auto it = rows_.find(key);
     if (it == rows_.end())
         return;

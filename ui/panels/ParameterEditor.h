@@ -18,10 +18,13 @@ class QVBoxLayout;
 namespace clab {
 
 class SceneSession;
+struct SceneDefinition;
+struct SceneDocument;
+struct SimulationSetting;
 
 /// \brief The Scene dock: every parameter of the scene with its unit (from ParameterSpec), a
 /// spin box per component plus a slider where the range is finite, and the simulation settings
-/// (integrator, tolerances, end time, output interval).
+/// (a row per SimulationSetting: end time, output interval, integrator, tolerances, ...).
 ///
 /// Edits go to the session's undo stack; a slider drag becomes one undo step.
 class ParameterEditor : public QWidget {
@@ -33,10 +36,13 @@ public:
     QDoubleSpinBox* spinBox(const QString& key, int component = 0) const;
     /// The slider of a scalar key with a finite range, or nullptr.
     QSlider* slider(const QString& key) const;
-    QComboBox* integratorBox() const { return integrator_; }
-    QComboBox* stabilizationBox() const { return stabilization_; }
+    /// The widget of a simulation setting ("simulation.dt"), made from its row of the
+    /// SimulationSetting table; nullptr for a flag the scene has no use for.
+    QWidget* settingWidget(const QString& key) const { return settingWidgets_.value(key); }
+    QComboBox* integratorBox() const;
+    QComboBox* stabilizationBox() const;
     /// "Stop at the end of the track", only for scenes with an end; nullptr otherwise.
-    QCheckBox* stopAtEndBox() const { return stopAtEnd_; }
+    QCheckBox* stopAtEndBox() const;
 
     /// The "About this scene" text as shown ("" when there is none).
     QString aboutText() const;
@@ -56,8 +62,20 @@ private:
     };
 
     void rebuild();
+    /// The description's first sentence, then the rest and the notes under "About this scene".
+    void addDescription(QVBoxLayout* layout, const SceneDefinition& definition,
+                        const SceneDocument& document);
     void addParameterRows(QGridLayout* grid);
+    /// The Simulation group: a row per SimulationSetting, in the table's order.
     void addSimulationRows(QFormLayout* form);
+    QWidget* addChoiceRow(QFormLayout* form, const SimulationSetting& setting, const QString& key);
+    QWidget* addFlagRow(QFormLayout* form, const SimulationSetting& setting, const QString& key);
+    QWidget* addNumberRow(QFormLayout* form, const SimulationSetting& setting, const QString& key);
+    /// Why `value` cannot be the setting's (SimulationSetting::check), "" when it can.
+    QString settingRefusal(const SimulationSetting& setting, double value) const;
+    /// A choice's or flag's widget shows `value`; every setting's widget is enabled as the
+    /// table's enabledWhen says.
+    void showSettingValue(const QString& key, double value);
     QDoubleSpinBox* makeSpin(const QString& key, int component, double min, double max,
                              int decimals, double step, QWidget* parent);
     void showValue(const QString& key);
@@ -71,10 +89,8 @@ private:
     SceneSession* session_;
     QVBoxLayout* layout_;
     QWidget* content_ = nullptr;
-    QComboBox* integrator_ = nullptr;
-    QComboBox* stabilization_ = nullptr;
-    QCheckBox* stopAtEnd_ = nullptr;
     QHash<QString, Row> rows_;
+    QHash<QString, QWidget*> settingWidgets_; ///< by simulation key
     bool aboutExpanded_ = false;
     // "About this scene": the description's rest, then the notes, whose numbers follow edits.
     QLabel* notesLabel_ = nullptr;

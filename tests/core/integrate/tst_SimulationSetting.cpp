@@ -23,6 +23,10 @@ private slots:
     void checkNamesTheFirstUnusableSetting_data();
     void checkNamesTheFirstUnusableSetting();
     void numbersAreTheShortestGeneralSpelling();
+    void rangeIsWhatCheckHoldsTo();
+    void settingsHaveAnEffectWhereTheTableSays();
+    void choicesHaveAWordForEveryName();
+    void summaryListsTheTableInItsOrder();
 };
 
 void TestSimulationSetting::everySettingReadsBackWhatItWrites()
@@ -155,6 +159,83 @@ void TestSimulationSetting::numbersAreTheShortestGeneralSpelling()
     QCOMPARE(SimulationSetting::number(1e7), std::string("1e+07"));
     QCOMPARE(SimulationSetting::number(0.1), std::string("0.1"));
     QCOMPARE(SimulationSetting::number(-2.5), std::string("-2.5"));
+}
+
+void TestSimulationSetting::rangeIsWhatCheckHoldsTo()
+{
+    // Each number: its lowest value passes (unless refused as the minimum itself), a little
+    // below it fails, and check() gives the range's own reason.
+    for (const SimulationSetting& setting : SimulationSetting::all()) {
+        if (setting.kind != SimulationSetting::Kind::Number)
+            continue;
+        QVERIFY2(setting.min > -std::numeric_limits<double>::infinity(), setting.key.c_str());
+        SimulationOptions options;
+        const double below = setting.min == 0.0 ? -1e-3 : setting.min * 0.5;
+        setting.set(options, below);
+        const auto problem = SimulationSetting::check(options, 0.0);
+        QVERIFY2(problem, setting.key.c_str());
+        QCOMPARE(problem->key, setting.key);
+        QCOMPARE(problem->reason, *setting.rangeProblem(below, 0.0));
+        QCOMPARE(setting.rangeProblem(setting.min, 0.0).has_value(),
+                 setting.minExclusive || setting.afterInitialTime);
+        if (setting.max < std::numeric_limits<double>::infinity()) {
+            QVERIFY(!setting.rangeProblem(setting.max, 0.0));
+            QVERIFY(setting.rangeProblem(setting.max * 2.0, 0.0));
+        }
+    }
+    QCOMPARE(SimulationSetting::find("rtol")->min, SimulationOptions::minRtol);
+    QCOMPARE(SimulationSetting::find("rtol")->max, 1.0);
+    QCOMPARE(*SimulationSetting::find("t_end")->rangeProblem(3.0, 5.0),
+             std::string("must be after the initial time 5 s (got 3)"));
+}
+
+void TestSimulationSetting::settingsHaveAnEffectWhereTheTableSays()
+{
+    SimulationOptions options;
+    const SimulationSetting* rtol = SimulationSetting::find("rtol");
+    const SimulationSetting* alpha = SimulationSetting::find("baumgarte_alpha");
+    QVERIFY(rtol->enabledIn(options));
+    QVERIFY(!alpha->enabledIn(options));
+    options.integrator = IntegratorKind::Rk4;
+    options.stabilization = Stabilization::Baumgarte;
+    QVERIFY(!rtol->enabledIn(options));
+    QVERIFY(!SimulationSetting::find("atol")->enabledIn(options));
+    QVERIFY(alpha->enabledIn(options));
+    QVERIFY(SimulationSetting::find("baumgarte_beta")->enabledIn(options));
+    QVERIFY(SimulationSetting::find("dt")->enabledIn(options));
+    // A condition names a choice of the table.
+    for (const SimulationSetting& setting : SimulationSetting::all())
+        if (setting.enabledWhen) {
+            const SimulationSetting* other = SimulationSetting::find(setting.enabledWhen->key);
+            QVERIFY2(other && other->kind == SimulationSetting::Kind::Choice, setting.key.c_str());
+        }
+}
+
+void TestSimulationSetting::choicesHaveAWordForEveryName()
+{
+    for (const SimulationSetting& setting : SimulationSetting::all()) {
+        QVERIFY2(!setting.label.empty(), setting.key.c_str());
+        if (setting.kind == SimulationSetting::Kind::Choice)
+            QCOMPARE(setting.choiceLabels.size(), setting.names.size());
+    }
+}
+
+void TestSimulationSetting::summaryListsTheTableInItsOrder()
+{
+    SimulationOptions options;
+    QCOMPARE(SimulationSetting::summary(options, {}),
+             std::string("t_end = 10 s, dt = 0.01 s, integrator = dopri5, rtol = 1e-09, "
+                         "atol = 1e-12, stabilization = projection"));
+    options.stabilization = Stabilization::Baumgarte;
+    options.baumgarteBeta = 2.5;
+    QCOMPARE(
+        SimulationSetting::summary(options, {}),
+        std::string("t_end = 10 s, dt = 0.01 s, integrator = dopri5, rtol = 1e-09, "
+                    "atol = 1e-12, stabilization = baumgarte (alpha = 5 1/s, beta = 2.5 1/s)"));
+    const SimulationSetting::SummaryStyle terse{.choiceJoin = " ", .withDependents = false};
+    QCOMPARE(SimulationSetting::summary(options, terse),
+             std::string("t_end = 10 s, dt = 0.01 s, integrator dopri5, rtol = 1e-09, "
+                         "atol = 1e-12, stabilization baumgarte"));
 }
 
 QTEST_APPLESS_MAIN(TestSimulationSetting)
