@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include <csignal>
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <sys/resource.h>
