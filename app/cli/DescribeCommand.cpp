@@ -8,6 +8,7 @@
 #include "FileError.h"
 #include "SceneFile.h"
 #include "SceneNotes.h"
+#include "SettingsSummary.h"
 #include "integrate/SimulationSetting.h"
 #include "scenes/SceneRegistry.h"
 
@@ -75,22 +76,10 @@ void writeParameters(const SceneDefinition& definition, QTextStream& out)
 void writeSimulation(const SceneDocument& document, bool file, QTextStream& out)
 {
     const SceneDefinition* definition = document.definition();
-    const SimulationOptions& s = document.simulation;
     out << (file ? "\nSimulation (from the scene file; override with --t-end, --dt, ...):\n"
                  : "\nSimulation (from the built-in scene file; override with --t-end, --dt, "
                    "...):\n")
-        << "  t_end = " << number(s.tEnd) << " s, dt = " << number(s.dt)
-        << " s, integrator = " << qs(SimulationSetting::find("integrator")->nameIn(s))
-        << ", rtol = " << number(s.rtol) << ", atol = " << number(s.atol)
-        << ", stabilization = " << qs(SimulationSetting::find("stabilization")->nameIn(s));
-    if (s.stabilization == Stabilization::Baumgarte)
-        out << " (alpha = " << number(s.baumgarteAlpha)
-            << " 1/s, beta = " << number(s.baumgarteBeta) << " 1/s)";
-    out << "\n";
-    if (!definition->end.empty())
-        out << "  stop_at_end = " << (s.stopAtEnd ? "on" : "off")
-            << ": when on, a run ends early where " << qs(definition->end)
-            << " (--stop-at-end, --no-stop-at-end)\n";
+        << SettingsSummary::describeLines(document.simulation, definition->end);
 }
 
 int run(const QStringList& args, CommandContext& context)
