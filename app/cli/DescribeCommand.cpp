@@ -9,7 +9,6 @@
 #include "SceneFile.h"
 #include "SceneNotes.h"
 #include "SettingsSummary.h"
-#include "integrate/SimulationSetting.h"
 #include "scenes/SceneRegistry.h"
 
 #include <QFileInfo>
