@@ -4,7 +4,7 @@
 #include "export/PlotExportDialog.h"
 #include "plots/PlotBuilder.h"
 #include "plots/PlotChart.h"
-#include "view3d/VtkOpenGLWidget.h"
+#include "widgets/VtkOpenGLWidget.h"
 
 #include <trace/PlotCatalog.h>
 #include <trace/TraceSeries.h>
