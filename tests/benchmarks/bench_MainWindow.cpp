@@ -9,7 +9,7 @@
 #include <panels/SystemEditor.h>
 #include <session/SceneSession.h>
 #include <view3d/SceneView.h>
-#include <view3d/VtkOpenGLWidget.h>
+#include <widgets/VtkOpenGLWidget.h>
 
 #include <QApplication>
 #include <QElapsedTimer>

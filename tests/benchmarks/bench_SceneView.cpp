@@ -5,12 +5,12 @@
 #include <render/VtkOpenGLWindow.h>
 #include <view3d/SceneView.h>
 #include <view3d/SceneViewContent.h>
-#include <view3d/VtkOpenGLWidget.h>
+#include <widgets/VtkOpenGLWidget.h>
 
-#include <scenes/SceneRegistry.h>
 #include <integrate/Simulator.h>
 #include <scenes/BeadOnWire.h>
 #include <scenes/Chain.h>
+#include <scenes/SceneRegistry.h>
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -5,11 +5,11 @@
 #include <panels/PlotsPanel.h>
 #include <plots/PlotChart.h>
 #include <render/VtkSurfaceFormat.h>
-#include <view3d/VtkOpenGLWidget.h>
+#include <widgets/VtkOpenGLWidget.h>
 
-#include <trace/PlotCatalog.h>
-#include <scenes/SceneRegistry.h>
 #include <integrate/Simulator.h>
+#include <scenes/SceneRegistry.h>
+#include <trace/PlotCatalog.h>
 #include <trace/TraceSeries.h>
 
 #include <QCheckBox>

@@ -3,15 +3,16 @@
 #include <render/OffscreenRenderWindow.h>
 #include <render/VtkOpenGLWindow.h>
 #include <render/VtkSurfaceFormat.h>
+#include <view3d/ArrowField.h>
 #include <view3d/ForceArrow.h>
 #include <view3d/SceneView.h>
 #include <view3d/SceneViewContent.h>
 #include <view3d/geometry/SceneGeometry.h>
 
-#include <scenes/SceneRegistry.h>
 #include <integrate/Simulator.h>
 #include <scenes/BeadOnWire.h>
 #include <scenes/RingWithFriction.h>
+#include <scenes/SceneRegistry.h>
 
 #include <QDir>
 #include <QFileInfo>

@@ -3,8 +3,8 @@
 #include "export/PlotExportDialog.h"
 #include "plots/PlotBuilder.h"
 #include "plots/PlotChart.h"
-#include "view3d/VtkOpenGLWidget.h"
 #include "widgets/DialogFolders.h"
+#include "widgets/VtkOpenGLWidget.h"
 
 #include <trace/PlotCatalog.h>
 #include <trace/TraceSeries.h>

@@ -1,6 +1,7 @@
 #include "view3d/LegendOverlay.h"
 
 #include "render/ViewFonts.h"
+#include "view3d/ViewStyle.h"
 
 #include <vtkActor2D.h>
 #include <vtkCellArray.h>
@@ -153,7 +154,48 @@ void LegendOverlay::layout(int width, int height, int fontPixels, double dpi, in
     }
     std::copy(key, key + 5, lastLayout_);
 
-    const int fontPoints = std::max(1, static_cast<int>(std::lround(fontPixels * 72.0 / dpi)));
+    const auto [textWidth, reserveTextWidth] = measureTexts(fontPixels, dpi);
+    const double f = fontPixels;
+    const double pad = 0.75 * f;
+    const double row = 1.65 * f;
+    const double symbolWidth = 2.4 * f;
+    const double gap = 0.7 * f;
+    const double margin = 0.8 * f;
+    const double boxW = pad + symbolWidth + gap + textWidth + pad;
+    const double boxH = 2.0 * pad + row * static_cast<double>(entries_.size()) - 0.4 * f;
+    panelWidth_ = boxW;
+    panelHeight_ = boxH;
+    reservedWidth_ = pad + symbolWidth + gap + reserveTextWidth + pad;
+    reservedHeight_ = 2.0 * pad + row * static_cast<double>(reserveRows_) - 0.4 * f;
+    margin_ = margin;
+    const double x0 = width - margin - boxW;
+    const double y1 = height - margin - top;
+    const double y0 = y1 - boxH;
+    buildPanel(x0, y0, x0 + boxW, y1, f);
+
+    vtkNew<vtkPoints> points;
+    vtkNew<vtkCellArray> polys;
+    vtkNew<vtkUnsignedCharArray> colors;
+    colors->SetNumberOfComponents(3);
+    colors->SetName("legend_colors");
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+        const double yc = y1 - pad - 0.5 * (row - 0.4 * f) - row * static_cast<double>(i);
+        const double sx = x0 + pad;
+        addSymbol(points, polys, colors, entries_[i], sx, yc, symbolWidth, f);
+        texts_[i]->SetDisplayPosition(static_cast<int>(std::lround(sx + symbolWidth + gap)),
+                                      static_cast<int>(std::lround(yc)));
+    }
+    symbols_->SetPoints(points);
+    symbols_->SetPolys(polys);
+    symbols_->GetCellData()->SetScalars(colors);
+    symbols_->Modified();
+    panel_->Modified();
+    border_->Modified();
+}
+
+std::pair<double, double> LegendOverlay::measureTexts(int fontPixels, double dpi)
+{
+    const int fontPoints = ViewStyle::fontPoints(fontPixels, dpi);
     const auto measure = [&](vtkTextProperty* tp, const std::string& text) {
         int bbox[4] = {0, 0, 0, 0};
         if (vtkTextRenderer* tr = vtkTextRenderer::GetInstance()) {
@@ -174,101 +216,72 @@ void LegendOverlay::layout(int width, int height, int fontPixels, double dpi, in
                 reserveTextWidth, measure(texts_.front()->GetTextProperty(), text.toStdString()));
         }
     }
+    return {textWidth, reserveTextWidth};
+}
 
-    const double f = fontPixels;
-    const double pad = 0.75 * f;
-    const double row = 1.65 * f;
-    const double symbolWidth = 2.4 * f;
-    const double gap = 0.7 * f;
-    const double margin = 0.8 * f;
-    const double boxW = pad + symbolWidth + gap + textWidth + pad;
-    const double boxH = 2.0 * pad + row * static_cast<double>(entries_.size()) - 0.4 * f;
-    panelWidth_ = boxW;
-    panelHeight_ = boxH;
-    reservedWidth_ = pad + symbolWidth + gap + reserveTextWidth + pad;
-    reservedHeight_ = 2.0 * pad + row * static_cast<double>(reserveRows_) - 0.4 * f;
-    margin_ = margin;
-    const double x0 = width - margin - boxW;
-    const double y1 = height - margin - top;
-    const double y0 = y1 - boxH;
-
-    {
-        vtkNew<vtkPoints> points;
-        vtkNew<vtkCellArray> polys;
-        vtkNew<vtkUnsignedCharArray> colors;
-        colors->SetNumberOfComponents(3);
-        const auto outline = roundedRect(x0, y0, x0 + boxW, y1, 0.45 * f);
-        addPolygon(points, polys, colors, outline, QColor(255, 255, 255));
-        panel_->SetPoints(points);
-        panel_->SetPolys(polys);
-        vtkNew<vtkPoints> bp;
-        vtkNew<vtkCellArray> lines;
-        lines->InsertNextCell(static_cast<vtkIdType>(outline.size() + 1));
-        for (const auto& [x, y] : outline) {
-            lines->InsertCellPoint(bp->InsertNextPoint(x, y, 0.0));
-        }
-        lines->InsertCellPoint(0);
-        border_->SetPoints(bp);
-        border_->SetLines(lines);
-    }
-
+void LegendOverlay::buildPanel(double x0, double y0, double x1, double y1, double f)
+{
     vtkNew<vtkPoints> points;
     vtkNew<vtkCellArray> polys;
     vtkNew<vtkUnsignedCharArray> colors;
     colors->SetNumberOfComponents(3);
-    colors->SetName("legend_colors");
-    for (std::size_t i = 0; i < entries_.size(); ++i) {
-        const double yc = y1 - pad - 0.5 * (row - 0.4 * f) - row * static_cast<double>(i);
-        const double sx = x0 + pad;
-        const QColor& c = entries_[i].color;
-        switch (entries_[i].symbol) {
-        case Entry::Symbol::Arrow: {
-            const double t = 0.16 * f;
-            const double head = 0.75 * f;
-            const double hh = 0.36 * f;
-            addPolygon(points, polys, colors,
-                       {{sx, yc - t},
-                        {sx + symbolWidth - head, yc - t},
-                        {sx + symbolWidth - head, yc + t},
-                        {sx, yc + t}},
-                       c);
-            addPolygon(points, polys, colors,
-                       {{sx + symbolWidth - head, yc - hh},
-                        {sx + symbolWidth, yc},
-                        {sx + symbolWidth - head, yc + hh}},
-                       c);
-            break;
-        }
-        case Entry::Symbol::Line: {
-            const double t = 0.12 * f;
-            addPolygon(points, polys, colors,
-                       {{sx, yc - t},
-                        {sx + symbolWidth, yc - t},
-                        {sx + symbolWidth, yc + t},
-                        {sx, yc + t}},
-                       c);
-            break;
-        }
-        case Entry::Symbol::Patch: {
-            const double h = 0.42 * f;
-            addPolygon(points, polys, colors,
-                       {{sx + 0.25 * f, yc - h},
-                        {sx + symbolWidth - 0.05 * f, yc - h},
-                        {sx + symbolWidth - 0.25 * f, yc + h},
-                        {sx + 0.05 * f, yc + h}},
-                       c);
-            break;
-        }
-        }
-        texts_[i]->SetDisplayPosition(static_cast<int>(std::lround(sx + symbolWidth + gap)),
-                                      static_cast<int>(std::lround(yc)));
+    const auto outline = roundedRect(x0, y0, x1, y1, 0.45 * f);
+    addPolygon(points, polys, colors, outline, QColor(255, 255, 255));
+    panel_->SetPoints(points);
+    panel_->SetPolys(polys);
+    vtkNew<vtkPoints> bp;
+    vtkNew<vtkCellArray> lines;
+    lines->InsertNextCell(static_cast<vtkIdType>(outline.size() + 1));
+    for (const auto& [x, y] : outline) {
+        lines->InsertCellPoint(bp->InsertNextPoint(x, y, 0.0));
     }
-    symbols_->SetPoints(points);
-    symbols_->SetPolys(polys);
-    symbols_->GetCellData()->SetScalars(colors);
-    symbols_->Modified();
-    panel_->Modified();
-    border_->Modified();
+    lines->InsertCellPoint(0);
+    border_->SetPoints(bp);
+    border_->SetLines(lines);
+}
+
+void LegendOverlay::addSymbol(vtkPoints* points, vtkCellArray* polys, vtkUnsignedCharArray* colors,
+                              const Entry& entry, double sx, double yc, double symbolWidth,
+                              double f)
+{
+    const QColor& c = entry.color;
+    switch (entry.symbol) {
+    case Entry::Symbol::Arrow: {
+        const double t = 0.16 * f;
+        const double head = 0.75 * f;
+        const double hh = 0.36 * f;
+        addPolygon(points, polys, colors,
+                   {{sx, yc - t},
+                    {sx + symbolWidth - head, yc - t},
+                    {sx + symbolWidth - head, yc + t},
+                    {sx, yc + t}},
+                   c);
+        addPolygon(points, polys, colors,
+                   {{sx + symbolWidth - head, yc - hh},
+                    {sx + symbolWidth, yc},
+                    {sx + symbolWidth - head, yc + hh}},
+                   c);
+        break;
+    }
+    case Entry::Symbol::Line: {
+        const double t = 0.12 * f;
+        addPolygon(
+            points, polys, colors,
+            {{sx, yc - t}, {sx + symbolWidth, yc - t}, {sx + symbolWidth, yc + t}, {sx, yc + t}},
+            c);
+        break;
+    }
+    case Entry::Symbol::Patch: {
+        const double h = 0.42 * f;
+        addPolygon(points, polys, colors,
+                   {{sx + 0.25 * f, yc - h},
+                    {sx + symbolWidth - 0.05 * f, yc - h},
+                    {sx + symbolWidth - 0.25 * f, yc + h},
+                    {sx + 0.05 * f, yc + h}},
+                   c);
+        break;
+    }
+    }
 }
 
 } // namespace clab

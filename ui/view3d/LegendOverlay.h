@@ -7,12 +7,16 @@
 #include <QString>
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 class vtkActor2D;
+class vtkCellArray;
+class vtkPoints;
 class vtkPolyData;
 class vtkRenderer;
 class vtkTextActor;
+class vtkUnsignedCharArray;
 
 namespace clab {
 
@@ -52,6 +56,14 @@ public:
 
 private:
     void applyVisibility();
+    /// The widest entry's and the widest reserve text's width in pixels, the entries' text
+    /// sized to `fontPixels`.
+    std::pair<double, double> measureTexts(int fontPixels, double dpi);
+    /// The white panel with its border, x0…x1 × y0…y1 pixels, corners rounded for font f.
+    void buildPanel(double x0, double y0, double x1, double y1, double f);
+    /// The symbol of `entry` from sx, centred on yc, `symbolWidth` wide, for font f.
+    static void addSymbol(vtkPoints* points, vtkCellArray* polys, vtkUnsignedCharArray* colors,
+                          const Entry& entry, double sx, double yc, double symbolWidth, double f);
 
     std::vector<Entry> entries_;
     std::vector<vtkSmartPointer<vtkTextActor>> texts_;

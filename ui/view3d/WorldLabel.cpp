@@ -1,5 +1,8 @@
 #include "view3d/WorldLabel.h"
 
+#include "render/ViewFonts.h"
+#include "view3d/ViewStyle.h"
+
 #include <vtkCoordinate.h>
 #include <vtkTextActor.h>
 #include <vtkTextProperty.h>
@@ -27,6 +30,17 @@ vtkTextActor* WorldLabel::actor() const
 vtkTextProperty* WorldLabel::textProperty() const
 {
     return actor_->GetTextProperty();
+}
+
+void WorldLabel::styleAsOverlay(const QColor& color)
+{
+    vtkTextProperty* tp = textProperty();
+    ViewFonts::apply(tp);
+    ViewStyle::setTextColor(tp, color);
+    tp->SetBold(true);
+    tp->SetBackgroundColor(1.0, 1.0, 1.0);
+    tp->SetBackgroundOpacity(0.75);
+    actor_->VisibilityOff();
 }
 
 void WorldLabel::setText(const std::string& text)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <QColor>
 
 #include <vtkSmartPointer.h>
 
@@ -26,6 +27,9 @@ public:
     /// The prop to add to a renderer.
     vtkTextActor* actor() const;
     vtkTextProperty* textProperty() const;
+    /// The style of a label on the overlay layer: the view's font, bold, `color` on a light
+    /// backing that keeps it legible over the body and the trail; hidden until shown.
+    void styleAsOverlay(const QColor& color);
     void setText(const std::string& text);
     void setPosition(const Eigen::Vector3d& point);
     /// Offset from the point in pixels (x right, y up).

@@ -1,4 +1,4 @@
-#include "view3d/VtkOpenGLWidget.h"
+#include "widgets/VtkOpenGLWidget.h"
 
 #include <QMouseEvent>
 #include <QOpenGLContext>

@@ -2,7 +2,7 @@
 // Qt composes that framebuffer with its alpha, so a translucent pixel would show what lies
 // behind the widget; grabFramebuffer() keeps the alpha channel, so these tests can see it.
 #include <render/VtkSurfaceFormat.h>
-#include <view3d/VtkOpenGLWidget.h>
+#include <widgets/VtkOpenGLWidget.h>
 
 #include <QSignalSpy>
 #include <QTest>
