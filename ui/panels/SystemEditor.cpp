@@ -5,8 +5,7 @@
 #include "widgets/ExpressionField.h"
 
 #include <model/ConstraintLabError.h>
-#include <symbolic/ExpressionParser.h>
-#include <symbolic/ExpressionPrinter.h>
+#include <symbolic/Notation.h>
 #include <symbolic/SymbolicModel.h>
 #include <symbolic/SystemError.h>
 
@@ -303,7 +302,7 @@ QStringList SystemEditor::completions() const
     for (const SystemDescription::Parameter& p : draft_.parameters)
         words << qs(p.name);
     words << QStringLiteral("t");
-    for (const std::string& f : ExpressionParser::functionNames())
+    for (const std::string& f : Notation::functionNames())
         words << qs(f);
     words.removeDuplicates();
     return words;
@@ -1100,12 +1099,7 @@ void SystemEditor::setMassForm(int form)
     const std::size_t n = draft_.coordinates.size();
     std::vector<std::vector<std::string>> M(n, std::vector<std::string>(n, "0"));
     if (exact) {
-        const GiNaC::matrix& derived = document.system->derivation().M;
-        ExpressionPrinter printer(ExpressionPrinter::Style::Text);
-        for (std::size_t i = 0; i < n; ++i)
-            for (std::size_t j = 0; j < n; ++j)
-                M[i][j] =
-                    printer.print(derived(static_cast<unsigned>(i), static_cast<unsigned>(j)));
+        M = document.system->massMatrixText();
     } else {
         for (std::size_t i = 0; i < n; ++i)
             M[i][i] = "1";
