@@ -1,11 +1,10 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clab {
-
-class SymbolicModel;
 
 /// \brief A SymbolicModel's derivation as a list of blocks "symbol = matrix", for the
 /// derivation panel and for `derive`.
@@ -13,6 +12,8 @@ class SymbolicModel;
 /// Each block holds its entries printed in Unicode for the panel and its own lines of the
 /// text and LaTeX derivations: text() and latex() join those lines, and they are what
 /// SymbolicModel::derivationText prints, so the panel and `derive` cannot drift apart.
+/// SymbolicModel::derivationSheet makes it (through DerivationSheetWriter): the sheet knows
+/// nothing of the model.
 class DerivationSheet {
 public:
     struct Block {
@@ -28,7 +29,7 @@ public:
         std::string constraintName; ///< the constraint's name, "" when it has none
     };
 
-    explicit DerivationSheet(const SymbolicModel& model);
+    explicit DerivationSheet(std::vector<Block> blocks) : blocks_(std::move(blocks)) {}
 
     /// Coordinates, T, V, M, Q, three blocks per constraint, the slip velocities, then C.
     const std::vector<Block>& blocks() const { return blocks_; }

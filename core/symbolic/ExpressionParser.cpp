@@ -1,5 +1,6 @@
 #include "ExpressionParser.h"
 
+#include "Notation.h"
 #include "SystemError.h"
 
 #include <algorithm>
@@ -51,31 +52,11 @@ REGISTER_FUNCTION(clab_sign, eval_func(signEval)
 
 namespace {
 
-struct Function {
-    const char* name;
-    int arguments;
-};
-
-constexpr std::array<Function, 16> kFunctions{{{"sin", 1},
-                                               {"cos", 1},
-                                               {"tan", 1},
-                                               {"asin", 1},
-                                               {"acos", 1},
-                                               {"atan", 1},
-                                               {"atan2", 2},
-                                               {"sinh", 1},
-                                               {"cosh", 1},
-                                               {"tanh", 1},
-                                               {"exp", 1},
-                                               {"log", 1},
-                                               {"sqrt", 1},
-                                               {"abs", 1},
-                                               {"sign", 1},
-                                               {"pi", 0}}};
+using Function = Notation::Function;
 
 const Function* findFunction(const std::string& name)
 {
-    for (const Function& f : kFunctions)
+    for (const Function& f : Notation::functions())
         if (name == f.name && f.arguments > 0)
             return &f;
     return nullptr;
@@ -404,33 +385,6 @@ GiNaC::ex ExpressionParser::parse(const std::string& text, const SymbolTable& sy
     return Parser(text, symbols, key).run();
 }
 
-std::vector<std::string> ExpressionParser::functionNames()
-{
-    std::vector<std::string> names;
-    for (const Function& f : kFunctions)
-        names.emplace_back(f.name);
-    return names;
-}
-
-bool ExpressionParser::isReserved(const std::string& name)
-{
-    if (name == "t")
-        return true; // time
-    for (const Function& f : kFunctions)
-        if (name == f.name)
-            return true;
-    return false;
-}
-
-bool ExpressionParser::isIdentifier(const std::string& name)
-{
-    if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
-        return false;
-    return std::all_of(name.begin(), name.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-    });
-}
-
 std::string ExpressionParser::suggestions(const std::string& name, const SymbolTable& symbols)
 {
     std::vector<std::pair<int, std::string>> ranked;
@@ -440,7 +394,7 @@ std::string ExpressionParser::suggestions(const std::string& name, const SymbolT
         if (d <= limit)
             ranked.emplace_back(d, entry.first);
     }
-    for (const Function& f : kFunctions)
+    for (const Function& f : Notation::functions())
         if (editDistance(name, f.name) <= limit)
             ranked.emplace_back(editDistance(name, f.name), f.name);
     std::sort(ranked.begin(), ranked.end());

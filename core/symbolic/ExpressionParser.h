@@ -24,14 +24,6 @@ public:
     static GiNaC::ex parse(const std::string& text, const SymbolTable& symbols,
                            const std::string& key);
 
-    /// True when `name` is a function or constant of the notation (sin, pi, ...): such names
-    /// cannot be used for coordinates or parameters.
-    static bool isReserved(const std::string& name);
-    /// The functions and constants of the notation, in the order the docs list them (for
-    /// completion in the System editor).
-    static std::vector<std::string> functionNames();
-    /// True for a letter or underscore followed by letters, digits and underscores.
-    static bool isIdentifier(const std::string& name);
     /// Up to three known names closest to `name` (edit distance), best first, for messages.
     static std::string suggestions(const std::string& name, const SymbolTable& symbols);
 };

@@ -1,9 +1,12 @@
 #include "SymbolicModel.h"
 
-#include "DerivationSheet.h"
+#include "DerivationSheetWriter.h"
 #include "ExpressionParser.h"
 #include "ExpressionPrinter.h"
+#include "Notation.h"
+#include "SymbolicDerivation.h"
 #include "SymbolicSystem.h"
+#include "SymbolicTapes.h"
 #include "SystemError.h"
 
 #include <algorithm>
@@ -64,7 +67,10 @@ std::string indexed(const std::string& key, std::size_t i)
 /// The derivation, step by step; one member function per part of the description.
 class SymbolicModel::Builder {
 public:
-    Builder(SymbolicModel& model, const SystemDescription& d) : m_(model), d_(d) {}
+    Builder(SymbolicModel& model, const SystemDescription& d)
+        : m_(model), x_(*model.derivation_), d_(d)
+    {
+    }
 
     void run()
     {
@@ -102,10 +108,10 @@ private:
 
     void checkName(const std::string& name, const std::string& key, const char* what)
     {
-        if (!ExpressionParser::isIdentifier(name))
+        if (!Notation::isIdentifier(name))
             fail(key, std::string("the ") + what + " name \"" + name +
                           "\" must start with a letter and hold only letters, digits and _");
-        if (ExpressionParser::isReserved(name))
+        if (Notation::isReserved(name))
             fail(key, std::string("the ") + what + " name '" + name +
                           "' is taken by the notation (a function, pi or the time t)");
         if (!taken_.insert(name).second)
@@ -140,7 +146,7 @@ private:
             if (name.empty())
                 continue;
             const std::string key = indexed("system.constraints", i) + ".name";
-            if (!ExpressionParser::isIdentifier(name))
+            if (!Notation::isIdentifier(name))
                 fail(key, "the constraint name \"" + name +
                               "\" must start with a letter and hold only letters, digits and _");
             if (!constraintNames.insert(name).second)
@@ -158,23 +164,23 @@ private:
 
     void symbols()
     {
-        m_.t_ = GiNaC::realsymbol("t");
+        x_.t = GiNaC::realsymbol("t");
         for (const SystemDescription::Coordinate& c : d_.coordinates) {
-            m_.q_.push_back(GiNaC::realsymbol(c.name, texName(c.name)));
-            m_.qd_.push_back(GiNaC::realsymbol(c.name + "_dot", texName(c.name + "_dot")));
+            x_.q.push_back(GiNaC::realsymbol(c.name, texName(c.name)));
+            x_.qd.push_back(GiNaC::realsymbol(c.name + "_dot", texName(c.name + "_dot")));
         }
         for (const SystemDescription::Parameter& p : d_.parameters)
-            m_.p_.push_back(GiNaC::realsymbol(p.name, texName(p.name)));
+            x_.p.push_back(GiNaC::realsymbol(p.name, texName(p.name)));
         // Tables: what each kind of expression may use.
-        for (std::size_t i = 0; i < m_.p_.size(); ++i)
-            params_[d_.parameters[i].name] = m_.p_[i];
+        for (std::size_t i = 0; i < x_.p.size(); ++i)
+            params_[d_.parameters[i].name] = x_.p[i];
         positions_ = params_;
-        positions_["t"] = m_.t_;
-        for (std::size_t i = 0; i < m_.q_.size(); ++i)
-            positions_[d_.coordinates[i].name] = m_.q_[i];
+        positions_["t"] = x_.t;
+        for (std::size_t i = 0; i < x_.q.size(); ++i)
+            positions_[d_.coordinates[i].name] = x_.q[i];
         states_ = positions_;
-        for (std::size_t i = 0; i < m_.qd_.size(); ++i)
-            states_[d_.coordinates[i].name + "_dot"] = m_.qd_[i];
+        for (std::size_t i = 0; i < x_.qd.size(); ++i)
+            states_[d_.coordinates[i].name + "_dot"] = x_.qd[i];
     }
 
     std::string velocityNames() const
@@ -201,10 +207,10 @@ private:
             T = parse(d_.kineticEnergy, key, states_);
             for (int i = 0; i < n; ++i)
                 for (int j = i; j < n; ++j) {
-                    const GiNaC::ex mij = T.diff(sym(m_.qd_[i])).diff(sym(m_.qd_[j]));
-                    if (hasAny(mij, m_.qd_) && !isZero(derivativesInVelocities(mij)))
+                    const GiNaC::ex mij = T.diff(sym(x_.qd[i])).diff(sym(x_.qd[j]));
+                    if (hasAny(mij, x_.qd) && !isZero(derivativesInVelocities(mij)))
                         fail(key, "T must be quadratic in the velocities (" + velocityNames() +
-                                      "): ∂²T/∂" + str(m_.qd_[i]) + "∂" + str(m_.qd_[j]) + " = " +
+                                      "): ∂²T/∂" + str(x_.qd[i]) + "∂" + str(x_.qd[j]) + " = " +
                                       str(mij) + " still depends on them");
                     M(i, j) = M(j, i) = mij;
                 }
@@ -241,26 +247,26 @@ private:
         if (T.is_zero() && d_.kineticEnergy.empty()) {
             for (int i = 0; i < n; ++i)
                 for (int j = 0; j < n; ++j)
-                    T += GiNaC::numeric(1, 2) * m_.qd_[i] * M(i, j) * m_.qd_[j];
+                    T += GiNaC::numeric(1, 2) * x_.qd[i] * M(i, j) * x_.qd[j];
         }
-        m_.derivation_.M = M;
-        m_.derivation_.T = T;
+        x_.M = M;
+        x_.T = T;
 
         // Lagrange's equations with M q̈ moved to the left: the rest of
         // d/dt(∂T/∂q̇) − ∂T/∂q is a velocity-dependent force on the right.
         for (int i = 0; i < n; ++i) {
-            const GiNaC::ex p = T.diff(sym(m_.qd_[i]));
-            GiNaC::ex f = T.diff(sym(m_.q_[i])) - p.diff(sym(m_.t_));
+            const GiNaC::ex p = T.diff(sym(x_.qd[i]));
+            GiNaC::ex f = T.diff(sym(x_.q[i])) - p.diff(sym(x_.t));
             for (int k = 0; k < n; ++k)
-                f -= p.diff(sym(m_.q_[k])) * m_.qd_[k];
-            m_.derivation_.Qinertial.push_back(f.expand());
+                f -= p.diff(sym(x_.q[k])) * x_.qd[k];
+            x_.Qinertial.push_back(f.expand());
         }
         // Energy function h = ½q̇ᵀMq̇ − T(q̇ = 0) + V, whose rate is the power of the forces
         // that V does not hold, minus ∂L/∂t (docs/MATH.md §8).
         GiNaC::ex quadratic;
         for (int i = 0; i < n; ++i)
             for (int j = 0; j < n; ++j)
-                quadratic += GiNaC::numeric(1, 2) * m_.qd_[i] * M(i, j) * m_.qd_[j];
+                quadratic += GiNaC::numeric(1, 2) * x_.qd[i] * M(i, j) * x_.qd[j];
         kinetic_ = quadratic;
         restEnergy_ = T.subs(zeroVelocities());
     }
@@ -268,7 +274,7 @@ private:
     GiNaC::ex derivativesInVelocities(const GiNaC::ex& e) const
     {
         GiNaC::ex sum;
-        for (const GiNaC::ex& v : m_.qd_)
+        for (const GiNaC::ex& v : x_.qd)
             sum += GiNaC::pow(e.diff(sym(v)), 2);
         return sum;
     }
@@ -276,7 +282,7 @@ private:
     GiNaC::exmap zeroVelocities() const
     {
         GiNaC::exmap zero;
-        for (const GiNaC::ex& v : m_.qd_)
+        for (const GiNaC::ex& v : x_.qd)
             zero[v] = 0;
         return zero;
     }
@@ -294,8 +300,8 @@ private:
             const int i = coordinateIndex(e.name);
             if (i < 0) {
                 Table coords;
-                for (std::size_t j = 0; j < m_.q_.size(); ++j)
-                    coords[d_.coordinates[j].name] = m_.q_[j];
+                for (std::size_t j = 0; j < x_.q.size(); ++j)
+                    coords[d_.coordinates[j].name] = x_.q[j];
                 const std::string near = ExpressionParser::suggestions(e.name, coords);
                 fail(k, "there is no coordinate '" + e.name + "'" +
                             (near.empty() ? "" : " (did you mean " + near + "?)"));
@@ -313,21 +319,20 @@ private:
         GiNaC::ex V;
         if (!d_.potentialEnergy.empty()) {
             V = parse(d_.potentialEnergy, "system.potential_energy", states_);
-            if (hasAny(V, m_.qd_))
+            if (hasAny(V, x_.qd))
                 fail("system.potential_energy",
                      "V may depend on the coordinates, t and the parameters, not on velocities "
                      "(put velocity-dependent forces under \"forces\")");
         }
-        m_.derivation_.V = V;
-        m_.derivation_.Qforces = perCoordinate(d_.forces, "system.forces", states_);
+        x_.V = V;
+        x_.Qforces = perCoordinate(d_.forces, "system.forces", states_);
         GiNaC::ex power;
         for (int i = 0; i < n; ++i) {
-            m_.derivation_.Qpotential.push_back(-V.diff(sym(m_.q_[i])));
-            m_.derivation_.Q.push_back(m_.derivation_.Qpotential.back() +
-                                       m_.derivation_.Qforces[i] + m_.derivation_.Qinertial[i]);
-            power += m_.derivation_.Qforces[i] * m_.qd_[i];
+            x_.Qpotential.push_back(-V.diff(sym(x_.q[i])));
+            x_.Q.push_back(x_.Qpotential.back() + x_.Qforces[i] + x_.Qinertial[i]);
+            power += x_.Qforces[i] * x_.qd[i];
         }
-        power += V.diff(sym(m_.t_)) - m_.derivation_.T.diff(sym(m_.t_));
+        power += V.diff(sym(x_.t)) - x_.T.diff(sym(x_.t));
         nonConservativePower_ = power;
         potential_ = V - restEnergy_;
     }
@@ -342,7 +347,6 @@ private:
                 if ((d_.constraints[i].kind == SystemDescription::Constraint::Kind::Holonomic) ==
                     (pass == 0))
                     order.push_back(i);
-        auto& dv = m_.derivation_;
         for (std::size_t i : order) {
             const SystemDescription::Constraint& c = d_.constraints[i];
             const bool holonomic = c.kind == SystemDescription::Constraint::Kind::Holonomic;
@@ -352,27 +356,27 @@ private:
             std::vector<GiNaC::ex> row(static_cast<std::size_t>(n));
             GiNaC::ex rate; // φ̇ or ψ, whose time derivative gives the acceleration row
             if (holonomic) {
-                if (hasAny(e, m_.qd_))
+                if (hasAny(e, x_.qd))
                     fail(key, "a holonomic constraint φ(q, t) = 0 cannot depend on velocities; "
                               "write it under \"velocity\" instead");
-                if (!hasAny(e, m_.q_))
+                if (!hasAny(e, x_.q))
                     fail(key, "does not depend on any coordinate, so it constrains nothing");
-                rate = e.diff(sym(m_.t_));
+                rate = e.diff(sym(x_.t));
                 for (int k = 0; k < n; ++k) {
-                    row[k] = e.diff(sym(m_.q_[k]));
-                    rate += row[k] * m_.qd_[k];
+                    row[k] = e.diff(sym(x_.q[k]));
+                    rate += row[k] * x_.qd[k];
                 }
                 ++m_.holonomic_;
                 velocityRows_.push_back(row);
-                velocityRhs_.push_back(-e.diff(sym(m_.t_)));
+                velocityRhs_.push_back(-e.diff(sym(x_.t)));
                 positionRows_.push_back(e);
                 rateRows_.push_back(rate);
             } else {
                 for (int k = 0; k < n; ++k) {
-                    row[k] = e.diff(sym(m_.qd_[k]));
-                    if (hasAny(row[k], m_.qd_) && !isZero(derivativesInVelocities(row[k])))
+                    row[k] = e.diff(sym(x_.qd[k]));
+                    if (hasAny(row[k], x_.qd) && !isZero(derivativesInVelocities(row[k])))
                         fail(key, "a velocity constraint must be linear in the velocities (" +
-                                      velocityNames() + "): ∂ψ/∂" + str(m_.qd_[k]) + " = " +
+                                      velocityNames() + "): ∂ψ/∂" + str(x_.qd[k]) + " = " +
                                       str(row[k]) + " still depends on them");
                 }
                 if (std::all_of(row.begin(), row.end(),
@@ -384,15 +388,14 @@ private:
                 velocityRhs_.push_back(-e.subs(zeroVelocities()));
                 rateRows_.push_back(e);
             }
-            if (e.has(m_.t_))
+            if (e.has(x_.t))
                 m_.rheonomic_ = true;
-            GiNaC::ex b = -rate.diff(sym(m_.t_));
+            GiNaC::ex b = -rate.diff(sym(x_.t));
             for (int k = 0; k < n; ++k)
-                b -= rate.diff(sym(m_.q_[k])) * m_.qd_[k];
-            m_.A_.push_back(row);
-            dv.A.push_back(row);
-            dv.b.push_back(b.expand());
-            dv.constraint.push_back(e);
+                b -= rate.diff(sym(x_.q[k])) * x_.qd[k];
+            x_.A.push_back(row);
+            x_.b.push_back(b.expand());
+            x_.constraint.push_back(e);
             m_.rowNames_.push_back(c.name);
             rowKeys_.push_back(key);
         }
@@ -404,6 +407,36 @@ private:
             if (m_.rowNames_[r] == name)
                 return static_cast<int>(r);
         return -1;
+    }
+
+    /// Each slip velocity's row of G = ∂v/∂q̇ (checked: linear, zero at rest); the slip
+    /// velocities go into the derivation.
+    std::vector<std::vector<GiNaC::ex>> slipRows(const SystemDescription::Friction& f,
+                                                 const std::string& key)
+    {
+        const int n = m_.dof();
+        std::vector<std::vector<GiNaC::ex>> G;
+        std::vector<GiNaC::ex> slips;
+        for (std::size_t k = 0; k < f.slip.size(); ++k) {
+            const std::string sk = indexed(key + ".slip", k);
+            const GiNaC::ex s = parse(f.slip[k], sk, states_);
+            std::vector<GiNaC::ex> row(static_cast<std::size_t>(n));
+            for (int j = 0; j < n; ++j) {
+                row[j] = s.diff(sym(x_.qd[j]));
+                if (hasAny(row[j], x_.qd) && !isZero(derivativesInVelocities(row[j])))
+                    fail(sk, "the slip velocity must be linear in the velocities (" +
+                                 velocityNames() + ")");
+            }
+            if (!isZero(s.subs(zeroVelocities())))
+                fail(sk, "the slip velocity must be zero when every velocity is zero (it is " +
+                             str(s.subs(zeroVelocities())) + ")");
+            if (std::all_of(row.begin(), row.end(), [](const GiNaC::ex& x) { return isZero(x); }))
+                fail(sk, "does not depend on any velocity");
+            G.push_back(row);
+            slips.push_back(s);
+        }
+        x_.slip.push_back(slips);
+        return G;
     }
 
     void friction()
@@ -425,28 +458,7 @@ private:
             contact.coulomb = coulomb;
             if (m_.constraintCount() == 0 && coulomb)
                 fail(key, "Coulomb friction needs a constraint whose force presses the contact");
-            std::vector<std::vector<GiNaC::ex>> G;
-            std::vector<GiNaC::ex> slips;
-            for (std::size_t k = 0; k < f.slip.size(); ++k) {
-                const std::string sk = indexed(key + ".slip", k);
-                const GiNaC::ex s = parse(f.slip[k], sk, states_);
-                std::vector<GiNaC::ex> row(static_cast<std::size_t>(n));
-                for (int j = 0; j < n; ++j) {
-                    row[j] = s.diff(sym(m_.qd_[j]));
-                    if (hasAny(row[j], m_.qd_) && !isZero(derivativesInVelocities(row[j])))
-                        fail(sk, "the slip velocity must be linear in the velocities (" +
-                                     velocityNames() + ")");
-                }
-                if (!isZero(s.subs(zeroVelocities())))
-                    fail(sk, "the slip velocity must be zero when every velocity is zero (it is " +
-                                 str(s.subs(zeroVelocities())) + ")");
-                if (std::all_of(row.begin(), row.end(),
-                                [](const GiNaC::ex& x) { return isZero(x); }))
-                    fail(sk, "does not depend on any velocity");
-                G.push_back(row);
-                slips.push_back(s);
-            }
-            m_.derivation_.slip.push_back(slips);
+            std::vector<std::vector<GiNaC::ex>> G = slipRows(f, key);
             // One slip direction is normalized here, exactly; several are made orthonormal
             // numerically by the system (γ is exact while the contact is stuck, v = 0).
             if (contact.dimension == 1) {
@@ -461,10 +473,10 @@ private:
             for (const auto& row : G) {
                 GiNaC::ex v;
                 for (int j = 0; j < n; ++j)
-                    v += row[j] * m_.qd_[j];
-                GiNaC::ex g = v.diff(sym(m_.t_));
+                    v += row[j] * x_.qd[j];
+                GiNaC::ex g = v.diff(sym(x_.t));
                 for (int j = 0; j < n; ++j)
-                    g += v.diff(sym(m_.q_[j])) * m_.qd_[j];
+                    g += v.diff(sym(x_.q[j])) * x_.qd[j];
                 gamma.push_back(g);
             }
             for (int j = 0; j < n; ++j)
@@ -510,12 +522,12 @@ private:
         Table table = states_;
         for (const std::string& name : m_.rowNames_)
             if (!name.empty()) {
-                m_.n_.push_back(GiNaC::realsymbol("N_" + name, "N_{\\mathrm{" + name + "}}"));
-                table["N_" + name] = m_.n_.back();
+                x_.n.push_back(GiNaC::realsymbol("N_" + name, "N_{\\mathrm{" + name + "}}"));
+                table["N_" + name] = x_.n.back();
             } else {
-                m_.n_.push_back(GiNaC::realsymbol("N_unnamed"));
+                x_.n.push_back(GiNaC::realsymbol("N_unnamed"));
             }
-        m_.derivation_.C = perCoordinate(d_.nonideal, "system.nonideal", table);
+        x_.C = perCoordinate(d_.nonideal, "system.nonideal", table);
         m_.hasNonIdeal_ = true;
     }
 
@@ -556,7 +568,7 @@ private:
         std::set<std::string> names(m_.columnNames_.begin(), m_.columnNames_.end());
         for (const SystemDescription::Column& c : d_.columns) {
             const std::string key = "system.columns." + c.name;
-            if (!ExpressionParser::isIdentifier(c.name))
+            if (!Notation::isIdentifier(c.name))
                 fail(key, "a column name must start with a letter and hold only letters, "
                           "digits and _");
             if (!names.insert(c.name).second || coordinateIndex(c.name) >= 0)
@@ -593,7 +605,7 @@ private:
         for (std::size_t i = 0; i < d_.curves.size(); ++i) {
             const auto& c = d_.curves[i];
             const std::string key = indexed("view.curves", i);
-            if (!ExpressionParser::isIdentifier(c.parameter) || params_.count(c.parameter))
+            if (!Notation::isIdentifier(c.parameter) || params_.count(c.parameter))
                 fail(key + ".s", "the curve parameter needs a name of its own");
             if (!(std::isfinite(c.from) && std::isfinite(c.to) && c.from < c.to))
                 fail(key + "." + c.parameter, "the range must be two finite numbers, low to high");
@@ -609,7 +621,7 @@ private:
                         const std::string& key)
     {
         try {
-            return ExpressionTape(m_.p_, varying, out);
+            return ExpressionTape(x_.p, varying, out);
         } catch (const std::invalid_argument& e) {
             fail(key, e.what());
         }
@@ -618,12 +630,11 @@ private:
     void compile()
     {
         const int n = m_.dof();
-        std::vector<GiNaC::ex> tq{m_.t_};
-        tq.insert(tq.end(), m_.q_.begin(), m_.q_.end());
+        std::vector<GiNaC::ex> tq{x_.t};
+        tq.insert(tq.end(), x_.q.begin(), x_.q.end());
         std::vector<GiNaC::ex> tqv = tq;
-        tqv.insert(tqv.end(), m_.qd_.begin(), m_.qd_.end());
-        auto& dv = m_.derivation_;
-        Tapes& t = m_.tapes_;
+        tqv.insert(tqv.end(), x_.qd.begin(), x_.qd.end());
+        Tapes& t = *m_.tapes_;
 
         // Matrices column by column, as Eigen stores them.
         const auto columns = [n](std::vector<GiNaC::ex>& out, const auto& rows) {
@@ -634,18 +645,18 @@ private:
         std::vector<GiNaC::ex> out;
         for (int j = 0; j < n; ++j)
             for (int i = 0; i < n; ++i)
-                out.push_back(dv.M(static_cast<unsigned>(i), static_cast<unsigned>(j)));
+                out.push_back(x_.M(static_cast<unsigned>(i), static_cast<unsigned>(j)));
         t.mass = tape(tq, out, "system.kinetic_energy");
-        t.force = tape(tqv, dv.Q, "system.forces");
+        t.force = tape(tqv, x_.Q, "system.forces");
 
         out.clear();
-        columns(out, dv.A);
-        out.insert(out.end(), dv.b.begin(), dv.b.end());
+        columns(out, x_.A);
+        out.insert(out.end(), x_.b.begin(), x_.b.end());
         t.constraint = tape(tqv, out, "system.constraints");
 
         out = positionRows_;
         columns(out,
-                std::vector<std::vector<GiNaC::ex>>(dv.A.begin(), dv.A.begin() + m_.holonomic_));
+                std::vector<std::vector<GiNaC::ex>>(x_.A.begin(), x_.A.begin() + m_.holonomic_));
         t.position = tape(tq, out, "system.constraints");
 
         out.clear();
@@ -665,15 +676,16 @@ private:
         t.energy = tape(tqv, {kinetic_, potential_, nonConservativePower_}, "system");
         t.contact = tape(tqv, contactOutputs_, "system.friction");
         std::vector<GiNaC::ex> withN = tqv;
-        withN.insert(withN.end(), m_.n_.begin(), m_.n_.end());
+        withN.insert(withN.end(), x_.n.begin(), x_.n.end());
         t.nonideal =
-            tape(withN, dv.C.empty() ? std::vector<GiNaC::ex>(n, 0) : dv.C, "system.nonideal");
+            tape(withN, x_.C.empty() ? std::vector<GiNaC::ex>(n, 0) : x_.C, "system.nonideal");
         t.columns = tape(tqv, columnOutputs_, "system.columns");
         t.initial = tape({}, initialValues_, "system.initial");
         t.view = tape(tq, viewOutputs_, "view.points");
     }
 
     SymbolicModel& m_;
+    SymbolicDerivation& x_; ///< the model's expressions, filled here
     const SystemDescription& d_;
     std::set<std::string> taken_;
     Table params_, positions_, states_;
@@ -697,6 +709,8 @@ void SymbolicModel::build(const SystemDescription& description, const std::strin
                           const std::string& notes)
 {
     description_ = description;
+    derivation_ = std::make_unique<SymbolicDerivation>();
+    tapes_ = std::make_unique<Tapes>();
     Builder(*this, description_).run();
 
     definition_.name = "system";
@@ -721,9 +735,12 @@ void SymbolicModel::build(const SystemDescription& description, const std::strin
     };
 }
 
+SymbolicModel::SymbolicModel() = default;
+SymbolicModel::~SymbolicModel() = default;
+
 std::string SymbolicModel::derivationJson() const
 {
-    const Derivation& d = derivation_;
+    const SymbolicDerivation& d = *derivation_;
     const int n = dof();
     const int m = constraintCount();
     std::ostringstream out;
@@ -735,7 +752,7 @@ std::string SymbolicModel::derivationJson() const
     };
     out << "{\n  \"coordinates\": [";
     for (int i = 0; i < n; ++i)
-        out << (i ? ", " : "") << jsonString(str(q_[i]));
+        out << (i ? ", " : "") << jsonString(str(d.q[i]));
     out << "],\n  \"T\": " << jsonString(str(d.T)) << ",\n  \"V\": " << jsonString(str(d.V))
         << ",\n  \"M\": [";
     for (int i = 0; i < n; ++i) {
@@ -766,8 +783,35 @@ std::string SymbolicModel::derivationText(Format format) const
     if (format == Format::Json)
         return derivationJson();
     // The sheet's blocks carry the lines, so `derive` shows what the derivation panel shows.
-    const DerivationSheet sheet(*this);
+    const DerivationSheet sheet = derivationSheet();
     return format == Format::Latex ? sheet.latex() : sheet.text();
+}
+
+std::vector<double> SymbolicModel::parameterVector(const ParameterValues& values) const
+{
+    std::vector<double> p;
+    for (const SystemDescription::Parameter& spec : description_.parameters)
+        p.push_back(parameterValue(values, spec.name));
+    return p;
+}
+
+DerivationSheet SymbolicModel::derivationSheet() const
+{
+    std::vector<std::string> contactNames;
+    for (const Contact& c : contacts_)
+        contactNames.push_back(c.name);
+    return DerivationSheetWriter::write(*derivation_, holonomic_, rowNames_, contactNames);
+}
+
+std::vector<std::vector<std::string>> SymbolicModel::massMatrixText() const
+{
+    ExpressionPrinter printer(ExpressionPrinter::Style::Text);
+    const auto n = static_cast<unsigned>(dof());
+    std::vector<std::vector<std::string>> out(n);
+    for (unsigned i = 0; i < n; ++i)
+        for (unsigned j = 0; j < n; ++j)
+            out[i].push_back(printer.print(derivation_->M(i, j)));
+    return out;
 }
 
 } // namespace clab

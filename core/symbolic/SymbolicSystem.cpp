@@ -1,6 +1,7 @@
 #include "symbolic/SymbolicSystem.h"
 
 #include "model/ConstraintLabError.h"
+#include "symbolic/SymbolicTapes.h"
 
 #include <cmath>
 #include <sstream>
@@ -29,15 +30,13 @@ SymbolicSystem::SymbolicSystem(std::shared_ptr<const SymbolicModel> model,
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
                                  "the system's description is no longer loaded");
     const SymbolicModel& m = *model_;
-    tapes_ = m.tapes();
+    tapes_ = std::make_unique<SymbolicModel::Tapes>(m.tapes());
     n_ = m.dof();
     m_ = m.constraintCount();
     h_ = m.holonomicCount();
 
-    std::vector<double> p;
-    for (const SystemDescription::Parameter& spec : m.description().parameters)
-        p.push_back(parameterValue(values, spec.name));
-    for (ExpressionTape* tape : tapes_.all())
+    const std::vector<double> p = m.parameterVector(values);
+    for (ExpressionTape* tape : tapes_->all())
         tape->setFixed(p.data());
 
     int offset = 0;
@@ -46,7 +45,7 @@ SymbolicSystem::SymbolicSystem(std::shared_ptr<const SymbolicModel> model,
         offset += c.dimension * n_ + c.dimension + 2;
     }
     std::size_t largest = 0;
-    for (const ExpressionTape* tape : tapes_.all())
+    for (const ExpressionTape* tape : tapes_->all())
         largest = std::max(largest, static_cast<std::size_t>(tape->outputCount()));
     out_.assign(largest, 0.0);
     in_.assign(static_cast<std::size_t>(1 + 2 * n_ + m_), 0.0);
@@ -66,7 +65,7 @@ SymbolicSystem::SymbolicSystem(std::shared_ptr<const SymbolicModel> model,
     q0_ = Eigen::VectorXd::Zero(n_);
     qd0_ = Eigen::VectorXd::Zero(n_);
     std::vector<bool> given(static_cast<std::size_t>(2 * n_), false);
-    tapes_.initial.evaluate(nullptr, out_.data());
+    tapes_->initial.evaluate(nullptr, out_.data());
     const std::vector<int>& slots = m.initialSlots();
     for (std::size_t i = 0; i < slots.size(); ++i) {
         const int slot = slots[i];
@@ -78,6 +77,8 @@ SymbolicSystem::SymbolicSystem(std::shared_ptr<const SymbolicModel> model,
     }
     completeInitialState(given);
 }
+
+SymbolicSystem::~SymbolicSystem() = default;
 
 namespace {
 
@@ -234,14 +235,14 @@ const double* SymbolicSystem::inputs(double t, const Eigen::VectorXd& q,
 void SymbolicSystem::massMatrix(const Eigen::VectorXd& q, double t, Eigen::MatrixXd& M) const
 {
     M.resize(n_, n_);
-    tapes_.mass.evaluate(inputs(t, q), M.data());
+    tapes_->mass.evaluate(inputs(t, q), M.data());
 }
 
 void SymbolicSystem::givenForce(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                                 Eigen::VectorXd& Q) const
 {
     Q.resize(n_);
-    tapes_.force.evaluate(inputs(t, q, qd), Q.data());
+    tapes_->force.evaluate(inputs(t, q, qd), Q.data());
 }
 
 void SymbolicSystem::constraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
@@ -249,7 +250,7 @@ void SymbolicSystem::constraintMatrix(const Eigen::VectorXd& q, const Eigen::Vec
 {
     A.resize(m_, n_);
     b.resize(m_);
-    tapes_.constraint.evaluate(inputs(t, q, qd), out_.data());
+    tapes_->constraint.evaluate(inputs(t, q, qd), out_.data());
     const std::size_t size = static_cast<std::size_t>(m_) * static_cast<std::size_t>(n_);
     std::copy(out_.begin(), out_.begin() + static_cast<std::ptrdiff_t>(size), A.data());
     std::copy(out_.begin() + static_cast<std::ptrdiff_t>(size),
@@ -280,20 +281,20 @@ void SymbolicSystem::nonIdealForce(const Eigen::VectorXd& q, const Eigen::Vector
     inputs(t, q, qd);
     for (int r = 0; r < m_; ++r)
         in_[static_cast<std::size_t>(1 + 2 * n_ + r)] = rowForce_[r];
-    tapes_.nonideal.evaluate(in_.data(), C.data());
+    tapes_->nonideal.evaluate(in_.data(), C.data());
 }
 
 void SymbolicSystem::constraintResiduals(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                          double t, Eigen::VectorXd& r) const
 {
     r.resize(residualCount());
-    tapes_.residual.evaluate(inputs(t, q, qd), r.data());
+    tapes_->residual.evaluate(inputs(t, q, qd), r.data());
 }
 
 double SymbolicSystem::kineticEnergy(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                      double t) const
 {
-    tapes_.energy.evaluate(inputs(t, q, qd), out_.data());
+    tapes_->energy.evaluate(inputs(t, q, qd), out_.data());
     return out_[0];
 }
 
@@ -301,14 +302,14 @@ double SymbolicSystem::potentialEnergy(const Eigen::VectorXd& q, double t) const
 {
     inputs(t, q);
     std::fill(in_.begin() + 1 + n_, in_.begin() + 1 + 2 * n_, 0.0);
-    tapes_.energy.evaluate(in_.data(), out_.data());
+    tapes_->energy.evaluate(in_.data(), out_.data());
     return out_[1];
 }
 
 double SymbolicSystem::nonConservativePower(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                             double t) const
 {
-    tapes_.energy.evaluate(inputs(t, q, qd), out_.data());
+    tapes_->energy.evaluate(inputs(t, q, qd), out_.data());
     return out_[2];
 }
 
@@ -322,7 +323,7 @@ void SymbolicSystem::positionConstraints(const Eigen::VectorXd& q, double t,
                                          Eigen::Ref<Eigen::VectorXd> phi,
                                          Eigen::Ref<Eigen::MatrixXd> J) const
 {
-    tapes_.position.evaluate(inputs(t, q), out_.data());
+    tapes_->position.evaluate(inputs(t, q), out_.data());
     for (int r = 0; r < h_; ++r)
         phi[r] = out_[static_cast<std::size_t>(r)];
     for (int j = 0; j < n_; ++j)
@@ -334,7 +335,7 @@ void SymbolicSystem::velocityConstraints(const Eigen::VectorXd& q, double t,
                                          Eigen::Ref<Eigen::MatrixXd> Av,
                                          Eigen::Ref<Eigen::VectorXd> bv) const
 {
-    tapes_.velocity.evaluate(inputs(t, q), out_.data());
+    tapes_->velocity.evaluate(inputs(t, q), out_.data());
     for (int j = 0; j < n_; ++j)
         for (int r = 0; r < m_; ++r)
             Av(r, j) = out_[static_cast<std::size_t>(j * m_ + r)];
@@ -356,7 +357,7 @@ void SymbolicSystem::slipJacobian(int contact, const Eigen::VectorXd& q, const E
                                   double t, Eigen::Ref<Eigen::MatrixXd> G,
                                   Eigen::Ref<Eigen::VectorXd> gamma) const
 {
-    tapes_.contact.evaluate(inputs(t, q, qd), out_.data());
+    tapes_->contact.evaluate(inputs(t, q, qd), out_.data());
     const int k = slipDimension(contact);
     const double* o = out_.data() + contactOffset(contact);
     for (int j = 0; j < n_; ++j)
@@ -378,7 +379,7 @@ double SymbolicSystem::frictionSize(int contact, const Eigen::VectorXd& q,
                                     bool limit) const
 {
     const SymbolicModel::Contact& c = model_->contacts()[static_cast<std::size_t>(contact)];
-    tapes_.contact.evaluate(inputs(t, q, qd), out_.data());
+    tapes_->contact.evaluate(inputs(t, q, qd), out_.data());
     const int k = c.dimension;
     const double coefficient =
         out_[static_cast<std::size_t>(contactOffset(contact) + k * n_ + k + (limit ? 1 : 0))];
@@ -415,7 +416,7 @@ double SymbolicSystem::stickForceLimit(int contact, const Eigen::VectorXd& q,
 double SymbolicSystem::endFunction(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                    double t) const
 {
-    tapes_.columns.evaluate(inputs(t, q, qd), out_.data());
+    tapes_->columns.evaluate(inputs(t, q, qd), out_.data());
     return out_[static_cast<std::size_t>(model_->userColumnCount())];
 }
 
@@ -440,15 +441,9 @@ void SymbolicSystem::extraColumns(const Eigen::VectorXd& q, const Eigen::VectorX
             if (!model_->rowNames()[static_cast<std::size_t>(r)].empty())
                 values[column++] = std::abs(idealOut_.lambda[r]) * A_.row(r).norm();
     }
-    tapes_.columns.evaluate(inputs(t, q, qd), out_.data());
+    tapes_->columns.evaluate(inputs(t, q, qd), out_.data());
     for (int i = 0; i < model_->userColumnCount(); ++i)
         values[named + i] = out_[static_cast<std::size_t>(i)];
-}
-
-void SymbolicSystem::viewPoints(const Eigen::VectorXd& q, double t, Eigen::VectorXd& xyz) const
-{
-    xyz.resize(tapes_.view.outputCount());
-    tapes_.view.evaluate(inputs(t, q), xyz.data());
 }
 
 } // namespace clab

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "solve/FundamentalEquation.h"
 #include "model/MechanicalSystem.h"
 #include "model/ParameterSpec.h"
+#include "solve/FundamentalEquation.h"
 #include "symbolic/SymbolicModel.h"
 
 #include <memory>
@@ -24,12 +24,11 @@ public:
     /// Throws ConstraintLabError(InvalidInitialState) when the given initial values violate
     /// the constraints and the values left out cannot make up for it.
     SymbolicSystem(std::shared_ptr<const SymbolicModel> model, const ParameterValues& values);
+    ~SymbolicSystem() override;
 
     const SymbolicModel& model() const { return *model_; }
     /// One line per initial value computed from the constraints, e.g. "y1 = -0.866025".
     const std::vector<std::string>& initialNotes() const { return notes_; }
-    /// Position of each view point (x, y, z; three values per point) at (q, t).
-    void viewPoints(const Eigen::VectorXd& q, double t, Eigen::VectorXd& xyz) const;
 
     int dof() const override { return n_; }
     int constraintCount() const override { return m_; }
@@ -108,7 +107,8 @@ private:
     std::string leftOutNames(const std::vector<bool>& given, bool velocities) const;
 
     std::shared_ptr<const SymbolicModel> model_;
-    SymbolicModel::Tapes tapes_;
+    std::unique_ptr<SymbolicModel::Tapes>
+        tapes_; ///< this system's copies (symbolic/SymbolicTapes.h)
     int n_ = 0, m_ = 0, h_ = 0;
     std::vector<int> contactOffsets_;
     Eigen::VectorXd q0_, qd0_;

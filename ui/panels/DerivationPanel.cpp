@@ -1,11 +1,11 @@
 #include "panels/DerivationPanel.h"
 
-#include <solve/EquationBreakdown.h>
 #include <model/MechanicalSystem.h>
-#include <trace/TraceSample.h>
+#include <solve/EquationBreakdown.h>
 #include <symbolic/DerivationSheet.h>
 #include <symbolic/SymbolicModel.h>
 #include <symbolic/SystemDescription.h>
+#include <trace/TraceSample.h>
 
 #include <QApplication>
 #include <QClipboard>
@@ -169,7 +169,7 @@ QString DerivationPanel::equationsHtml()
         return html + tr("<p>This built-in scene is coded by hand. <i>Edit → Duplicate as "
                          "Editable System</i> shows its equations.</p>");
     }
-    const DerivationSheet sheet(*document_.system.model);
+    const DerivationSheet sheet = document_.system.model->derivationSheet();
     html += QStringLiteral("<table cellspacing=\"4\">");
     for (const DerivationSheet::Block& block : sheet.blocks()) {
         std::vector<std::vector<QString>> cells;

@@ -6,7 +6,6 @@
 #include "session/SceneSession.h"
 
 #include <model/ConstraintLabError.h>
-#include <symbolic/ExpressionPrinter.h>
 #include <symbolic/SymbolicModel.h>
 #include <symbolic/SystemError.h>
 
@@ -244,12 +243,7 @@ void SystemEditor::setMassForm(int form)
     const std::size_t n = draft_.coordinates.size();
     std::vector<std::vector<std::string>> M(n, std::vector<std::string>(n, "0"));
     if (exact) {
-        const GiNaC::matrix& derived = document.system->derivation().M;
-        ExpressionPrinter printer(ExpressionPrinter::Style::Text);
-        for (std::size_t i = 0; i < n; ++i)
-            for (std::size_t j = 0; j < n; ++j)
-                M[i][j] =
-                    printer.print(derived(static_cast<unsigned>(i), static_cast<unsigned>(j)));
+        M = document.system->massMatrixText();
     } else {
         for (std::size_t i = 0; i < n; ++i)
             M[i][i] = "1";

@@ -2,7 +2,7 @@
 
 #include "widgets/ExpressionField.h"
 
-#include <symbolic/ExpressionParser.h>
+#include <symbolic/Notation.h>
 
 #include <QLabel>
 #include <QLineEdit>
@@ -195,7 +195,7 @@ QStringList SystemFields::completions() const
     for (const SystemDescription::Parameter& p : draft_.parameters)
         words << qs(p.name);
     words << QStringLiteral("t");
-    for (const std::string& f : ExpressionParser::functionNames())
+    for (const std::string& f : Notation::functionNames())
         words << qs(f);
     words.removeDuplicates();
     return words;

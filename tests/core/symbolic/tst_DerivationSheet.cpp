@@ -82,7 +82,7 @@ QStringList titles(const DerivationSheet& sheet)
 void TestDerivationSheet::doublePendulumHasOneBlockPerPart()
 {
     const auto model = SymbolicModel::create(test::doublePendulum());
-    const DerivationSheet sheet(*model);
+    const DerivationSheet sheet = model->derivationSheet();
     QCOMPARE(
         titles(sheet),
         QStringList({"Coordinates", "Kinetic energy", "Potential energy", "Mass matrix",
@@ -124,7 +124,7 @@ void TestDerivationSheet::doublePendulumHasOneBlockPerPart()
 void TestDerivationSheet::massMatrixAndConstraintRowsPrintInUnicode()
 {
     const auto model = SymbolicModel::create(test::doublePendulum());
-    const DerivationSheet sheet(*model);
+    const DerivationSheet sheet = model->derivationSheet();
     const auto& blocks = sheet.blocks();
     QCOMPARE(rows(blocks[3]),
              QStringList({"m₁, 0, 0, 0", "0, m₁, 0, 0", "0, 0, m₂, 0", "0, 0, 0, m₂"}));
@@ -143,7 +143,7 @@ void TestDerivationSheet::massMatrixAndConstraintRowsPrintInUnicode()
 void TestDerivationSheet::velocityConstraintAndSlipVelocity()
 {
     const auto model = SymbolicModel::create(skate());
-    const DerivationSheet sheet(*model);
+    const DerivationSheet sheet = model->derivationSheet();
     QCOMPARE(titles(sheet),
              QStringList({"Coordinates", "Kinetic energy", "Potential energy", "Mass matrix",
                           "Given force", "constraint 1 (velocity)", "constraint 1: row of A",
@@ -161,7 +161,7 @@ void TestDerivationSheet::velocityConstraintAndSlipVelocity()
 void TestDerivationSheet::nonIdealForceComesLast()
 {
     const auto model = SymbolicModel::create(bead());
-    const DerivationSheet sheet(*model);
+    const DerivationSheet sheet = model->derivationSheet();
     QCOMPARE(sheet.blocks().size(), std::size_t(9));
     const DerivationSheet::Block& c = sheet.blocks().back();
     QCOMPARE(q(c.title), QString("Non-ideal force"));
@@ -184,7 +184,7 @@ void TestDerivationSheet::blocksMakeUpTheTextAndLatexDerivations()
                                 : system == 1 ? skate()
                                               : bead();
     const auto model = SymbolicModel::create(d);
-    const DerivationSheet sheet(*model);
+    const DerivationSheet sheet = model->derivationSheet();
     std::string text, latex;
     for (const DerivationSheet::Block& b : sheet.blocks()) {
         text += b.text;

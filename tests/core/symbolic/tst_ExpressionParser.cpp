@@ -19,7 +19,6 @@ private slots:
     void mistakesAreReportedAtTheirColumn_data();
     void mistakesAreReportedAtTheirColumn();
     void deepNestingIsRefusedNotACrash();
-    void namesAreCheckedForTheNotation();
 
 private:
     GiNaC::realsymbol x_{"x"}, y_{"y"}, l1_{"l1"}, l2_{"l2"};
@@ -121,18 +120,6 @@ void TestExpressionParser::deepNestingIsRefusedNotACrash()
     QVERIFY_THROWS_EXCEPTION(SystemError, ExpressionParser::parse(text, table_, "k"));
     const std::string minus = std::string(100000, '-') + "x";
     QVERIFY_THROWS_EXCEPTION(SystemError, ExpressionParser::parse(minus, table_, "k"));
-}
-
-void TestExpressionParser::namesAreCheckedForTheNotation()
-{
-    QVERIFY(ExpressionParser::isReserved("sin"));
-    QVERIFY(ExpressionParser::isReserved("pi"));
-    QVERIFY(ExpressionParser::isReserved("t"));
-    QVERIFY(!ExpressionParser::isReserved("theta"));
-    QVERIFY(ExpressionParser::isIdentifier("x_1"));
-    QVERIFY(!ExpressionParser::isIdentifier("1x"));
-    QVERIFY(!ExpressionParser::isIdentifier("x-y"));
-    QVERIFY(!ExpressionParser::isIdentifier(""));
 }
 
 QTEST_APPLESS_MAIN(TestExpressionParser)

@@ -1,5 +1,6 @@
 // SymbolicModel: what it derives (M from T, the velocity terms of a moving frame, a velocity
 // constraint's rows) and a clear error, at the right key, for each kind of mistake in a system.
+#include "symbolic/SymbolicDerivation.h"
 #include "symbolic/SymbolicModel.h"
 #include "symbolic/SystemError.h"
 
@@ -48,7 +49,7 @@ void TestSymbolicModel::massMatrixIsTheHessianOfTheKineticEnergy()
     d.kineticEnergy = "m*(x_dot^2 + y_dot^2)/2 + x*x_dot*y_dot";
     const auto model = SymbolicModel::create(d);
     const auto& M = model->derivation().M;
-    const GiNaC::ex m = model->parameterSymbols()[0], x = model->coordinates()[0];
+    const GiNaC::ex m = model->derivation().p[0], x = model->derivation().q[0];
     QVERIFY(same(M(0, 0), m));
     QVERIFY(same(M(0, 1), x));
     QVERIFY(same(M(1, 0), x));
@@ -63,9 +64,9 @@ void TestSymbolicModel::polarCoordinatesGiveTheCentripetalTerm()
     d.parameters = {P::plain("m", 1.0)};
     d.kineticEnergy = "m*(r_dot^2 + r^2*th_dot^2)/2";
     const auto model = SymbolicModel::create(d);
-    const GiNaC::ex m = model->parameterSymbols()[0];
-    const GiNaC::ex r = model->coordinates()[0];
-    const GiNaC::ex rd = model->velocities()[0], thd = model->velocities()[1];
+    const GiNaC::ex m = model->derivation().p[0];
+    const GiNaC::ex r = model->derivation().q[0];
+    const GiNaC::ex rd = model->derivation().qd[0], thd = model->derivation().qd[1];
     QVERIFY(same(model->derivation().Q[0], m * r * thd * thd));
     QVERIFY(same(model->derivation().Q[1], -2 * m * r * rd * thd));
 }
@@ -81,9 +82,9 @@ void TestSymbolicModel::holonomicConstraintsComeFirstInA()
     QCOMPARE(model->holonomicCount(), 1);
     QCOMPARE(model->rowNames(), (std::vector<std::string>{"rod", "skate"}));
     // The skate's row: A = ∂ψ/∂q̇, b = −(∂ψ/∂q) q̇ = (ẋ cos θ + ẏ sin θ) θ̇.
-    const GiNaC::ex th = model->coordinates()[2];
-    const GiNaC::ex xd = model->velocities()[0], yd = model->velocities()[1],
-                    thd = model->velocities()[2];
+    const GiNaC::ex th = model->derivation().q[2];
+    const GiNaC::ex xd = model->derivation().qd[0], yd = model->derivation().qd[1],
+                    thd = model->derivation().qd[2];
     QVERIFY(same(model->derivation().A[1][0], -GiNaC::sin(th)));
     QVERIFY(same(model->derivation().b[1], (xd * GiNaC::cos(th) + yd * GiNaC::sin(th)) * thd));
 }

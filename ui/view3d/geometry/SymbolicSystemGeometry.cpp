@@ -1,9 +1,7 @@
 #include "view3d/geometry/SymbolicSystemGeometry.h"
 
 #include <model/ConstraintLabError.h>
-#include <symbolic/ExpressionParser.h>
 #include <symbolic/SymbolicSystem.h>
-#include <symbolic/SystemError.h>
 
 #include <vtkActor.h>
 #include <vtkCellArray.h>
@@ -28,14 +26,9 @@ constexpr int kCurveSamples = 240;
 
 SymbolicSystemGeometry::SymbolicSystemGeometry(std::shared_ptr<const SymbolicModel> model,
                                                const ParameterValues& values)
-    : model_(std::move(model)), view_(model_->tapes().view), n_(model_->dof())
+    : model_(std::move(model)), view_(model_, values), n_(model_->dof())
 {
     const SystemDescription& d = model_->description();
-    std::vector<double> parameters;
-    for (const SystemDescription::Parameter& p : d.parameters)
-        parameters.push_back(parameterValue(values, p.name));
-    view_.setFixed(parameters.data());
-    in_.assign(static_cast<std::size_t>(1 + n_), 0.0);
 
     // Where the points start: the system's completed initial state, else all coordinates 0.
     Eigen::VectorXd q0 = Eigen::VectorXd::Zero(n_);
@@ -47,7 +40,7 @@ SymbolicSystemGeometry::SymbolicSystemGeometry(std::shared_ptr<const SymbolicMod
         // Invalid initial values: the editor reports them; the drawing still helps.
     }
 
-    addCurves(parameters);
+    addCurves();
     const int count =
         d.points.empty() ? (n_ % 3 == 0 ? n_ / 3 : (n_ + 1) / 2) : int(d.points.size());
     Eigen::AlignedBox3d start = fixedBox_;
@@ -104,34 +97,19 @@ SymbolicSystemGeometry::SymbolicSystemGeometry(std::shared_ptr<const SymbolicMod
 
 SymbolicSystemGeometry::~SymbolicSystemGeometry() = default;
 
-void SymbolicSystemGeometry::addCurves(const std::vector<double>& parameters)
+void SymbolicSystemGeometry::addCurves()
 {
-    const SystemDescription& d = model_->description();
-    for (std::size_t c = 0; c < d.curves.size(); ++c) {
-        const SystemDescription::ViewCurve& curve = d.curves[c];
-        ExpressionParser::SymbolTable table;
-        for (std::size_t i = 0; i < d.parameters.size(); ++i)
-            table[d.parameters[i].name] = model_->parameterSymbols()[i];
-        const GiNaC::realsymbol s(curve.parameter);
-        table[curve.parameter] = s;
-        const std::string key = "view.curves[" + std::to_string(c) + "]";
-        ExpressionTape tape(model_->parameterSymbols(), {s},
-                            {ExpressionParser::parse(curve.x, table, key + ".x"),
-                             ExpressionParser::parse(curve.y, table, key + ".y"),
-                             ExpressionParser::parse(curve.z, table, key + ".z")});
-        tape.setFixed(parameters.data());
+    for (std::size_t c = 0; c < model_->description().curves.size(); ++c) {
         vtkNew<vtkPoints> points;
         vtkNew<vtkCellArray> lines;
         lines->InsertNextCell(kCurveSamples);
-        for (int k = 0; k < kCurveSamples; ++k) {
-            const double u = curve.from + (curve.to - curve.from) * k / (kCurveSamples - 1.0);
-            double p[3];
-            tape.evaluate(&u, p);
-            if (!(std::isfinite(p[0]) && std::isfinite(p[1]) && std::isfinite(p[2])))
-                p[0] = p[1] = p[2] = 0.0;
-            points->InsertNextPoint(p);
-            lines->InsertCellPoint(k);
-            fixedBox_.extend(Eigen::Vector3d(p[0], p[1], p[2]));
+        int k = 0;
+        for (Eigen::Vector3d p : view_.curve(static_cast<int>(c), kCurveSamples)) {
+            if (!p.allFinite())
+                p.setZero();
+            points->InsertNextPoint(p.data());
+            lines->InsertCellPoint(k++);
+            fixedBox_.extend(p);
         }
         vtkNew<vtkPolyData> polyline;
         polyline->SetPoints(points);
@@ -146,22 +124,13 @@ void SymbolicSystemGeometry::addCurves(const std::vector<double>& parameters)
     }
 }
 
-void SymbolicSystemGeometry::positions(const Eigen::VectorXd& q, double t) const
-{
-    in_[0] = t;
-    for (int i = 0; i < n_ && i < q.size(); ++i)
-        in_[static_cast<std::size_t>(1 + i)] = q[i];
-    xyz_.resize(view_.outputCount());
-    view_.evaluate(in_.data(), xyz_.data());
-}
-
 Eigen::Vector3d SymbolicSystemGeometry::pointPosition(int i, const Eigen::VectorXd& q,
                                                       double t) const
 {
     if (i < 0)
         return Eigen::Vector3d::Zero();
     if (!model_->description().points.empty()) {
-        positions(q, t);
+        view_.points(q, t, xyz_);
         return xyz_.segment<3>(3 * i);
     }
     // No view: coordinates in triples (x, y, z), else pairs (x, y).

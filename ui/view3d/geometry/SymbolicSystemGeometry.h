@@ -2,8 +2,8 @@
 
 #include "view3d/geometry/SceneGeometry.h"
 
-#include <symbolic/ExpressionTape.h>
 #include <symbolic/SymbolicModel.h>
+#include <symbolic/SymbolicView.h>
 
 #include <algorithm>
 #include <memory>
@@ -45,15 +45,13 @@ public:
     Eigen::Vector3d pointPosition(int i, const Eigen::VectorXd& q, double t) const;
 
 private:
-    void positions(const Eigen::VectorXd& q, double t) const;
     /// The force at point i whose generalized force comes closest to F: (J Jᵀ)⁺ J F.
     Eigen::Vector3d forceAt(int i, const Eigen::VectorXd& q, double t,
                             const Eigen::VectorXd& F) const;
-    void addCurves(const std::vector<double>& parameters);
+    void addCurves();
 
     std::shared_ptr<const SymbolicModel> model_;
-    mutable ExpressionTape view_;
-    mutable std::vector<double> in_;
+    SymbolicView view_;
     mutable Eigen::VectorXd xyz_;
     int n_ = 0;
     std::vector<vtkSmartPointer<vtkActor>> points_;

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "ExpressionTape.h"
+#include "SymbolicModel.h"
+
+#include <array>
+
+namespace clab {
+
+/// \brief A SymbolicModel's compiled forms; varying inputs are (t, q) or (t, q, q̇) as named;
+/// matrices come column by column (Eigen's order).
+///
+/// A private header of core/symbolic: ExpressionTape is compiled from GiNaC expressions.
+struct SymbolicModel::Tapes {
+    ExpressionTape mass;       ///< (t, q) → M
+    ExpressionTape force;      ///< (t, q, q̇) → Q
+    ExpressionTape constraint; ///< (t, q, q̇) → A, then b
+    ExpressionTape position;   ///< (t, q) → φ (h), then J = ∂φ/∂q (h×n)
+    ExpressionTape velocity;   ///< (t, q) → Av (m×n), then bv (m)
+    ExpressionTape residual;   ///< (t, q, q̇) → φ, φ̇ per holonomic row, ψ per other row
+    ExpressionTape energy; ///< (t, q, q̇) → ½q̇ᵀMq̇, V − T(q̇=0), non-conservative power
+    ExpressionTape contact;  ///< (t, q, q̇) → per contact: G (k×n), γ (k), size, limit
+    ExpressionTape nonideal; ///< (t, q, q̇, N per row) → C
+    ExpressionTape columns;  ///< (t, q, q̇) → user columns, then the end function
+    ExpressionTape initial;  ///< () → given initial values (see initialSlots)
+    ExpressionTape view;     ///< (t, q) → x, y, z of each view point
+
+    /// Every tape, for what is done to all of them (setting the parameters, sizing).
+    std::array<ExpressionTape*, 12> all()
+    {
+        return {&mass,   &force,   &constraint, &position, &velocity, &residual,
+                &energy, &contact, &nonideal,   &columns,  &initial,  &view};
+    }
+};
+
+} // namespace clab
