@@ -2,7 +2,8 @@
 #   - formats/, app/ and ui/ include no private core header (CLAB_CORE_PRIVATE_HEADERS in
 #     core/CMakeLists.txt), neither directly nor through the core headers they include;
 #   - no core header they reach includes GiNaC or VTK, and they include no GiNaC themselves;
-#   - no file in core/ includes Qt, VTK, or a header of formats/, app/ or ui/.
+#   - no file in core/ includes Qt, VTK, or a header of formats/, app/ or ui/;
+#   - no ui header that app/ includes (directly or through ui headers) includes VTK.
 # Each violation is printed as file:line; the test fails when there is one.
 #   cmake -DSOURCE_DIR=<repository> -DPRIVATE_HEADERS="a.h|b.h" -P CheckLayering.cmake
 
@@ -124,11 +125,45 @@ foreach(file IN LISTS inner)
   endforeach()
 endforeach()
 
+# app/ sees ui/ through headers without VTK (clab_ui links its VTK modules PRIVATE): every ui
+# header that app/ includes, directly or through another ui header.
+file(GLOB_RECURSE programs RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/app/*.h" "${SOURCE_DIR}/app/*.cpp")
+set(files ${programs})
+list(LENGTH programs count)
+set(index 0)
+set(ui_count 0)
+while(index LESS count)
+  list(GET files ${index} file)
+  math(EXPR index "${index} + 1")
+  read_includes("${file}" includes)
+  foreach(item IN LISTS includes)
+    split_include("${item}" line path)
+    if(file MATCHES "^ui/" AND path MATCHES "^vtk")
+      list(APPEND problems "${file}:${line}: includes <${path}> in a ui header app/ reaches "
+                           "(from ${via_${file}})")
+      continue()
+    endif()
+    get_filename_component(folder "${file}" DIRECTORY)
+    set(header "")
+    if(file MATCHES "^ui/" AND EXISTS "${SOURCE_DIR}/${folder}/${path}")
+      file(RELATIVE_PATH header "${SOURCE_DIR}" "${SOURCE_DIR}/${folder}/${path}")
+    elseif(EXISTS "${SOURCE_DIR}/ui/${path}" AND NOT IS_DIRECTORY "${SOURCE_DIR}/ui/${path}")
+      set(header "ui/${path}")
+    endif()
+    if(NOT header STREQUAL "" AND NOT header IN_LIST files)
+      list(APPEND files "${header}")
+      set(via_${header} "${file}:${line}")
+      math(EXPR count "${count} + 1")
+      math(EXPR ui_count "${ui_count} + 1")
+    endif()
+  endforeach()
+endwhile()
+
 list(LENGTH private_headers private_count)
 if(problems)
   list(JOIN problems "\n" report)
   message(FATAL_ERROR "Layering broken:\n${report}")
 endif()
 message(STATUS "Layering holds: formats/, app/ and ui/ reach ${public_count} core headers, "
-               "none private (${private_count}), none with GiNaC or VTK; core has no Qt, VTK "
-               "or upper layer")
+               "none private (${private_count}), none with GiNaC or VTK; app/ reaches "
+               "${ui_count} ui headers, none with VTK; core has no Qt, VTK or upper layer")
