@@ -9,8 +9,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <csignal>
 #include <algorithm>
+#include <csignal>
 #include <cstring>
 #include <random>
 #include <sys/resource.h>
