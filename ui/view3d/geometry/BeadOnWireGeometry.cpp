@@ -77,6 +77,56 @@ void BeadOnWireGeometry::fitToTrace(const Trace& trace)
     build(foot ? sMin : sMin - margin, sMax + margin, foot);
 }
 
+// The angle of the wire, marked where it would meet the ground (textbook style), for a wire
+// from a to b over a ground at groundY.
+void BeadOnWireGeometry::addAngleMark(double groundY, const Eigen::Vector3d& a,
+                                      const Eigen::Vector3d& b)
+{
+    const Eigen::Vector3d dir(std::cos(angle_), std::sin(angle_), 0.0);
+    if (!(std::abs(angle_) > 0.05 && std::abs(angle_) < 0.5 * std::numbers::pi - 0.05))
+        return;
+    const double t = (groundY - 0.0) / std::sin(angle_);
+    const Eigen::Vector3d apex = t * dir;
+    const double r = 0.2 * length_;
+    const double sign = (apex - a).norm() < (apex - b).norm() ? 1.0 : -1.0;
+    vtkNew<vtkPoints> points;
+    const int n = 40;
+    for (int i = 0; i <= n; ++i) {
+        const double phi = angle_ * i / n;
+        const double start = sign > 0 ? 0.0 : std::numbers::pi;
+        const double th = sign > 0 ? phi : start + phi;
+        points->InsertNextPoint(apex.x() + r * std::cos(th), apex.y() + r * std::sin(th), 0.0);
+    }
+    vtkNew<vtkPolyData> arc;
+    arc->SetPoints(points);
+    vtkNew<vtkCellArray> line;
+    line->InsertNextCell(n + 1);
+    for (int i = 0; i <= n; ++i) {
+        line->InsertCellPoint(i);
+    }
+    arc->SetLines(line);
+    auto arcActor = surfaceActor(arc, constraintColor());
+    arcActor->GetProperty()->SetLineWidth(2.0f);
+    arcActor->GetProperty()->LightingOff();
+    addProp(arcActor);
+
+    WorldLabel label;
+    const double mid = sign > 0 ? 0.5 * angle_ : std::numbers::pi + 0.5 * angle_;
+    label.setPosition(Eigen::Vector3d(apex.x() + 1.35 * r * std::cos(mid),
+                                      apex.y() + 1.35 * r * std::sin(mid), 0.0));
+    char text[64];
+    std::snprintf(text, sizeof text, "%.0f\xC2\xB0", std::abs(angle_) * 180.0 / std::numbers::pi);
+    label.setText(text);
+    vtkTextProperty* tp = label.textProperty();
+    tp->SetFontSize(16);
+    // Darker than the wire: light grey text on the ground would not read from afar.
+    const QColor ink = constraintColor().darker(170);
+    tp->SetColor(ink.redF(), ink.greenF(), ink.blueF());
+    tp->SetJustificationToCentered();
+    tp->SetVerticalJustificationToCentered();
+    addProp(label.actor());
+}
+
 void BeadOnWireGeometry::build(double sMin, double sMax, bool foot)
 {
     clearProps();
@@ -112,50 +162,7 @@ void BeadOnWireGeometry::build(double sMin, double sMax, bool foot)
                                          Eigen::Vector3d(xMax, groundY, depth)),
                      groundColor()));
 
-    // The angle of the wire, marked where it would meet the ground (textbook style).
-    if (std::abs(angle_) > 0.05 && std::abs(angle_) < 0.5 * std::numbers::pi - 0.05) {
-        const double t = (groundY - 0.0) / std::sin(angle_);
-        const Eigen::Vector3d apex = t * dir;
-        const double r = 0.2 * length_;
-        const double sign = (apex - a).norm() < (apex - b).norm() ? 1.0 : -1.0;
-        vtkNew<vtkPoints> points;
-        const int n = 40;
-        for (int i = 0; i <= n; ++i) {
-            const double phi = angle_ * i / n;
-            const double start = sign > 0 ? 0.0 : std::numbers::pi;
-            const double th = sign > 0 ? phi : start + phi;
-            points->InsertNextPoint(apex.x() + r * std::cos(th), apex.y() + r * std::sin(th), 0.0);
-        }
-        vtkNew<vtkPolyData> arc;
-        arc->SetPoints(points);
-        vtkNew<vtkCellArray> line;
-        line->InsertNextCell(n + 1);
-        for (int i = 0; i <= n; ++i) {
-            line->InsertCellPoint(i);
-        }
-        arc->SetLines(line);
-        auto arcActor = surfaceActor(arc, constraintColor());
-        arcActor->GetProperty()->SetLineWidth(2.0f);
-        arcActor->GetProperty()->LightingOff();
-        addProp(arcActor);
-
-        WorldLabel label;
-        const double mid = sign > 0 ? 0.5 * angle_ : std::numbers::pi + 0.5 * angle_;
-        label.setPosition(Eigen::Vector3d(apex.x() + 1.35 * r * std::cos(mid),
-                                          apex.y() + 1.35 * r * std::sin(mid), 0.0));
-        char text[64];
-        std::snprintf(text, sizeof text, "%.0f\xC2\xB0",
-                      std::abs(angle_) * 180.0 / std::numbers::pi);
-        label.setText(text);
-        vtkTextProperty* tp = label.textProperty();
-        tp->SetFontSize(16);
-        // Darker than the wire: light grey text on the ground would not read from afar.
-        const QColor ink = constraintColor().darker(170);
-        tp->SetColor(ink.redF(), ink.greenF(), ink.blueF());
-        tp->SetJustificationToCentered();
-        tp->SetVerticalJustificationToCentered();
-        addProp(label.actor());
-    }
+    addAngleMark(groundY, a, b);
 
     if (!bead_) {
         bead_ = sphereActor(1.0, bodyColor());

@@ -23,6 +23,7 @@ private:
     /// Rebuilds wire, supports and ground for the arc-length range [sMin, sMax]; with `foot`
     /// the wire ends at sMin in a collar the bead stops against.
     void build(double sMin, double sMax, bool foot);
+    void addAngleMark(double groundY, const Eigen::Vector3d& a, const Eigen::Vector3d& b);
 
     double angle_;
     double s0_;
