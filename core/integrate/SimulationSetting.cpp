@@ -59,6 +59,13 @@ SimulationSetting choiceSetting(std::string key, std::string placeholder,
     return s;
 }
 
+// A setting the summaries leave to a sentence of its own.
+SimulationSetting apart(SimulationSetting s)
+{
+    s.summarizedApart = true;
+    return s;
+}
+
 SimulationSetting flagSetting(std::string key, std::vector<std::string> words, std::string label,
                               std::string documentation, bool SimulationOptions::*member)
 {
@@ -204,12 +211,13 @@ const std::vector<SimulationSetting>& SimulationSetting::all()
                       &SimulationOptions::baumgarteAlpha),
         baumgarteGain("baumgarte_beta", "B", "β", "beta", "Baumgarte beta in 1/s.",
                       &SimulationOptions::baumgarteBeta),
-        flagSetting("stop_at_end", {"runs on", "stops at end"}, "Stop at the end of the track",
-                    "End the run (or not) where the body reaches the end of its track before "
-                    "t_end: the bead at the foot of its wire (s = 0; on in the built-in bead "
-                    "scene). The last row is then that moment, off the dt grid. Other scenes "
-                    "have none.",
-                    &SimulationOptions::stopAtEnd),
+        apart(flagSetting("stop_at_end", {"runs on", "stops at end"},
+                          "Stop at the end of the track",
+                          "End the run (or not) where the body reaches the end of its track "
+                          "before t_end: the bead at the foot of its wire (s = 0; on in the "
+                          "built-in bead scene). The last row is then that moment, off the dt "
+                          "grid. Other scenes have none.",
+                          &SimulationOptions::stopAtEnd)),
     };
     return settings;
 }
@@ -315,10 +323,12 @@ std::string SimulationSetting::summary(const SimulationOptions& options, const S
 {
     std::string text;
     for (const SimulationSetting& s : all()) {
-        if (s.kind == Kind::Flag || !s.summaryName.empty())
+        if (s.summarizedApart || !s.summaryName.empty())
             continue;
         text += text.empty() ? "" : ", ";
-        if (s.kind == Kind::Choice)
+        if (s.kind == Kind::Flag)
+            text += s.key + (s.get(options) != 0.0 ? " = on" : " = off");
+        else if (s.kind == Kind::Choice)
             text += s.key + style.choiceJoin + s.nameIn(options);
         else
             text +=

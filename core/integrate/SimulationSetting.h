@@ -67,6 +67,10 @@ struct SimulationSetting {
     std::string summaryName;
     std::function<double(const SimulationOptions&)> get;
     std::function<void(SimulationOptions&, double)> set;
+    /// True for a setting that a summary leaves out because `describe` and the CSV header give
+    /// it a sentence of its own (stop_at_end, worded by the scene's end); any other flag is
+    /// listed as "key = on" or "key = off".
+    bool summarizedApart = false;
 
     /// The command-line option: "--" and the key with '-' for '_' ("--baumgarte-alpha").
     std::string option() const;
