@@ -237,8 +237,10 @@ void MainWindow::connectSession()
 
 void MainWindow::setLargeTextScale(bool on)
 {
-    // The plots draw their text with VTK, at their own scale.
-    docks_->plotsPanel()->setTextScale(on ? MainWindowActions::largeTextFactor : 1.0);
+    // The 3D view and the plots draw their text with VTK, at their own scale.
+    const double scale = on ? MainWindowActions::largeTextFactor : 1.0;
+    docks_->plotsPanel()->setTextScale(scale);
+    view_->setTextScale(scale);
 }
 
 QStringList MainWindow::recentFiles() const

@@ -40,6 +40,7 @@ struct SceneView::Impl {
     std::vector<QColor> measuredColors;
     double time = 0.0;
     double arrowScale = 1.0;
+    double textScale = 1.0;
     bool legendVisible = true;
     bool magnitudesVisible = false;
     std::array<bool, 3> forceVisible = {true, true, true};
@@ -98,6 +99,9 @@ struct SceneView::Impl {
         }
         if (offscreen->arrowScale() != arrowScale) {
             offscreen->setArrowScale(arrowScale);
+        }
+        if (offscreen->textScale() != textScale) {
+            offscreen->setTextScale(textScale);
         }
         if (offscreen->isLegendVisible() != legendVisible) {
             offscreen->setLegendVisible(legendVisible);
@@ -303,6 +307,18 @@ void SceneView::setArrowScale(double scale)
 double SceneView::arrowScale() const
 {
     return d->arrowScale;
+}
+
+void SceneView::setTextScale(double scale)
+{
+    d->onscreen.setTextScale(scale); // throws for a non-positive scale
+    d->textScale = scale;
+    d->window->scheduleFrame();
+}
+
+double SceneView::textScale() const
+{
+    return d->textScale;
 }
 
 void SceneView::setLegendVisible(bool visible)

@@ -2,9 +2,9 @@
 
 #include "plots/ForceKind.h"
 
-#include <study/Measurements.h>
 #include <model/ParameterSpec.h>
 #include <scenes/SceneDocument.h>
+#include <study/Measurements.h>
 #include <trace/Trace.h>
 
 #include <Eigen/Dense>
@@ -69,6 +69,10 @@ public:
     /// Arrow length per newton, relative to the automatic scale (1 = automatic).
     void setArrowScale(double scale);
     double arrowScale() const;
+    /// Text over the scene at this many times its normal height, on screen and in exports
+    /// (Large Text, the presentation mode). Throws std::invalid_argument unless scale > 0.
+    void setTextScale(double scale);
+    double textScale() const;
     void setLegendVisible(bool visible);
 
     /// Faded trail of an earlier run, labelled (compare mode).

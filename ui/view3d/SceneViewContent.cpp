@@ -39,7 +39,7 @@ struct SceneViewContent::Layers {
     int layoutLegend(int width, int height, int font, double dpi);
     /// The parts of a view of width × height pixels the scene may be framed in: left of the
     /// legend panel (and below the title), or below the panel.
-    std::vector<CameraRig::Region> framingRegions(int width, int height);
+    std::vector<CameraRig::Region> framingRegions(int width, int height, int font);
     /// The legend panel's box on screen (pixels), when it shows.
     void addLegendBox(int legendTop, std::vector<Eigen::AlignedBox2d>& boxes) const;
 
@@ -96,7 +96,8 @@ int SceneViewContent::Layers::layoutLegend(int width, int height, int font, doub
     return top;
 }
 
-std::vector<CameraRig::Region> SceneViewContent::Layers::framingRegions(int width, int height)
+std::vector<CameraRig::Region> SceneViewContent::Layers::framingRegions(int width, int height,
+                                                                        int font)
 {
     // Below this a window is being created or resized: framing around a legend and title that
     // would fill it leaves a speck once the window has its real size.
@@ -106,7 +107,6 @@ std::vector<CameraRig::Region> SceneViewContent::Layers::framingRegions(int widt
     }
     const double w = width;
     const double h = height;
-    const int font = ViewStyle::fontPixelsFor(width, height);
     const double titleHeight = 3.2 * font;
     if (!legend.isVisible() || legend.entries().empty()) {
         return {{1.0, (h - titleHeight) / h}};
@@ -553,9 +553,17 @@ const std::vector<Eigen::Vector3d>& SceneViewContent::trailPath() const
     return layers_->trail.path();
 }
 
-int SceneViewContent::fontPixelsFor(int width, int height)
+int SceneViewContent::fontPixelsFor(int width, int height) const
 {
-    return ViewStyle::fontPixelsFor(width, height);
+    return static_cast<int>(std::lround(textScale_ * ViewStyle::fontPixelsFor(width, height)));
+}
+
+void SceneViewContent::setTextScale(double scale)
+{
+    if (!(scale > 0.0) || !std::isfinite(scale)) {
+        throw std::invalid_argument("the text scale must be a positive number");
+    }
+    textScale_ = scale;
 }
 
 void SceneViewContent::setMagnitudesVisible(bool visible)
@@ -662,7 +670,9 @@ void SceneViewContent::frameCamera(int width, int height)
     }
     const double aspect =
         size[0] > 0 && size[1] > 0 ? static_cast<double>(size[0]) / size[1] : 4.0 / 3.0;
-    layers_->camera.frame(box, d, up, aspect, layers_->framingRegions(size[0], size[1]));
+    layers_->camera.frame(
+        box, d, up, aspect,
+        layers_->framingRegions(size[0], size[1], fontPixelsFor(size[0], size[1])));
 }
 
 void SceneViewContent::layoutGhostCaptions(int fontPoints)
@@ -700,7 +710,7 @@ void SceneViewContent::layoutText(int width, int height, double dpi)
 {
     Layers& l = *layers_;
     // Text grows with the view so that it stays legible from the back of a classroom.
-    fontPixels_ = ViewStyle::fontPixelsFor(width, height);
+    fontPixels_ = fontPixelsFor(width, height);
     l.titles.layout(width, height, fontPixels_, dpi);
     legendTop_ = l.layoutLegend(width, height, fontPixels_, dpi);
     l.markers.setFontPoints(ViewStyle::fontPoints(0.85 * fontPixels_, dpi));

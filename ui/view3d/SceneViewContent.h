@@ -65,6 +65,10 @@ public:
     double arrowScale() const;
     void setLegendVisible(bool visible);
     bool isLegendVisible() const;
+    /// Every text drawn over the scene (title, clock, legend, captions, labels) is this many
+    /// times its normal height: Large Text and the presentation mode enlarge it. Must be > 0.
+    void setTextScale(double scale);
+    double textScale() const { return textScale_; }
 
     /// Measured values (the Fit dock's) as small markers where they put the body, one colour
     /// per column (`colors`, parallel to measured.columns). Measured coordinates replace the
@@ -152,7 +156,8 @@ public:
 
     /// Text size in pixels for a view of width × height pixels: legible from the back of a
     /// classroom at full screen, not crowding a small window.
-    static int fontPixelsFor(int width, int height);
+    /// The text height in pixels for a view of this size, times textScale().
+    int fontPixelsFor(int width, int height) const;
 
 private:
     /// The renderers and the layers: VTK stays out of this header.
@@ -188,6 +193,7 @@ private:
     double time_ = 0.0;
     int chosenRequest_ = 0; ///< 0: the last body
     int fontPixels_ = 16;
+    double textScale_ = 1.0;
     int legendTop_ = 0; ///< how far below its usual place the legend sits (pixels)
 };
 
