@@ -73,13 +73,11 @@ SceneArgument loadScene(const clab::GuiSceneStore& store, const QString& argumen
     if (!looksLikeFile && clab::SceneRegistry::find(argument.toStdString()))
         return {store.builtIn(argument.toStdString()), {}};
     if (!looksLikeFile && !QFileInfo::exists(argument)) {
-        QStringList names;
-        for (const clab::SceneDefinition& definition : clab::SceneRegistry::builtIn())
-            names << QString::fromStdString(definition.name);
         throw clab::ConstraintLabError(
             clab::ConstraintLabError::Kind::InvalidParameter,
             QStringLiteral("unknown scene %1: not a built-in scene (%2) and not a file")
-                .arg(clab::FileError::quoted(argument), names.join(QStringLiteral(", ")))
+                .arg(clab::FileError::quoted(argument),
+                     QString::fromStdString(clab::SceneRegistry::nameList()))
                 .toStdString());
     }
     clab::SceneDocument document = store.load(argument);

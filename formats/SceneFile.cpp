@@ -87,12 +87,11 @@ QString qs(const std::string& s)
     return QString::fromStdString(s);
 }
 
-QString sceneNames()
+[[noreturn]] void unknownScene(const QString& source, const QString& sceneName)
 {
-    QStringList names;
-    for (const SceneDefinition& d : SceneRegistry::builtIn())
-        names << qs(d.name);
-    return names.join(QStringLiteral(", "));
+    JsonFields::invalid(source, QStringLiteral("scene"),
+                        QStringLiteral("unknown scene %1 (built-in scenes: %2)")
+                            .arg(FileError::quoted(sceneName), qs(SceneRegistry::nameList())));
 }
 
 QString parameterNames(const SceneDefinition& d)
@@ -249,15 +248,14 @@ SceneDocument builtInSceneDocument(const QJsonObject& root, const QString& sourc
     JsonFields::rejectUnknownKeys(root, rootKeys(), source, QString());
 
     if (!root.contains(QLatin1String("scene")))
-        JsonFields::invalid(source, QStringLiteral("scene"),
-                            QStringLiteral("missing required key (one of: %1)").arg(sceneNames()));
+        JsonFields::invalid(
+            source, QStringLiteral("scene"),
+            QStringLiteral("missing required key (one of: %1)").arg(qs(SceneRegistry::nameList())));
     const QString sceneName =
         JsonFields::requireString(root.value(QLatin1String("scene")), source, "scene");
     const SceneDefinition* definition = SceneRegistry::find(sceneName.toStdString());
     if (!definition)
-        JsonFields::invalid(source, QStringLiteral("scene"),
-                            QStringLiteral("unknown scene %1 (built-in scenes: %2)")
-                                .arg(FileError::quoted(sceneName), sceneNames()));
+        unknownScene(source, sceneName);
 
     SceneDocument document = SceneDocument::fromDefinition(*definition);
     document.title = optionalText(root, QStringLiteral("title"), source);
@@ -367,9 +365,7 @@ SceneDocument SceneFile::loadBuiltIn(const QString& sceneName, Check check)
 {
     const SceneDefinition* definition = SceneRegistry::find(sceneName.toStdString());
     if (!definition)
-        JsonFields::invalid(sceneName, QStringLiteral("scene"),
-                            QStringLiteral("unknown scene %1 (built-in scenes: %2)")
-                                .arg(FileError::quoted(sceneName), sceneNames()));
+        unknownScene(sceneName, sceneName);
     const QString path = builtInPath(sceneName);
     if (QFile::exists(path))
         return load(path, check);
@@ -454,9 +450,7 @@ void SceneFile::validate(const SceneDocument& document, const QString& source)
 {
     const SceneDefinition* definition = document.definition();
     if (!definition)
-        JsonFields::invalid(source, QStringLiteral("scene"),
-                            QStringLiteral("unknown scene %1 (built-in scenes: %2)")
-                                .arg(FileError::quoted(qs(document.scene)), sceneNames()));
+        unknownScene(source, qs(document.scene));
     // A system's parameters are written under "system" (format 2).
     const QString parametersKey =
         document.system ? QStringLiteral("system.parameters") : QStringLiteral("parameters");

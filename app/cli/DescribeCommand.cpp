@@ -91,9 +91,9 @@ int run(const QStringList& args, CommandContext& context)
     const QString name = args.first();
     const bool file = !isBuiltInName(name) && (looksLikePath(name) || QFileInfo::exists(name));
     if (!file && !SceneRegistry::find(name.toStdString()))
-        throw FileError(
-            FileError::Kind::Invalid, name, QString(),
-            QStringLiteral("unknown scene (built-in scenes: %1)").arg(builtInSceneNames()));
+        throw FileError(FileError::Kind::Invalid, name, QString(),
+                        QStringLiteral("unknown scene (built-in scenes: %1)")
+                            .arg(QString::fromStdString(SceneRegistry::nameList())));
     const SceneDocument document = file ? SceneFile::load(name) : SceneFile::loadBuiltIn(name);
     const SceneDefinition* definition = document.definition();
 

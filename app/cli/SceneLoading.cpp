@@ -21,23 +21,15 @@ bool isBuiltInName(const QString& scene)
     return !looksLikePath(scene) && SceneRegistry::find(scene.toStdString());
 }
 
-QString builtInSceneNames()
-{
-    QStringList names;
-    for (const SceneDefinition& d : SceneRegistry::builtIn())
-        names << qs(d.name);
-    return names.join(QStringLiteral(", "));
-}
-
 SceneDocument loadScene(const QString& scene)
 {
     if (isBuiltInName(scene))
         return SceneFile::loadBuiltIn(scene, SceneFile::Check::Structure);
     if (looksLikePath(scene) || QFileInfo::exists(scene))
         return SceneFile::load(scene, SceneFile::Check::Structure);
-    throw FileError(
-        FileError::Kind::Invalid, scene, QString(),
-        QStringLiteral("neither a built-in scene (%1) nor a scene file").arg(builtInSceneNames()));
+    throw FileError(FileError::Kind::Invalid, scene, QString(),
+                    QStringLiteral("neither a built-in scene (%1) nor a scene file")
+                        .arg(qs(SceneRegistry::nameList())));
 }
 
 QString sceneLabel(const SceneDocument& document)

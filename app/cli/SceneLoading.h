@@ -11,8 +11,6 @@ namespace clab::cli {
 
 bool looksLikePath(const QString& scene);
 bool isBuiltInName(const QString& scene);
-/// The built-in scenes' names, "a, b, c", for messages.
-QString builtInSceneNames();
 /// Only what the file states (checked for structure), so that --set mu=... also moves a mu_s
 /// the file leaves to follow mu; completed and validated after the command-line overrides.
 SceneDocument loadScene(const QString& scene);

@@ -29,4 +29,12 @@ const SceneDefinition* SceneRegistry::find(const std::string& name)
     return nullptr;
 }
 
+std::string SceneRegistry::nameList()
+{
+    std::string names;
+    for (const SceneDefinition& d : builtIn())
+        names += (names.empty() ? "" : ", ") + d.name;
+    return names;
+}
+
 } // namespace clab

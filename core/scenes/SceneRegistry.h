@@ -13,6 +13,8 @@ public:
     static const std::vector<SceneDefinition>& builtIn();
     /// nullptr when there is no built-in scene of that name.
     static const SceneDefinition* find(const std::string& name);
+    /// The names in listing order, joined by ", ", for messages that list the choices.
+    static std::string nameList();
 };
 
 } // namespace clab

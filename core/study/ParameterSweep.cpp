@@ -78,10 +78,8 @@ const SceneDefinition& checkedSweep(const SceneDocument& base, const std::vector
 {
     const SceneDefinition* definition = base.definition();
     if (!definition) {
-        std::string names;
-        for (const SceneDefinition& d : SceneRegistry::builtIn())
-            names += (names.empty() ? "" : ", ") + d.name;
-        invalid("sweep: unknown scene '" + base.scene + "' (built-in scenes: " + names + ")");
+        invalid("sweep: unknown scene '" + base.scene +
+                "' (built-in scenes: " + SceneRegistry::nameList() + ")");
     }
     if (axes.empty())
         invalid("sweep: no parameter to sweep");

@@ -1,6 +1,6 @@
+#include "integrate/Simulator.h"
 #include "model/ConstraintLabError.h"
 #include "scenes/SceneRegistry.h"
-#include "integrate/Simulator.h"
 
 #include "../../support/AllocationCounter.h"
 
@@ -27,6 +27,7 @@ class TestSceneRegistry : public QObject {
 private slots:
     void builtInScenesHaveDistinctNamesAndAreBuiltOnce();
     void findLooksScenesUpByName();
+    void nameListNamesEverySceneInListingOrder();
     void everySceneIsDescribed();
     void defaultsAreValidAndConsistent();
     void accelerationKeepsConstraintsAlongTaylorStep();
@@ -59,6 +60,15 @@ void TestSceneRegistry::findLooksScenesUpByName()
     }
     QVERIFY(SceneRegistry::find("") == nullptr);
     QVERIFY(SceneRegistry::find("pendulum") == nullptr);
+}
+
+void TestSceneRegistry::nameListNamesEverySceneInListingOrder()
+{
+    std::string expected;
+    for (const SceneDefinition& d : SceneRegistry::builtIn())
+        expected += expected.empty() ? d.name : ", " + d.name;
+    QCOMPARE(SceneRegistry::nameList(), expected);
+    QVERIFY(SceneRegistry::nameList().starts_with("bead-on-wire, ring, "));
 }
 
 void TestSceneRegistry::everySceneIsDescribed()
