@@ -2,6 +2,7 @@
 #include "cli/CliText.h"
 #include "cli/CommandContext.h"
 #include "cli/Commands.h"
+#include "cli/FilePaths.h"
 #include "cli/MeasurementOptions.h"
 #include "cli/PreparedScene.h"
 #include "cli/SceneLoading.h"
@@ -116,6 +117,10 @@ FitRequest parseFit(const QStringList& args)
     request.measured.check(QStringLiteral("fit"), request.scene);
     if (request.fit.parameters.empty())
         throw UsageProblem{QStringLiteral("fit: missing --param NAME[,NAME...] (what to fit)")};
+    FilePaths files(request.scene.scene);
+    files.input(QStringLiteral("--data"), request.measured.data);
+    files.output(QStringLiteral("--output"), request.output);
+    files.check();
     return request;
 }
 
