@@ -63,9 +63,9 @@ void FilePaths::check() const
                                                                        "the other")
                                                       : QStringLiteral("the output would replace "
                                                                        "the input");
-            throw UsageProblem{QStringLiteral("%1 %2 and %3 %4 are the same file (%5): %6; "
-                                              "give different files")
-                                   .arg(a.option, a.path, b.option, b.path, paths[i], what)};
+            throw UsageProblem{QStringLiteral("%1 %2 and %3 %4 are the same file: %5; give "
+                                              "different files")
+                                   .arg(a.option, a.path, b.option, b.path, what)};
         }
 }
 

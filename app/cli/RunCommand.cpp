@@ -167,7 +167,7 @@ int run(const QStringList& args, CommandContext& context)
         out.flush();
         if (out.status() != QTextStream::Ok)
             throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),
-                            QStringLiteral("cannot write the CSV"));
+                            QStringLiteral("cannot write the CSV") + closedPipeReason());
     });
 
     Simulator simulator(*system);

@@ -206,7 +206,7 @@ int run(const QStringList& args, CommandContext& context)
         context.out.flush();
         if (context.out.status() != QTextStream::Ok)
             throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),
-                            QStringLiteral("cannot write the CSV"));
+                            QStringLiteral("cannot write the CSV") + closedPipeReason());
         return CliApplication::Success;
     }
     AtomicFile::write(request.output, csv, QStringLiteral("the CSV"));

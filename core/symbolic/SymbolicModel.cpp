@@ -603,14 +603,15 @@ private:
                                           "a quantity of the plots); choose another name");
     }
 
-    // The key of the name that made a trace column `name`.
+    // The key of the name that made a trace column `name`: a column before a coordinate of that
+    // name (the column is the one to rename), a coordinate before the trace's own names.
     std::string keyNaming(const std::string& name) const
     {
-        if (const int i = coordinateIndex(name); i >= 0)
-            return indexed("system.coordinates", static_cast<std::size_t>(i));
         for (const SystemDescription::Column& c : d_.columns)
             if (c.name == name)
                 return "system.columns." + c.name;
+        if (const int i = coordinateIndex(name); i >= 0)
+            return indexed("system.coordinates", static_cast<std::size_t>(i));
         for (std::size_t i = 0; i < d_.constraints.size(); ++i)
             if ("N_" + d_.constraints[i].name == name)
                 return indexed("system.constraints", i) + ".name";
