@@ -4,7 +4,6 @@
 
 #include "integrate/SimulationSetting.h"
 
-#include <cmath>
 #include <optional>
 
 namespace clab::cli {
@@ -41,8 +40,7 @@ void addSet(SceneOptions& request, const QString& assignment)
             throw UsageProblem{QStringLiteral("--set %1: missing value (vectors are comma lists, "
                                               "e.g. J=1,2,3)")
                                    .arg(assignment)};
-        // NaN is no value of any parameter (±inf goes on, so that the range check names it).
-        if (!v || std::isnan(*v))
+        if (!v)
             throw UsageProblem{
                 QStringLiteral("--set %1: \"%2\" is not a number").arg(assignment, part.trimmed())};
         values.push_back(*v);
