@@ -129,7 +129,7 @@ int CliApplication::run(const QStringList& arguments, QTextStream& out, QTextStr
     }
     out.flush();
     if (out.status() != QTextStream::Ok && code == Success) {
-        err << prefix << "cannot write to standard output\n";
+        err << prefix << "cannot write to standard output" << cli::closedPipeReason() << "\n";
         code = OutputFailure;
     }
     err.flush();

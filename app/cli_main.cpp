@@ -10,6 +10,7 @@
 
 #include <cerrno>
 #include <climits>
+#include <csignal>
 #include <cstring>
 #include <string>
 
@@ -30,6 +31,9 @@ std::string executableDirectory()
 
 int main(int argc, char* argv[])
 {
+    // A reader that stops early (`| head`) makes writes fail with EPIPE, which the commands
+    // report with exit 1, instead of killing the program without a word.
+    std::signal(SIGPIPE, SIG_IGN);
     std::string plotProblem;
     if (argc >= 2 && std::strcmp(argv[1], "plot") == 0) {
         // constraintlab-plot is built beside this program and installed in libexec; it takes

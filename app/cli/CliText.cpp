@@ -1,5 +1,7 @@
 #include "cli/CliText.h"
 
+#include <cerrno>
+
 #include <QLocale>
 
 namespace clab::cli {
@@ -37,6 +39,11 @@ QString wrap(const QString& text, int indent, int width)
     if (!line.isEmpty())
         out += pad + line + QLatin1Char('\n');
     return out;
+}
+
+QString closedPipeReason()
+{
+    return errno == EPIPE ? QStringLiteral(" (the reader closed the pipe)") : QString();
 }
 
 } // namespace clab::cli

@@ -17,5 +17,8 @@ QStringList qList(const std::vector<std::string>& names);
 QString number(double v);
 /// Wraps text at `width` columns, each line indented by `indent` spaces.
 QString wrap(const QString& text, int indent, int width = 92);
+/// Why standard output took no more: "the reader closed the pipe" after EPIPE (the program
+/// ignores SIGPIPE, so `| head` ends it with exit 1 and this, not with a signal), else "".
+QString closedPipeReason();
 
 } // namespace clab::cli

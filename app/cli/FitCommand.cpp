@@ -2,6 +2,7 @@
 #include "cli/CliText.h"
 #include "cli/CommandContext.h"
 #include "cli/Commands.h"
+#include "cli/FilePaths.h"
 #include "cli/MeasurementOptions.h"
 #include "cli/PreparedScene.h"
 #include "cli/SceneLoading.h"
@@ -41,11 +42,12 @@ QString help()
         "                       comments, a header row (or none: columns 1, 2, ...).\n"
         "  --map COL=Q[*S]      Column COL measures trace quantity Q (s, x, phi, ...; see\n"
         "                       the CSV columns of `run`), times S to make it SI (0.01 for\n"
-        "                       cm). Repeat, or give a comma list, for several columns.\n"
+        "                       cm). Repeat, or give a comma list, for several columns;\n"
+        "                       each column once.\n"
         "  --param A,B,...      The scalar parameters to fit (required).\n"
-        "  --sigma S | COL=S    Standard deviation of the measured values (SI units); one\n"
-        "                       value for all columns or per column. Without it the errors\n"
-        "                       are scaled by the residual variance.\n"
+        "  --sigma S | COL=S    Standard deviation of the measured values (SI units, > 0);\n"
+        "                       one value for all columns or per column. Without it the\n"
+        "                       errors are scaled by the residual variance.\n"
         "  --bounds N=LO:HI     Keep parameter N within [LO, HI]; either side may be empty.\n"
         "                       Repeat or give a comma list. Scene ranges always apply.\n"
         "  --time-column NAME   The time column (default: t or time, else the first).\n"
@@ -116,6 +118,10 @@ FitRequest parseFit(const QStringList& args)
     request.measured.check(QStringLiteral("fit"), request.scene);
     if (request.fit.parameters.empty())
         throw UsageProblem{QStringLiteral("fit: missing --param NAME[,NAME...] (what to fit)")};
+    FilePaths files(request.scene.scene);
+    files.input(QStringLiteral("--data"), request.measured.data);
+    files.output(QStringLiteral("--output"), request.output);
+    files.check();
     return request;
 }
 

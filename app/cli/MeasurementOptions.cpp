@@ -45,20 +45,39 @@ void MeasurementOptions::parseMap(const QString& option, const QString& list)
             target.contains(QLatin1Char('*'))
                 ? numberOf(option + QLatin1Char(' ') + item, target.section('*', 1))
                 : 1.0;
+        // A column mapped twice would count its measurements twice (and its standard error
+        // would shrink by √2).
+        for (const MeasurementFile::Mapping& m : mappings)
+            if (m.column == column)
+                throw UsageProblem{
+                    QStringLiteral("%1 %2: column \"%3\" is already mapped (to "
+                                   "%4); map each column once")
+                        .arg(option, item, column, QString::fromStdString(m.quantity))};
         mappings.push_back({column, quantity.toStdString(), scale, 0.0});
     }
+}
+
+// A standard deviation weighs a residual by 1/σ: zero or less has no meaning.
+double MeasurementOptions::positiveSigma(const QString& where, const QString& text)
+{
+    const double sigma = numberOf(where, text);
+    if (!(sigma > 0.0))
+        throw UsageProblem{QStringLiteral("%1: a standard deviation must be greater than 0, "
+                                          "got %2")
+                               .arg(where, text.trimmed())};
+    return sigma;
 }
 
 void MeasurementOptions::parseSigma(const QString& option, const QString& text)
 {
     if (!text.contains(QLatin1Char('='))) {
-        sigmaAll = numberOf(option, text);
+        sigmaAll = positiveSigma(option + QLatin1Char(' ') + text, text);
         return;
     }
     for (const QString& item : text.split(QLatin1Char(','))) {
         const auto [column, value] =
             assignment(option, item, QStringLiteral("S or COLUMN=S, e.g. pos=0.002"));
-        sigmas[column] = numberOf(option + QLatin1Char(' ') + item, value);
+        sigmas[column] = positiveSigma(option + QLatin1Char(' ') + item, value);
     }
 }
 
@@ -89,9 +108,6 @@ void MeasurementOptions::check(const QString& command, const SceneOptions& optio
     for (MeasurementFile::Mapping& m : mappings) {
         if (sigmaAll && !sigmas.count(m.column))
             m.sigma = *sigmaAll;
-        if (m.sigma < 0.0)
-            throw UsageProblem{
-                QStringLiteral("--sigma: a standard deviation must not be negative")};
     }
 }
 

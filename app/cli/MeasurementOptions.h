@@ -36,6 +36,7 @@ struct MeasurementOptions {
 private:
     void parseMap(const QString& option, const QString& list);
     void parseSigma(const QString& option, const QString& text);
+    static double positiveSigma(const QString& where, const QString& text);
 };
 
 } // namespace clab::cli

@@ -2,6 +2,7 @@
 #include "cli/CliText.h"
 #include "cli/CommandContext.h"
 #include "cli/Commands.h"
+#include "cli/FilePaths.h"
 #include "cli/PreparedScene.h"
 #include "cli/SceneLoading.h"
 #include "cli/SceneOptions.h"
@@ -136,6 +137,9 @@ PlotArgs parsePlot(const QStringList& args)
         return true;
     });
     checkPlotArgs(a);
+    FilePaths files(a.scene.scene);
+    files.output(QStringLiteral("--output"), a.output);
+    files.check();
     return a;
 }
 

@@ -50,11 +50,14 @@ PreparedScene PreparedScene::prepare(const SceneOptions& request)
             if (it != request.simulation.end())
                 throw FileError(FileError::Kind::Invalid, it->second.second, QString(), e.reason());
         }
-        if (key.startsWith(QLatin1String("parameters."))) {
-            const QString name = key.mid(11).section(QLatin1Char('['), 0, 0); // J[1] -> J
+        // A format-2 file's parameters are under system.parameters: the same --set.
+        const QString parameterKey =
+            key.startsWith(QLatin1String("system.parameters.")) ? key.mid(7) : key;
+        if (parameterKey.startsWith(QLatin1String("parameters."))) {
+            const QString name = parameterKey.mid(11).section(QLatin1Char('['), 0, 0); // J[1] -> J
             if (const auto it = request.setText.find(name); it != request.setText.end())
                 throw FileError(FileError::Kind::Invalid, QStringLiteral("--set ") + it->second,
-                                key.mid(11), e.reason());
+                                parameterKey.mid(11), e.reason());
         }
         if (key == QLatin1String("parameters") && !request.sets.empty())
             throw FileError(FileError::Kind::Invalid, source + QStringLiteral(" with --set"), key,

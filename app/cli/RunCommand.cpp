@@ -2,6 +2,7 @@
 #include "cli/CliText.h"
 #include "cli/CommandContext.h"
 #include "cli/Commands.h"
+#include "cli/FilePaths.h"
 #include "cli/PreparedScene.h"
 #include "cli/SceneLoading.h"
 #include "cli/SceneOptions.h"
@@ -105,6 +106,10 @@ RunRequest parseRun(const QStringList& args)
     if (request.events == QLatin1String("-") && request.output == QLatin1String("-"))
         throw UsageProblem{QStringLiteral("--events -: standard output already carries the trace; "
                                           "give --output FILE or an event file name")};
+    FilePaths files(request.scene.scene);
+    files.output(QStringLiteral("--output"), request.output);
+    files.output(QStringLiteral("--events"), request.events);
+    files.check();
     return request;
 }
 
@@ -162,7 +167,7 @@ int run(const QStringList& args, CommandContext& context)
         out.flush();
         if (out.status() != QTextStream::Ok)
             throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),
-                            QStringLiteral("cannot write the CSV"));
+                            QStringLiteral("cannot write the CSV") + closedPipeReason());
     });
 
     Simulator simulator(*system);

@@ -2,6 +2,7 @@
 #include "cli/CliText.h"
 #include "cli/CommandContext.h"
 #include "cli/Commands.h"
+#include "cli/FilePaths.h"
 #include "cli/MeasurementOptions.h"
 #include "cli/PreparedScene.h"
 #include "cli/SceneLoading.h"
@@ -120,12 +121,25 @@ SweepRequest parseSweep(const QStringList& args)
         throw UsageProblem{QStringLiteral("sweep: missing --param NAME (the parameter to vary)")};
     if (valuesPending)
         throw UsageProblem{QStringLiteral("sweep: missing --values V1,V2,... (its values)")};
+    // A shard per grid point at most, as ParameterSweep::shard requires: said here, as a usage
+    // error, since the command line alone decides it.
+    if (const std::size_t points = ParameterSweep::gridSize(request.axes);
+        static_cast<std::size_t>(request.shardN) > points)
+        throw UsageProblem{QStringLiteral("--shard %1/%2: %2 shards for a grid of %3 points would "
+                                          "leave some empty (N must not exceed the points)")
+                               .arg(request.shardK)
+                               .arg(request.shardN)
+                               .arg(points)};
     if (request.measured.used()) {
         request.measured.check(QStringLiteral("sweep"), request.scene);
         if (!request.columns.empty())
             throw UsageProblem{QStringLiteral("sweep: --columns goes with trace output; with "
                                               "--data the columns are the misfit's")};
     }
+    FilePaths files(request.scene.scene);
+    files.input(QStringLiteral("--data"), request.measured.data);
+    files.output(QStringLiteral("--output"), request.output);
+    files.check();
     return request;
 }
 
@@ -192,7 +206,7 @@ int run(const QStringList& args, CommandContext& context)
         context.out.flush();
         if (context.out.status() != QTextStream::Ok)
             throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),
-                            QStringLiteral("cannot write the CSV"));
+                            QStringLiteral("cannot write the CSV") + closedPipeReason());
         return CliApplication::Success;
     }
     AtomicFile::write(request.output, csv, QStringLiteral("the CSV"));

@@ -4,6 +4,7 @@
 
 #include <boost/numeric/odeint.hpp>
 
+#include <cmath>
 #include <cstddef>
 
 namespace clab {
@@ -40,11 +41,22 @@ private:
         double error(BaseChecker::algebra_type& algebra, const X& x, const D& dxdt, E& err,
                      T dt) const
         {
+            // A trial step through a point where the right-hand side is not finite (outside the
+            // domain of a sqrt or log) has a NaN error estimate, which odeint's maximum skips:
+            // it would accept the step. Refuse it instead, so the step is retried smaller.
+            for (const double v : err)
+                if (!std::isfinite(v)) {
+                    ++*rejected_;
+                    return kRefused;
+                }
             const double e = BaseChecker::error(algebra, x, dxdt, err, dt);
             if (e > 1.0)
                 ++*rejected_;
             return e;
         }
+        /// The error reported for a non-finite trial step: odeint then shrinks the step by its
+        /// largest factor (5).
+        static constexpr double kRefused = 1e6;
 
     private:
         std::size_t* rejected_;

@@ -15,8 +15,21 @@ namespace clab {
 /// fourth iteration so that progress is guaranteed even for flat or noisy g, until it is no
 /// wider than `tol`. The result is the bracket's far end, where the event has happened, so a
 /// mode decided there is consistent with the event (no chattering back and forth).
+///
+/// g may be non-finite beyond the event (an end condition sqrt(x + 1) − 0.5 turns NaN soon after
+/// its zero): a non-finite value counts as the far side of the bracket, which is then halved
+/// until a finite crossed value is found or the bracket is within `tol`. So a step that ends
+/// where g is not finite still has the crossing inside it located; when g turns non-finite
+/// without crossing first, the result's g says so.
 class EventLocator {
 public:
+    /// Where the event happened and g there: finite when crossed(g) holds, non-finite when g
+    /// became non-finite at t (to within the tolerance) without crossing before.
+    struct Crossing {
+        double t;
+        double g;
+    };
+
     /// Relative tolerance of the event time, as a fraction of the step.
     static constexpr double relativeTolerance = 1e-12;
 
@@ -35,6 +48,14 @@ public:
     static double locate(Function&& g, Crossed&& crossed, double a, double ga, double b, double gb,
                          double tol)
     {
+        return locateCrossing(g, crossed, a, ga, b, gb, tol).t;
+    }
+
+    /// As locate, where g(b) may also be non-finite (g is finite and not crossed at a).
+    template <class Function, class Crossed>
+    static Crossing locateCrossing(Function&& g, Crossed&& crossed, double a, double ga, double b,
+                                   double gb, double tol)
+    {
         int lastSide = 0; // +1: the last trial replaced a, −1: it replaced b
         for (int iteration = 0; iteration < 400 && b - a > tol; ++iteration) {
             const bool secant = ga > 0.0 && gb <= 0.0 && ga != gb && iteration % 4 != 3;
@@ -47,7 +68,13 @@ public:
             if (!(t > a && t < b))
                 break; // a and b are adjacent doubles
             const double gt = g(t);
-            if (crossed(gt)) {
+            if (!std::isfinite(gt)) {
+                // Beyond where g is defined: the crossing, if any, is before t. A non-finite
+                // gb also turns the secant off until a finite crossed value replaces it.
+                b = t;
+                gb = gt;
+                lastSide = 0;
+            } else if (crossed(gt)) {
                 b = t;
                 gb = gt;
                 if (lastSide == -1)
@@ -61,7 +88,7 @@ public:
                 lastSide = +1;
             }
         }
-        return b;
+        return {b, gb};
     }
 };
 

@@ -1,10 +1,10 @@
 #include "integrate/Simulator.h"
 
-#include "model/ConstraintLabError.h"
 #include "integrate/Dopri5Stepper.h"
 #include "integrate/EventLocator.h"
 #include "integrate/Rk4Stepper.h"
 #include "integrate/SimulationSetting.h"
+#include "model/ConstraintLabError.h"
 
 #include <algorithm>
 #include <chrono>
@@ -126,17 +126,28 @@ private:
 };
 
 // Where g(x, t) of the integrated state first satisfies `crossed` inside the step
-// [tPrev, tCur] (g(tPrev) = ga, g(tCur) = gb), located on the stepper's dense output.
+// [tPrev, tCur] (g(tPrev) = ga, g(tCur) = gb), located on the stepper's dense output. gb may be
+// non-finite: the crossing before it is located all the same (the dense output is the step
+// retried at smaller sizes), and when g turns non-finite without crossing, the run stops there
+// naming `what` rather than step over an event it cannot see.
 template <class G, class Crossed>
 double locateOnDenseOutput(Stepper& stepper, Stepper::State& x, double tPrev, double ga,
-                           double tCur, double gb, G g, Crossed crossed)
+                           double tCur, double gb, G g, Crossed crossed, const char* what)
 {
-    return EventLocator::locate(
+    const EventLocator::Crossing c = EventLocator::locateCrossing(
         [&](double t) {
             stepper.calcState(t, x);
             return g(x, t);
         },
         crossed, tPrev, ga, tCur, gb, EventLocator::tolerance(tPrev, tCur));
+    if (!std::isfinite(c.g))
+        throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
+                                 std::string(what) + " is not finite (" + number(c.g) +
+                                     ") from t = " + number(c.t) +
+                                     " s on, without having crossed zero before",
+                                 "the condition is not defined where the motion goes; write it "
+                                 "so that it stays finite until it is met");
+    return c.t;
 }
 
 // A run's pieces are fixed from its start to its end (exceptions included), and released after.
@@ -719,14 +730,14 @@ void Simulator::locateContactEvent(RunState& run)
     try {
         for (int c = 0; c < contacts_.count(); ++c) {
             const double gb = eventFunction(c, stepper.currentState(), tCur);
-            if (!contacts_.crossed(c, gb))
+            if (std::isfinite(gb) && !contacts_.crossed(c, gb))
                 continue;
             stepper.calcState(tPrev, xOut_);
             const double ga = eventFunction(c, xOut_, tPrev);
             const double tc = locateOnDenseOutput(
                 stepper, xOut_, tPrev, ga, tCur, gb,
                 [&](const State& x, double t) { return eventFunction(c, x, t); },
-                [&](double g) { return contacts_.crossed(c, g); });
+                [&](double g) { return contacts_.crossed(c, g); }, "a contact's event function");
             if (!run.event || tc < run.tEvent) {
                 run.tEvent = tc;
                 run.event = true;
@@ -756,8 +767,9 @@ void Simulator::locatePieceChange(RunState& run)
         const double ga = margin(xOut_, tPrev);
         if (!(ga >= 0.0))
             return;
-        const double tc = locateOnDenseOutput(stepper, xOut_, tPrev, ga, tCur, gb, margin,
-                                              [](double g) { return g < 0.0; });
+        const double tc = locateOnDenseOutput(
+            stepper, xOut_, tPrev, ga, tCur, gb, margin, [](double g) { return g < 0.0; },
+            "a piece margin");
         if (!run.event || tc < run.tEvent) {
             run.tEvent = tc;
             run.event = true;
@@ -778,8 +790,9 @@ void Simulator::locateEnd(RunState& run)
     Stepper& stepper = *run.stepper;
     const double tPrev = run.tPrev, tCur = run.tCur;
     try {
+        // A non-finite end value may lie beyond a crossing inside the step: located below.
         const double gb = run.endValue(system_, stepper.currentState(), tCur);
-        if (!(gb <= 0.0))
+        if (std::isfinite(gb) && gb > 0.0)
             return;
         stepper.calcState(tPrev, xOut_);
         const double ga = run.endValue(system_, xOut_, tPrev);
@@ -788,7 +801,7 @@ void Simulator::locateEnd(RunState& run)
         run.tStop = locateOnDenseOutput(
             stepper, xOut_, tPrev, ga, tCur, gb,
             [&](const State& x, double t) { return run.endValue(system_, x, t); },
-            [](double g) { return g <= 0.0; });
+            [](double g) { return g <= 0.0; }, "the end condition");
         // A step may reach past t_end: the foot beyond it does not lengthen the run.
         run.stop = run.tStop <= run.options.tEnd && (!run.event || run.tStop < run.tEvent);
         if (run.stop)

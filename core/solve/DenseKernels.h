@@ -230,10 +230,12 @@ void trueForce(const double* mass, const double* Q, const double* qdd, double* f
 }
 
 /// ‖A q̈ − b‖ ≤ √tol (‖b‖ + ‖A‖ (‖q̈‖ + ‖Q‖/‖M‖)) for a finite q̈, compared in squares (see
-/// FundamentalEquation for why ‖Q‖/‖M‖ is the scale).
+/// FundamentalEquation for why ‖Q‖/‖M‖ is the scale); plus √m · rounding when b is known only
+/// to within `rounding` per entry (FundamentalEquation::setRightHandSideRounding).
 template <int N, int Mc>
 bool constraintsHold(const double* mass, const double* Q, const double* a, const double* b,
-                     const double* qdd, double tol, int nAtRunTime, int mAtRunTime)
+                     const double* qdd, double tol, int nAtRunTime, int mAtRunTime,
+                     double rounding = 0.0)
 {
     const int n = size<N>(nAtRunTime);
     const int m = size<Mc>(mAtRunTime);
@@ -256,6 +258,9 @@ bool constraintsHold(const double* mass, const double* Q, const double* a, const
         M2 += mass[j] * mass[j];
     }
     const double given2 = M2 > 0.0 ? Q2 / M2 : 0.0;
+    if (rounding > 0.0)
+        return std::sqrt(residual2) <=
+               std::sqrt(tol * (b2 + A2 * (qdd2 + given2))) + std::sqrt(double(m)) * rounding;
     return residual2 <= tol * (b2 + A2 * (qdd2 + given2));
 }
 

@@ -202,6 +202,12 @@ void FundamentalEquation::setTolerance(double tol)
     ws_->cod.setThreshold(tol_);
 }
 
+void FundamentalEquation::setRightHandSideRounding(double rounding)
+{
+    rhsRounding_ =
+        solver::checkedRounding(rounding, "FundamentalEquation::setRightHandSideRounding");
+}
+
 void FundamentalEquation::setAuxiliary(const AuxiliarySettings& settings)
 {
     const char* where = "FundamentalEquation::setAuxiliary";
@@ -321,7 +327,7 @@ void FundamentalEquation::idealPhase(const Eigen::VectorXd& Qeff, const Eigen::M
             residual = w.residual.norm();
             scale = b.norm() + w.Aa.norm() + w.K.norm() * w.lambda.norm();
         }
-        if (residual > sqrtTol_ * scale) {
+        if (solver::inconsistent(residual, scale, sqrtTol_, rhsRounding_, m_)) {
             std::ostringstream msg;
             msg << "the constraints are inconsistent: b is not in the range of A (residual "
                 << "‖K λ − (b − A a)‖ = " << ConstraintLabError::number(residual)
@@ -351,7 +357,7 @@ bool FundamentalEquation::constraintsHold(const Eigen::MatrixXd& M, const Eigen:
                                           const Eigen::VectorXd& qdd) const
 {
     return dense::constraintsHold<0, 0>(M.data(), Q.data(), A.data(), b.data(), qdd.data(), tol_,
-                                        n_, m_);
+                                        n_, m_, rhsRounding_);
 }
 
 // The sizes and finiteness of the ideal phase's inputs.

@@ -63,6 +63,12 @@ public:
     void setTolerance(double tol);
     double tolerance() const { return tol_; }
 
+    /// The absolute rounding already in b (a projection's b = −φ(q) is evaluated to a few ulps
+    /// of the terms of φ): a part of b outside the range of A no larger than this is rounding,
+    /// not a contradiction, when redundant constraints make K singular. 0 (the default) for
+    /// the equations of motion. Throws InvalidParameter unless finite and ≥ 0.
+    void setRightHandSideRounding(double rounding);
+
     /// Phase 1: q̈, Qᶜᵢ and λ for ideal constraints; Qᶜₙᵢ is set to zero.
     /// Throws ConstraintLabError (NonFinite, SingularMass, InconsistentConstraints, or
     /// InvalidParameter for wrongly sized inputs).
@@ -105,6 +111,7 @@ private:
     int m_;
     double tol_ = 1e-10;
     double sqrtTol_ = 1e-5; // √tol_, the consistency threshold
+    double rhsRounding_ = 0.0;
     bool forceAux_ = false;
     bool singularMass_ = false;
     bool usedAux_ = false;

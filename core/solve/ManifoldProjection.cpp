@@ -102,7 +102,7 @@ bool ManifoldProjection::projectPositions(Eigen::VectorXd& q, double t)
                 "the motion has left the constraints too far to return (steps too long or a "
                 "singular configuration); try a smaller rtol or dt, or stabilization 'baumgarte'");
         phi_ = -phi_;
-        correct(q, t, true, phi_, positionStep_);
+        correct(q, t, true, phi_, threshold, positionStep_);
         q += positionStep_.qdd;
         changed = true;
     }
@@ -145,22 +145,27 @@ bool ManifoldProjection::projectVelocities(const Eigen::VectorXd& q, Eigen::Vect
     if (residual <= threshold)
         return false;
     rv_ = -rv_;
-    correct(q, t, false, rv_, velocityStep_);
+    correct(q, t, false, rv_, threshold, velocityStep_);
     qd += velocityStep_.qdd;
     return true;
 }
 
+// The residual was evaluated to within `rounding`: redundant constraints (one rod written
+// twice) disagree by that much, which the rank-revealing solve must not take for a contradiction.
 void ManifoldProjection::correct(const Eigen::VectorXd& q, double t, bool position,
-                                 const Eigen::VectorXd& rhs, ConstrainedAcceleration& step)
+                                 const Eigen::VectorXd& rhs, double rounding,
+                                 ConstrainedAcceleration& step)
 {
     if (sparse_) {
         system_.sparseMassMatrix(q, t, sparseM_);
-        (position ? *positionSparse_ : *velocitySparse_)
-            .solveIdeal(sparseM_, zero_, position ? sparseJ_ : sparseJv_, rhs, step);
+        SparseFundamentalEquation& equation = position ? *positionSparse_ : *velocitySparse_;
+        equation.setRightHandSideRounding(rounding);
+        equation.solveIdeal(sparseM_, zero_, position ? sparseJ_ : sparseJv_, rhs, step);
     } else {
         system_.massMatrix(q, t, M_);
-        (position ? positionEquation_ : velocityEquation_)
-            .solveIdeal(M_, zero_, position ? J_ : Jv_, rhs, step);
+        FundamentalEquation& equation = position ? positionEquation_ : velocityEquation_;
+        equation.setRightHandSideRounding(rounding);
+        equation.solveIdeal(M_, zero_, position ? J_ : Jv_, rhs, step);
     }
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "model/MechanicalSystem.h"
 #include "solve/ConstrainedAcceleration.h"
 #include "solve/FundamentalEquation.h"
-#include "model/MechanicalSystem.h"
 #include "solve/SparseFundamentalEquation.h"
 
 #include <memory>
@@ -45,9 +45,10 @@ public:
 
 private:
     const MechanicalSystem& system_;
-    /// Mass-weighted minimum-norm step: positionStep_ or velocityStep_ from J q = rhs (Q = 0).
+    /// Mass-weighted minimum-norm step: positionStep_ or velocityStep_ from J q = rhs (Q = 0),
+    /// rhs known to within `rounding` in each entry.
     void correct(const Eigen::VectorXd& q, double t, bool position, const Eigen::VectorXd& rhs,
-                 ConstrainedAcceleration& step);
+                 double rounding, ConstrainedAcceleration& step);
 
     int n_, m_, h_, extra_;
     bool sparse_;

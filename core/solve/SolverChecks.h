@@ -7,6 +7,8 @@
 
 #include <Eigen/Core>
 
+#include <cmath>
+#include <limits>
 #include <sstream>
 #include <string>
 
@@ -42,6 +44,26 @@ inline double checkedTolerance(double tol, const char* where)
                                      ConstraintLabError::number(tol));
     }
     return tol;
+}
+
+/// `rounding` for setRightHandSideRounding: finite and not negative.
+inline double checkedRounding(double rounding, const char* where)
+{
+    if (!(rounding >= 0.0 && rounding < std::numeric_limits<double>::infinity())) {
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
+                                 std::string(where) +
+                                     ": the rounding of b must be finite and not negative, got " +
+                                     ConstraintLabError::number(rounding));
+    }
+    return rounding;
+}
+
+/// Whether the residual ‖K λ − r‖ of m rows says that b is not in the range of A: more than
+/// √tol of the scale of its terms, plus the rounding b came with (up to `rounding` in each of
+/// its m entries, so √m · rounding in the 2-norm).
+inline bool inconsistent(double residual, double scale, double sqrtTol, double rounding, int m)
+{
+    return residual > sqrtTol * scale + std::sqrt(double(m)) * rounding;
 }
 
 } // namespace clab::solver

@@ -138,6 +138,12 @@ SparseFundamentalEquation::SparseFundamentalEquation(int n, int m)
 
 SparseFundamentalEquation::~SparseFundamentalEquation() = default;
 
+void SparseFundamentalEquation::setRightHandSideRounding(double rounding)
+{
+    rhsRounding_ =
+        solver::checkedRounding(rounding, "SparseFundamentalEquation::setRightHandSideRounding");
+}
+
 void SparseFundamentalEquation::setTolerance(double tol)
 {
     tol_ = solver::checkedTolerance(tol, "SparseFundamentalEquation::setTolerance");
@@ -307,7 +313,7 @@ void SparseFundamentalEquation::requireConsistent(const Eigen::VectorXd& b)
     w.residual.noalias() -= w.K * w.lambda;
     const double residual = w.residual.norm();
     const double scale = b.norm() + w.Aa.norm() + w.K.norm() * w.lambda.norm();
-    if (residual > sqrtTol_ * scale) {
+    if (solver::inconsistent(residual, scale, sqrtTol_, rhsRounding_, m_)) {
         std::ostringstream msg;
         msg << "the constraints are inconsistent: b is not in the range of A (residual "
             << "‖K λ − (b − A a)‖ = " << ConstraintLabError::number(residual)

@@ -46,6 +46,8 @@ public:
     /// scale of its terms, as in FundamentalEquation. Throws InvalidParameter unless 0 < tol < 1.
     void setTolerance(double tol);
     double tolerance() const { return tol_; }
+    /// As FundamentalEquation::setRightHandSideRounding.
+    void setRightHandSideRounding(double rounding);
 
     /// Phase 1: q̈, Qᶜᵢ = Aᵀ λ and λ for ideal constraints; Qᶜₙᵢ is set to zero. Throws
     /// ConstraintLabError (NonFinite, SingularMass, InconsistentConstraints, or InvalidParameter
@@ -84,6 +86,7 @@ private:
     int n_, m_;
     double tol_ = 1e-10;
     double sqrtTol_ = 1e-5;
+    double rhsRounding_ = 0.0;
     Method method_ = Method::Cholesky;
     int analyses_ = 0;
     bool idealSolved_ = false;

@@ -8,6 +8,7 @@
 #include "SymbolicSystem.h"
 #include "SymbolicTapes.h"
 #include "SystemError.h"
+#include "trace/Trace.h"
 
 #include <algorithm>
 #include <cmath>
@@ -83,6 +84,7 @@ public:
         nonideal();
         initial();
         columns();
+        traceColumns();
         view();
         compile();
     }
@@ -571,7 +573,7 @@ private:
             if (!Notation::isIdentifier(c.name))
                 fail(key, "a column name must start with a letter and hold only letters, "
                           "digits and _");
-            if (!names.insert(c.name).second || coordinateIndex(c.name) >= 0)
+            if (!names.insert(c.name).second)
                 fail(key, "the column name '" + c.name + "' is already a trace column");
             columnOutputs_.push_back(parse(c.expression, key, states_));
             m_.columnNames_.push_back(c.name);
@@ -579,6 +581,44 @@ private:
         }
         columnOutputs_.push_back(d_.end.empty() ? GiNaC::ex(1)
                                                 : parse(d_.end, "system.end", states_));
+    }
+
+    // Every header of the trace appears once: its list is Trace::columnNames (there is no
+    // second one), which the coordinates, columns, constraint and contact names feed. A
+    // coordinate named E or a column named t would repeat a header, and `--columns E` would
+    // pick one of them. W_ideal counts whether or not the constraints depend on time.
+    void traceColumns() const
+    {
+        std::vector<std::string> coordinates, contacts;
+        for (const SystemDescription::Coordinate& c : d_.coordinates)
+            coordinates.push_back(c.name);
+        for (const SystemDescription::Friction& f : d_.friction)
+            contacts.push_back(f.name);
+        const Trace shape(coordinates, m_.columnNames_, true, contacts);
+        std::set<std::string> seen;
+        for (const std::string& name : shape.columnNames())
+            if (!seen.insert(name).second)
+                fail(keyNaming(name), "'" + name +
+                                          "' is already a trace column (a header of the CSV and "
+                                          "a quantity of the plots); choose another name");
+    }
+
+    // The key of the name that made a trace column `name`: a column before a coordinate of that
+    // name (the column is the one to rename), a coordinate before the trace's own names.
+    std::string keyNaming(const std::string& name) const
+    {
+        for (const SystemDescription::Column& c : d_.columns)
+            if (c.name == name)
+                return "system.columns." + c.name;
+        if (const int i = coordinateIndex(name); i >= 0)
+            return indexed("system.coordinates", static_cast<std::size_t>(i));
+        for (std::size_t i = 0; i < d_.constraints.size(); ++i)
+            if ("N_" + d_.constraints[i].name == name)
+                return indexed("system.constraints", i) + ".name";
+        for (std::size_t i = 0; i < d_.friction.size(); ++i)
+            if ("contact_" + d_.friction[i].name == name)
+                return indexed("system.friction", i) + ".name";
+        return "system.coordinates";
     }
 
     void view()

@@ -62,6 +62,7 @@ private slots:
     void stepsFollowTheErrorControlNotTheStopTime();
     void refusedTrialStepsAreCounted();
     void restartContinuesFromTheGivenState();
+    void trialStepIntoNaNIsRetriedSmaller();
 };
 
 void TestDopri5Stepper::denseOutputFollowsTheOscillatorToTheTolerance_data()
@@ -151,6 +152,24 @@ void TestDopri5Stepper::restartContinuesFromTheGivenState()
     State x(2);
     stepper.calcState(3.0, x);
     QVERIFY(std::abs(x[0] - std::cos(3.0)) < 1e-8 && std::abs(x[1] + std::sin(3.0)) < 1e-8);
+}
+
+void TestDopri5Stepper::trialStepIntoNaNIsRetriedSmaller()
+{
+    // y' = −√y · √y decays as e^−t and never reaches 0, but a first trial step of 10 takes its
+    // stages below 0, where √y is NaN. That trial is refused and retried smaller, never
+    // accepted with a NaN state.
+    const Stepper::Rhs decay = [](const State& x, State& dxdt, double) {
+        dxdt[0] = -std::sqrt(x[0]) * std::sqrt(x[0]);
+    };
+    std::size_t rejected = 0;
+    Dopri5Stepper stepper(decay, 1e-10, 1e-10, &rejected);
+    stepper.initialize({1.0}, 0.0, 10.0);
+    stepper.doStep(10.0);
+    QVERIFY2(rejected >= 1, qPrintable(QString::number(rejected)));
+    const double t = stepper.currentTime();
+    QVERIFY2(std::isfinite(stepper.currentState()[0]), qPrintable(QString::number(t)));
+    QVERIFY(std::abs(stepper.currentState()[0] - std::exp(-t)) < 1e-9);
 }
 
 QTEST_APPLESS_MAIN(TestDopri5Stepper)

@@ -24,6 +24,9 @@ private slots:
     void toleranceIsRelativeToTheStepWithAnUlpFloor();
     void locatesACrossingOnAStepperInterpolant_data();
     void locatesACrossingOnAStepperInterpolant();
+    void findsTheCrossingBeforeWhereTheFunctionTurnsNaN_data();
+    void findsTheCrossingBeforeWhereTheFunctionTurnsNaN();
+    void saysWhenTheFunctionTurnsNaNWithoutCrossing();
 };
 
 void TestEventLocator::locatesTheZeroOfASmoothFunctionOnItsFarSide()
@@ -141,6 +144,48 @@ void TestEventLocator::locatesACrossingOnAStepperInterpolant()
                             .arg(t, 0, 'g', 17)
                             .arg(expected, 0, 'g', 17)));
     QVERIFY(t > a && t <= b);
+}
+
+void TestEventLocator::findsTheCrossingBeforeWhereTheFunctionTurnsNaN_data()
+{
+    // The end condition sqrt(x + 1) − 0.5 of a body falling as x = −t²/2 (g = 1): zero at
+    // t = √1.5, NaN from t = √2 on. A step [1, 2] ends where it is NaN. The contacts' rules:
+    // a sliding contact has stopped at g <= 0, a stuck one breaks away at g < 0.
+    QTest::addColumn<bool>("strict");
+    QTest::newRow("end, or a sliding contact (g <= 0)") << false;
+    QTest::newRow("a stuck contact (g < 0)") << true;
+}
+
+void TestEventLocator::findsTheCrossingBeforeWhereTheFunctionTurnsNaN()
+{
+    QFETCH(bool, strict);
+    const auto g = [](double t) {
+        return std::sqrt(1.0 - 0.5 * t * t) - 0.5;
+    };
+    const auto crossed = [strict](double value) {
+        return strict ? value < 0.0 : value <= 0.0;
+    };
+    const double tol = EventLocator::tolerance(1.0, 2.0);
+    QVERIFY(std::isnan(g(2.0)));
+    const EventLocator::Crossing c =
+        EventLocator::locateCrossing(g, crossed, 1.0, g(1.0), 2.0, g(2.0), tol);
+    QVERIFY2(std::isfinite(c.g) && crossed(c.g), qPrintable(QString::number(c.g)));
+    QVERIFY2(std::abs(c.t - std::sqrt(1.5)) <= 2.0 * tol,
+             qPrintable(QStringLiteral("crossing at %1").arg(c.t, 0, 'g', 17)));
+    QCOMPARE(EventLocator::locate(g, crossed, 1.0, g(1.0), 2.0, g(2.0), tol), c.t);
+}
+
+void TestEventLocator::saysWhenTheFunctionTurnsNaNWithoutCrossing()
+{
+    // sqrt(1 − t) + 0.5 stays positive up to t = 1 and is NaN beyond: no crossing to find.
+    const auto g = [](double t) {
+        return std::sqrt(1.0 - t) + 0.5;
+    };
+    const double tol = EventLocator::tolerance(0.0, 2.0);
+    const EventLocator::Crossing c = EventLocator::locateCrossing(
+        g, [](double value) { return value <= 0.0; }, 0.0, g(0.0), 2.0, g(2.0), tol);
+    QVERIFY(!std::isfinite(c.g));
+    QVERIFY2(c.t >= 1.0 && c.t <= 1.0 + 2.0 * tol, qPrintable(QString::number(c.t, 'g', 17)));
 }
 
 QTEST_APPLESS_MAIN(TestEventLocator)

@@ -1,5 +1,6 @@
 #include "model/ConstraintLabError.h"
 #include "solve/FundamentalEquation.h"
+#include "solve/SparseFundamentalEquation.h"
 
 #include "../../support/AllocationCounter.h"
 #include "../../support/PortableRandom.h"
@@ -298,6 +299,7 @@ private slots:
     void semiDefiniteMassPassingCholeskyIsTreatedAsSingular();
     void rankDeficientMassAndConstraintsIsReported();
     void inconsistentConstraintsAreReported();
+    void disagreementWithinTheRoundingOfBIsNoContradiction();
     void nonFiniteInputIsReported();
     void wronglySizedInputIsReported();
     void unconstrainedSystemIsNewton();
@@ -1265,6 +1267,40 @@ void FundamentalEquationTest::fixedSizePathDoesNotAllocate()
 #else
     QSKIP("malloc cannot be counted here (sanitizer or non-glibc C library)");
 #endif
+}
+
+void FundamentalEquationTest::disagreementWithinTheRoundingOfBIsNoContradiction()
+{
+    // One rod written twice, as a projection sees it: φ₁ = r² − 1 and φ₂ = r − 1 give the rows
+    // 2 qᵀ and qᵀ / r and b = −φ, which agree only to the rounding of their evaluation.
+    using Kind = ConstraintLabError::Kind;
+    const Eigen::Vector2d q(0.6, -0.8);
+    MatrixXd A(2, 2);
+    A << 2.0 * q.transpose(), q.transpose();
+    const Eigen::Vector2d b(-2e-14, -1e-14 + 1e-16); // apart by 1e-16, a ulp of the terms
+    const MatrixXd M = MatrixXd::Identity(2, 2);
+    const VectorXd Q = VectorXd::Zero(2);
+    ConstrainedAcceleration out;
+    FundamentalEquation eq(2, 2);
+    CLAB_VERIFY_THROWS(eq.solveIdeal(M, Q, A, b, out), Kind::InconsistentConstraints,
+                       "inconsistent");
+    // Known to within 1e-15 per entry: the minimum-norm step of the rank-1 system is taken.
+    eq.setRightHandSideRounding(1e-15);
+    eq.solveIdeal(M, Q, A, b, out);
+    QVERIFY((A * out.qdd - b).norm() < 2e-16);
+    QVERIFY(std::abs(q.dot(out.qdd) - (-1e-14)) < 1e-16); // along the rod, by the rod's length
+    // A real contradiction stays one.
+    CLAB_VERIFY_THROWS(eq.solveIdeal(M, Q, A, Eigen::Vector2d(-2e-14, 1e-14), out),
+                       Kind::InconsistentConstraints, "inconsistent");
+    // The sparse solver takes the same rounding.
+    clab::SparseFundamentalEquation sparse(2, 2);
+    const clab::SparseFundamentalEquation::SparseMatrix Ms = M.sparseView(), As = A.sparseView();
+    CLAB_VERIFY_THROWS(sparse.solveIdeal(Ms, Q, As, b, out), Kind::InconsistentConstraints,
+                       "inconsistent");
+    sparse.setRightHandSideRounding(1e-15);
+    sparse.solveIdeal(Ms, Q, As, b, out);
+    QVERIFY((A * out.qdd - b).norm() < 2e-16);
+    CLAB_VERIFY_THROWS(eq.setRightHandSideRounding(-1.0), Kind::InvalidParameter, "rounding");
 }
 
 QTEST_APPLESS_MAIN(FundamentalEquationTest)

@@ -18,6 +18,8 @@ private slots:
     void derivationPrintsAsTextLatexAndJson();
     void mistakesNameTheirKey_data();
     void mistakesNameTheirKey();
+    void namesThatRepeatATraceColumnAreRefused_data();
+    void namesThatRepeatATraceColumnAreRefused();
 };
 
 namespace {
@@ -213,6 +215,59 @@ void TestSymbolicModel::mistakesNameTheirKey()
     } catch (const SystemError& e) {
         QCOMPARE(QString::fromStdString(e.key()), key);
         QVERIFY2(QString::fromStdString(e.reason()).contains(reason), e.what());
+    }
+}
+
+void TestSymbolicModel::namesThatRepeatATraceColumnAreRefused_data()
+{
+    // A third coordinate, a column or a friction contact whose name the trace already uses: the
+    // CSV would have the header twice and `--columns NAME` would pick one silently.
+    QTest::addColumn<QString>("coordinate");
+    QTest::addColumn<QString>("column");
+    QTest::addColumn<bool>("contact");
+    QTest::addColumn<QString>("key");
+    for (const char* name : {"T", "E", "V", "Q_x", "Qcni_y", "residual_max", "E_error", "W_ideal",
+                             "W_nonideal", "x_ddot"})
+        QTest::newRow(qPrintable(QStringLiteral("coordinate %1").arg(name)))
+            << name << "" << false << "system.coordinates[2]";
+    QTest::newRow("coordinate contact, one contact") << "contact"
+                                                     << "" << true << "system.coordinates[2]";
+    QTest::newRow("coordinate contact_f, one contact is fine") << "contact_f"
+                                                               << "" << true << "";
+    QTest::newRow("coordinate contact, no contact is fine") << "contact"
+                                                            << "" << false << "";
+    QTest::newRow("column t") << ""
+                              << "t" << false << "system.columns.t";
+    QTest::newRow("column E") << ""
+                              << "E" << false << "system.columns.E";
+    QTest::newRow("column x_dot") << ""
+                                  << "x_dot" << false << "system.columns.x_dot";
+    QTest::newRow("column x, a coordinate") << ""
+                                            << "x" << false << "system.columns.x";
+}
+
+void TestSymbolicModel::namesThatRepeatATraceColumnAreRefused()
+{
+    QFETCH(QString, coordinate);
+    QFETCH(QString, column);
+    QFETCH(bool, contact);
+    QFETCH(QString, key);
+    SystemDescription d = particle();
+    if (!coordinate.isEmpty()) {
+        const std::string name = coordinate.toStdString();
+        d.coordinates.push_back({name});
+        d.kineticEnergy += " + m*" + name + "_dot^2/2";
+    }
+    if (!column.isEmpty())
+        d.columns = {{column.toStdString(), "x + y", ""}};
+    if (contact)
+        d.friction = {{"f", {"x_dot"}, {"rod"}, "0.1", "", ""}};
+    try {
+        const auto model = SymbolicModel::create(d);
+        QVERIFY2(key.isEmpty(), "no error");
+    } catch (const SystemError& e) {
+        QCOMPARE(QString::fromStdString(e.key()), key);
+        QVERIFY2(QString::fromStdString(e.reason()).contains("already a trace column"), e.what());
     }
 }
 
