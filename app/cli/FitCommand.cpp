@@ -57,7 +57,8 @@ QString help()
         "\n"
         "Exit codes: 0 success (also a fit that did not converge; it says so), 1 output\n"
         "not writable, 2 usage error, 3 invalid scene, parameter or measurement file (the\n"
-        "message names the line, column and why), 4 numerical failure.\n");
+        "message names the line, column and why), 4 numerical failure, or a fit whose\n"
+        "model cannot reach the data (\"fit failed:\" and why, then a hint; no JSON).\n");
 }
 
 // What `fit` was asked, as parsed.
@@ -119,6 +120,32 @@ FitRequest parseFit(const QStringList& args)
     return request;
 }
 
+// A fit whose model cannot reach the data: the reason and what to type, exit 4, no JSON
+// (values that mean nothing are not written where a script would take them).
+int failedFit(const FitResult& result, const Measurements& measurements, const FitRequest& request,
+              CommandContext& context)
+{
+    QTextStream& err = context.err;
+    err << prefix << "fit failed: " << qs(result.failure) << "\n";
+    if (!result.startParameters.empty()) {
+        const QString start = qs(result.startParameters.front());
+        QStringList fitted;
+        for (const std::string& name : request.fit.parameters)
+            fitted << qs(name);
+        // The first value of the column the start parameter starts (s0 for s).
+        double first = measurements.columns.front().values.front();
+        for (const Measurements::Column& column : measurements.columns)
+            if (column.quantity + "0" == result.startParameters.front())
+                first = column.values.front();
+        err << prefix << "hint: --param " << fitted.join(QLatin1Char(',')) << "," << start
+            << " (fit the start too), or --set " << start << "=" << number(first)
+            << " (the first measured value)\n";
+    }
+    if (!request.output.isEmpty())
+        err << prefix << "did not write " << request.output << "\n";
+    return CliApplication::NumericalFailure;
+}
+
 int run(const QStringList& args, CommandContext& context)
 {
     QTextStream& err = context.err;
@@ -149,6 +176,8 @@ int run(const QStringList& args, CommandContext& context)
     const FitReport report(result, prepared.document, measurements, sceneLabel(prepared.document),
                            request.measured.data, commandLine);
     context.out << report.table();
+    if (result.failed())
+        return failedFit(result, measurements, request, context);
     if (!request.output.isEmpty()) {
         AtomicFile::write(request.output, report.json(), QStringLiteral("the fit"));
         err << prefix << "wrote " << request.output << "\n";
