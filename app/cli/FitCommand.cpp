@@ -152,7 +152,7 @@ int run(const QStringList& args, CommandContext& context)
     const FitRequest request = parseFit(args);
     const PreparedScene prepared = PreparedScene::prepare(request.scene);
     context.source = prepared.source;
-    const Measurements measurements = request.measured.load();
+    const Measurements measurements = request.measured.load(prepared.document);
     // On a terminal each iteration shows on standard error's last line; a log stays clean.
     FitControl control;
     const bool terminal = isatty(STDERR_FILENO) == 1;
