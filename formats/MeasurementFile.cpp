@@ -22,20 +22,24 @@ struct Dialect {
     bool decimalComma = false;
 };
 
-// The separator of the first data lines: a semicolon before a tab before a comma, else blanks.
+// The separator of the first data lines: a semicolon, else a tab when every line below the
+// first has one (a tab among blanks is a blank), else a comma, else blanks.
 Dialect dialectOf(const std::vector<QByteArray>& head)
 {
-    Dialect dialect;
-    for (char candidate : {';', '\t', ','}) {
-        for (const QByteArray& line : head)
-            if (line.contains(candidate)) {
-                dialect.separator = candidate;
-                dialect.decimalComma = candidate != ',';
-                return dialect;
-            }
-    }
-    dialect.decimalComma = true;
-    return dialect;
+    const auto any = [&](char c) {
+        return std::any_of(head.begin(), head.end(),
+                           [c](const QByteArray& line) { return line.contains(c); });
+    };
+    const bool tabs =
+        !head.empty() && std::all_of(head.begin() + (head.size() > 1 ? 1 : 0), head.end(),
+                                     [](const QByteArray& line) { return line.contains('\t'); });
+    if (any(';'))
+        return {';', true};
+    if (tabs)
+        return {'\t', true};
+    if (any(','))
+        return {',', false};
+    return {0, true};
 }
 
 // Fields of one line, trimmed, a field's enclosing double quotes removed ("t" → t).
