@@ -340,6 +340,32 @@ Measurements MeasurementFile::parse(const QByteArray& text, const QString& name,
     return measurements;
 }
 
+QString MeasurementFile::readableTimeColumn(const QByteArray& text, const QString& name)
+{
+    const QStringList all = columns(text);
+    QStringList candidates{defaultTimeColumn(all)};
+    for (const QString& column : all)
+        if (!candidates.contains(column))
+            candidates << column;
+    std::optional<FileError> firstError;
+    for (const QString& candidate : candidates) {
+        std::vector<Mapping> each;
+        for (const QString& column : all)
+            if (column != candidate)
+                each.push_back({column, column.toStdString()});
+        try {
+            parse(text, name, each, {candidate, 1.0, 0.0});
+            return candidate;
+        } catch (const FileError& e) {
+            if (!firstError)
+                firstError = e;
+        }
+    }
+    if (firstError)
+        throw *firstError;
+    invalid(name, QString(), QStringLiteral("no data (only blank or comment lines)"));
+}
+
 std::vector<MeasurementFile::Mapping>
 MeasurementFile::mappingsByName(const QStringList& columns, const QString& timeColumn,
                                 const std::vector<std::string>& quantities)

@@ -68,6 +68,10 @@ public:
     static std::vector<Mapping> mappingsByName(const QStringList& columns,
                                                const QString& timeColumn,
                                                const std::vector<std::string>& quantities);
+    /// The column a whole file reads with as time: the default one (t, time, else the first)
+    /// or, when its values do not increase, the first column whose values do; every row is
+    /// checked with each other column as a quantity. Throws the default's FileError otherwise.
+    static QString readableTimeColumn(const QByteArray& text, const QString& name);
     /// The same from text in memory; `name` names it in messages.
     static Measurements parse(const QByteArray& text, const QString& name,
                               const std::vector<Mapping>& mappings, const Time& time);

@@ -23,7 +23,7 @@ namespace {
 QString help()
 {
     return QStringLiteral(
-        "Usage: constraintlab-cli fit SCENE --data FILE --map COLUMN=QUANTITY[*SCALE]\n"
+        "Usage: constraintlab-cli fit SCENE --data FILE [--map COLUMN=QUANTITY[*SCALE]]\n"
         "                             --param NAME[,NAME...] [OPTIONS]\n"
         "\n"
         "Fits parameters of SCENE (a built-in name or a scene file) to measured values by\n"
@@ -37,11 +37,14 @@ QString help()
         "\n"
         "Options: --set and the simulation settings of `run` except --t-end and --dt\n"
         "(the measured times set them), and\n"
-        "  --data FILE          The measurements: CSV or blank-separated columns, '#'\n"
-        "                       comments, a header row (or none: columns 1, 2, ...).\n"
+        "  --data FILE          The measurements: comma-, semicolon- (decimal commas),\n"
+        "                       tab- or blank-separated columns (Tracker exports too),\n"
+        "                       '#' comments, a header row (or none: columns 1, 2, ...).\n"
         "  --map COL=Q[*S]      Column COL measures trace quantity Q (s, x, phi, ...; see\n"
         "                       the CSV columns of `run`), times S to make it SI (0.01 for\n"
         "                       cm). Repeat, or give a comma list, for several columns.\n"
+        "                       Without --map, columns named like a trace quantity\n"
+        "                       measure it (x -> x).\n"
         "  --param A,B,...      The scalar parameters to fit (required).\n"
         "  --sigma S | COL=S    Standard deviation of the measured values (SI units); one\n"
         "                       value for all columns or per column. Without it the errors\n"
