@@ -23,6 +23,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -261,8 +262,13 @@ private slots:
         QVERIFY(std::abs(panel.result().values[0] - 0.4) < 3.0 * panel.result().standardErrors[0]);
         QVERIFY(panel.applyButton()->isEnabled());
         QVERIFY(!panel.fitStartButton()->isVisibleTo(&panel));
-        // No header of the result table is cut off, and no correlation reads "nan".
+        // No header of the result table is cut off (the table fits the dock), and no
+        // correlation reads "nan".
+        QVERIFY2(panel.summaryLabel()->text().contains(QStringLiteral(
+                     "Correlation of Kinetic friction μ and Start position s₀: -0.7")),
+                 qPrintable(panel.summaryLabel()->text()));
         const QTableWidget& table = *panel.resultTable();
+        QVERIFY(!table.horizontalScrollBar()->isVisible());
         for (int c = 0; c < table.columnCount(); ++c) {
             const QString header = table.horizontalHeaderItem(c)->text();
             QVERIFY2(table.columnWidth(c) >=

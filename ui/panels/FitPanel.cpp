@@ -695,7 +695,9 @@ void FitPanel::showResult()
     for (const Measurements::Column& column : fitMeasured_.columns)
         names.push_back(tr("%1 (fitted model)").arg(QString::fromStdString(column.name())));
     residualPlot_->setResiduals(fitMeasured_.times, residuals_, names);
-    rms_->setText(tr("Fitted model: %1").arg(report.summaryLines().join(QStringLiteral("; "))));
+    QStringList rms = report.summaryLines();
+    rms.removeLast(); // χ²/dof is under the table
+    rms_->setText(tr("Fitted model: %1").arg(rms.join(QStringLiteral("; "))));
     emit residualsChanged();
     // Warnings (a parameter the data do not fix, a value on its bound) and a failure also at
     // the top; a failure offers to fit the start too.

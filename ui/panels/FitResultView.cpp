@@ -32,16 +32,10 @@ void FitResultView::show(const FitResult& result, const FitReport& report,
 {
     const int n = static_cast<int>(result.parameters.size());
     table_->clear();
-    table_->setColumnCount(4 + n);
+    // Four columns that fit a narrow dock; the correlations are lines under the table.
+    table_->setColumnCount(4);
     table_->setRowCount(n);
-    // Correlation columns by key: short headers that fit, the label on hover.
-    QStringList headers{tr("Parameter"), tr("Value"), tr("± SE"), tr("Unit")};
-    for (const std::string& name : result.parameters)
-        headers << tr("corr %1").arg(QString::fromStdString(name));
-    table_->setHorizontalHeaderLabels(headers);
-    for (int j = 0; j < n; ++j)
-        table_->horizontalHeaderItem(4 + j)->setToolTip(
-            tr("Correlation with %1").arg(labelOf(result.parameters[static_cast<std::size_t>(j)])));
+    table_->setHorizontalHeaderLabels({tr("Parameter"), tr("Value"), tr("± SE"), tr("Unit")});
     for (int i = 0; i < n; ++i) {
         const auto u = static_cast<std::size_t>(i);
         auto* name = new QTableWidgetItem(labelOf(result.parameters[u]));
@@ -52,13 +46,15 @@ void FitResultView::show(const FitResult& result, const FitReport& report,
         table_->setItem(i, 1, value);
         table_->setItem(i, 2, new QTableWidgetItem(report.errorText(u)));
         table_->setItem(i, 3, new QTableWidgetItem(report.parameterUnit(u)));
-        for (int j = 0; j < n; ++j)
-            table_->setItem(
-                i, 4 + j,
-                new QTableWidgetItem(report.correlationText(u, static_cast<std::size_t>(j))));
     }
     table_->resizeColumnsToContents();
-    QStringList lines = report.summaryLines();
+    QStringList lines;
+    for (std::size_t i = 0; i < result.parameters.size(); ++i)
+        for (std::size_t j = i + 1; j < result.parameters.size(); ++j)
+            lines << tr("Correlation of %1 and %2: %3")
+                         .arg(labelOf(result.parameters[i]), labelOf(result.parameters[j]),
+                              report.correlationText(i, j));
+    lines << report.summaryLines();
     for (const std::string& warning : result.warnings)
         lines << tr("Warning: %1").arg(QString::fromStdString(warning));
     if (result.failed())
