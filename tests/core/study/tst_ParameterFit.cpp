@@ -393,6 +393,14 @@ private slots:
         const FitResult atRest =
             ParameterFit::run(resting.sceneWithMu(0.7), still, fitting({"s0"}));
         QVERIFY2(!atRest.failed(), atRest.failure.c_str());
+        // Exact data at rest (no spread at all) fitted exactly are no failure either.
+        const Measurements exact =
+            measured([&](double) { return resting.s0; }, "s", 200, 0.01, 0.0, 4, false);
+        SceneDocument near = resting.sceneWithMu(0.7);
+        near.parameters["s0"] = {24.5};
+        const FitResult exactFit = ParameterFit::run(near, exact, fitting({"s0"}));
+        QVERIFY2(!exactFit.failed(), exactFit.failure.c_str());
+        QVERIFY(std::abs(exactFit.values[0] - resting.s0) < 1e-6);
     }
 
     // Two parameters the data do determine: the start position and μ, with their correlation.
