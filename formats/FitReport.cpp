@@ -1,5 +1,7 @@
 #include "FitReport.h"
 
+#include "RoundedValue.h"
+
 #include "integrate/Simulator.h"
 #include "trace/TraceSeries.h"
 
@@ -80,50 +82,16 @@ QString FitReport::table() const
                .arg(r.columns.size() == 1 ? "" : "s")
                .arg(r.sigmaGiven ? QStringLiteral("sigma given")
                                  : QStringLiteral("sigma estimated from the residuals"));
-    int width = 11;
-    for (const std::string& name : r.parameters)
-        width = std::max(width, static_cast<int>(name.size()) + 2);
-    out += QStringLiteral("parameter").leftJustified(width) +
-           QStringLiteral("start").leftJustified(14) + QStringLiteral("value").leftJustified(22) +
-           QStringLiteral("std. error").leftJustified(14) + QStringLiteral("unit\n");
-    for (std::size_t i = 0; i < r.parameters.size(); ++i) {
-        const bool known = i < r.standardErrors.size() && r.determined[i];
-        out += qs(r.parameters[i]).leftJustified(width) + cell(r.start[i]).leftJustified(14) +
-               cell(r.values[i], 12).leftJustified(22) +
-               (known ? cell(r.standardErrors[i], 3) : QStringLiteral("not determined"))
-                   .leftJustified(14) +
-               qs(parameterUnits_[i]) + QLatin1Char('\n');
-    }
+    out += parameterTable();
     if (r.cancelled) {
         out += QStringLiteral("cancelled after %1 iterations (%2 runs)\n")
                    .arg(r.iterations)
                    .arg(r.runs);
         return out;
     }
-    if (r.parameters.size() > 1) {
-        out += QStringLiteral("correlation:\n") + QString().leftJustified(width);
-        for (const std::string& name : r.parameters)
-            out += qs(name).rightJustified(width);
-        out += QLatin1Char('\n');
-        for (std::size_t i = 0; i < r.parameters.size(); ++i) {
-            out += qs(r.parameters[i]).leftJustified(width);
-            for (std::size_t j = 0; j < r.parameters.size(); ++j)
-                out +=
-                    cell(r.correlation(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)),
-                         3)
-                        .rightJustified(width);
-            out += QLatin1Char('\n');
-        }
-    }
-    for (std::size_t c = 0; c < r.columns.size(); ++c)
-        out += QStringLiteral("residual RMS of %1 (%2): %3 %4\n")
-                   .arg(qs(r.columns[c]), qs(quantities_[c]), cell(r.columnRms[c], 4),
-                        qs(quantityUnits_[c]))
-                   .trimmed() +
-               QLatin1Char('\n');
-    out += QStringLiteral("chi^2/dof: %1 (%2 degrees of freedom)\n")
-               .arg(cell(r.residualVariance, 4))
-               .arg(r.degreesOfFreedom);
+    out += correlationTable();
+    for (const QString& line : summaryLines())
+        out += line + QLatin1Char('\n');
     out += QStringLiteral("iterations: %1, runs: %2, %3: %4\n")
                .arg(r.iterations)
                .arg(r.runs)
@@ -131,7 +99,116 @@ QString FitReport::table() const
                     qs(r.stopReason));
     for (const std::string& warning : r.warnings)
         out += QStringLiteral("warning: ") + qs(warning) + QLatin1Char('\n');
+    if (r.failed())
+        out += QStringLiteral("fit failed: ") + qs(r.failure) + QLatin1Char('\n');
     return out;
+}
+
+QString FitReport::valueText(std::size_t i) const
+{
+    const FitResult& r = result_;
+    const bool known = i < r.standardErrors.size() && r.determined[i];
+    return known ? RoundedValue(r.values[i], r.standardErrors[i]).valueText() : cell(r.values[i]);
+}
+
+QString FitReport::errorText(std::size_t i) const
+{
+    const FitResult& r = result_;
+    const bool known = i < r.standardErrors.size() && r.determined[i];
+    return known ? RoundedValue(r.values[i], r.standardErrors[i]).errorText()
+                 : QStringLiteral("not determined");
+}
+
+QString FitReport::parameterUnit(std::size_t i) const
+{
+    return qs(parameterUnits_[i]);
+}
+
+QString FitReport::parameterTable() const
+{
+    const FitResult& r = result_;
+    // Each column as wide as its widest entry, and two blanks apart.
+    std::vector<QStringList> rows{{QStringLiteral("parameter"), QStringLiteral("start"),
+                                   QStringLiteral("value"), QStringLiteral("std. error"),
+                                   QStringLiteral("unit")}};
+    for (std::size_t i = 0; i < r.parameters.size(); ++i)
+        rows.push_back(
+            {qs(r.parameters[i]), cell(r.start[i]), valueText(i), errorText(i), parameterUnit(i)});
+    std::vector<qsizetype> widths(5, 0);
+    for (const QStringList& row : rows)
+        for (qsizetype k = 0; k < row.size(); ++k)
+            widths[static_cast<std::size_t>(k)] =
+                std::max(widths[static_cast<std::size_t>(k)], row[k].size() + 2);
+    QString out;
+    for (const QStringList& row : rows) {
+        QString line;
+        for (qsizetype k = 0; k < row.size(); ++k)
+            line += row[k].leftJustified(widths[static_cast<std::size_t>(k)]);
+        out += line.trimmed() + QLatin1Char('\n');
+    }
+    return out;
+}
+
+QString FitReport::correlationTable() const
+{
+    const FitResult& r = result_;
+    if (r.parameters.size() < 2)
+        return {};
+    int width = 11;
+    for (const std::string& name : r.parameters)
+        width = std::max(width, static_cast<int>(name.size()) + 2);
+    QString out = QStringLiteral("correlation:\n") + QString().leftJustified(width);
+    for (const std::string& name : r.parameters)
+        out += qs(name).rightJustified(width);
+    out += QLatin1Char('\n');
+    for (std::size_t i = 0; i < r.parameters.size(); ++i) {
+        out += qs(r.parameters[i]).leftJustified(width);
+        for (std::size_t j = 0; j < r.parameters.size(); ++j)
+            out += correlationText(i, j).rightJustified(width);
+        out += QLatin1Char('\n');
+    }
+    return out;
+}
+
+QString FitReport::correlationText(std::size_t i, std::size_t j) const
+{
+    const Eigen::MatrixXd& c = result_.correlation;
+    const auto a = static_cast<Eigen::Index>(i), b = static_cast<Eigen::Index>(j);
+    if (a >= c.rows() || b >= c.cols() || !std::isfinite(c(a, b)))
+        return QStringLiteral("-");
+    return QString::number(c(a, b), 'f', 3);
+}
+
+QStringList FitReport::summaryLines() const
+{
+    const FitResult& r = result_;
+    QStringList lines;
+    for (std::size_t c = 0; c < r.columns.size() && c < r.columnRms.size(); ++c)
+        lines << QStringLiteral("residual RMS of %1 (%2): %3 %4")
+                     .arg(qs(r.columns[c]), qs(quantities_[c]), cell(r.columnRms[c], 4),
+                          qs(quantityUnits_[c]))
+                     .trimmed();
+    lines << chiSquareLine();
+    return lines;
+}
+
+QString FitReport::chiSquareLine() const
+{
+    const FitResult& r = result_;
+    const QString dof = QStringLiteral("%1 degrees of freedom").arg(r.degreesOfFreedom);
+    if (r.sigmaGiven)
+        return QStringLiteral("chi^2/dof: %1 (%2; near 1 when the model and sigma fit the data)")
+            .arg(cell(r.residualVariance, 4), dof);
+    // Without σ the misfit sets σ: χ²/dof is then 1 by construction, and what it measures is
+    // the noise s = √(χ²/(m − n)) in the columns' unit.
+    QString unit = quantityUnits_.empty() ? QString() : qs(quantityUnits_.front());
+    for (const std::string& u : quantityUnits_)
+        if (qs(u) != unit)
+            unit = QStringLiteral("(each column's unit)");
+    return QStringLiteral("chi^2/dof: 1 by construction (%1): sigma was estimated from the "
+                          "residuals as s = %2 %3")
+        .arg(dof, cell(std::sqrt(r.residualVariance), 4), unit)
+        .trimmed();
 }
 
 QByteArray FitReport::json() const
@@ -176,6 +253,8 @@ QByteArray FitReport::json() const
     root[QStringLiteral("converged")] = r.converged;
     root[QStringLiteral("cancelled")] = r.cancelled;
     root[QStringLiteral("stop_reason")] = qs(r.stopReason);
+    root[QStringLiteral("failure")] =
+        r.failed() ? QJsonValue(qs(r.failure)) : QJsonValue(QJsonValue::Null);
     QJsonArray warnings;
     for (const std::string& w : r.warnings)
         warnings.append(qs(w));

@@ -24,7 +24,7 @@ namespace {
 QString help()
 {
     return QStringLiteral(
-        "Usage: constraintlab-cli fit SCENE --data FILE --map COLUMN=QUANTITY[*SCALE]\n"
+        "Usage: constraintlab-cli fit SCENE --data FILE [--map COLUMN=QUANTITY[*SCALE]]\n"
         "                             --param NAME[,NAME...] [OPTIONS]\n"
         "\n"
         "Fits parameters of SCENE (a built-in name or a scene file) to measured values by\n"
@@ -38,12 +38,14 @@ QString help()
         "\n"
         "Options: --set and the simulation settings of `run` except --t-end and --dt\n"
         "(the measured times set them), and\n"
-        "  --data FILE          The measurements: CSV or blank-separated columns, '#'\n"
-        "                       comments, a header row (or none: columns 1, 2, ...).\n"
+        "  --data FILE          The measurements: comma-, semicolon- (decimal commas),\n"
+        "                       tab- or blank-separated columns (Tracker exports too),\n"
+        "                       '#' comments, a header row (or none: columns 1, 2, ...).\n"
         "  --map COL=Q[*S]      Column COL measures trace quantity Q (s, x, phi, ...; see\n"
         "                       the CSV columns of `run`), times S to make it SI (0.01 for\n"
         "                       cm). Repeat, or give a comma list, for several columns;\n"
-        "                       each column once.\n"
+        "                       each column once. Without --map, columns named like a\n"
+        "                       trace quantity measure it (x -> x).\n"
         "  --param A,B,...      The scalar parameters to fit (required).\n"
         "  --sigma S | COL=S    Standard deviation of the measured values (SI units, > 0);\n"
         "                       one value for all columns or per column. Without it the\n"
@@ -59,7 +61,8 @@ QString help()
         "\n"
         "Exit codes: 0 success (also a fit that did not converge; it says so), 1 output\n"
         "not writable, 2 usage error, 3 invalid scene, parameter or measurement file (the\n"
-        "message names the line, column and why), 4 numerical failure.\n");
+        "message names the line, column and why), 4 numerical failure, or a fit whose\n"
+        "model cannot reach the data (\"fit failed:\" and why, then a hint; no JSON).\n");
 }
 
 // What `fit` was asked, as parsed.
@@ -125,13 +128,39 @@ FitRequest parseFit(const QStringList& args)
     return request;
 }
 
+// A fit whose model cannot reach the data: the reason and what to type, exit 4, no JSON
+// (values that mean nothing are not written where a script would take them).
+int failedFit(const FitResult& result, const Measurements& measurements, const FitRequest& request,
+              CommandContext& context)
+{
+    QTextStream& err = context.err;
+    err << prefix << "fit failed: " << qs(result.failure) << "\n";
+    if (!result.startParameters.empty()) {
+        const QString start = qs(result.startParameters.front());
+        QStringList fitted;
+        for (const std::string& name : request.fit.parameters)
+            fitted << qs(name);
+        // The first value of the column the start parameter starts (s0 for s).
+        double first = measurements.columns.front().values.front();
+        for (const Measurements::Column& column : measurements.columns)
+            if (column.quantity + "0" == result.startParameters.front())
+                first = column.values.front();
+        err << prefix << "hint: --param " << fitted.join(QLatin1Char(',')) << "," << start
+            << " (fit the start too), or --set " << start << "=" << number(first)
+            << " (the first measured value)\n";
+    }
+    if (!request.output.isEmpty())
+        err << prefix << "did not write " << request.output << "\n";
+    return CliApplication::NumericalFailure;
+}
+
 int run(const QStringList& args, CommandContext& context)
 {
     QTextStream& err = context.err;
     const FitRequest request = parseFit(args);
     const PreparedScene prepared = PreparedScene::prepare(request.scene);
     context.source = prepared.source;
-    const Measurements measurements = request.measured.load();
+    const Measurements measurements = request.measured.load(prepared.document);
     // On a terminal each iteration shows on standard error's last line; a log stays clean.
     FitControl control;
     const bool terminal = isatty(STDERR_FILENO) == 1;
@@ -155,6 +184,8 @@ int run(const QStringList& args, CommandContext& context)
     const FitReport report(result, prepared.document, measurements, sceneLabel(prepared.document),
                            request.measured.data, commandLine);
     context.out << report.table();
+    if (result.failed())
+        return failedFit(result, measurements, request, context);
     if (!request.output.isEmpty()) {
         AtomicFile::write(request.output, report.json(), QStringLiteral("the fit"));
         err << prefix << "wrote " << request.output << "\n";

@@ -4,6 +4,8 @@
 #include "cli/SceneOptions.h"
 #include "cli/UsageProblem.h"
 
+#include "integrate/Simulator.h"
+
 #include <QStringList>
 
 #include <algorithm>
@@ -91,24 +93,51 @@ void MeasurementOptions::check(const QString& command, const SceneOptions& optio
     if (data.isEmpty())
         throw UsageProblem{
             QStringLiteral("%1: missing --data FILE (the measurements)").arg(command)};
-    if (mappings.empty())
-        throw UsageProblem{QStringLiteral("%1: missing --map COLUMN=QUANTITY (which trace "
-                                          "quantity a column measures)")
-                               .arg(command)};
+}
+
+std::vector<MeasurementFile::Mapping>
+MeasurementOptions::withSigmas(std::vector<MeasurementFile::Mapping> mapped) const
+{
     for (const auto& entry : sigmas) {
         const QString& column =
             entry.first; // not a structured binding: clang 14 cannot capture one
-        const auto mapped = std::find_if(mappings.begin(), mappings.end(),
-                                         [&](const auto& m) { return m.column == column; });
-        if (mapped == mappings.end())
+        const auto found = std::find_if(mapped.begin(), mapped.end(),
+                                        [&](const auto& m) { return m.column == column; });
+        if (found == mapped.end())
             throw UsageProblem{
                 QStringLiteral("--sigma %1=...: column \"%1\" is not mapped").arg(column)};
-        mapped->sigma = entry.second;
+        found->sigma = entry.second;
     }
-    for (MeasurementFile::Mapping& m : mappings) {
+    for (MeasurementFile::Mapping& m : mapped) {
         if (sigmaAll && !sigmas.count(m.column))
             m.sigma = *sigmaAll;
     }
+    return mapped;
+}
+
+Measurements MeasurementOptions::load(const SceneDocument& document) const
+{
+    if (!mappings.empty())
+        return MeasurementFile::load(data, withSigmas(mappings), time);
+    const QByteArray text = MeasurementFile::read(data);
+    const QStringList columns = MeasurementFile::columns(text);
+    const SceneDefinition* definition = document.definition();
+    const std::vector<std::string> quantities =
+        Simulator::emptyTrace(*definition->create(definition->complete(document.parameters)))
+            .columnNames();
+    const std::vector<MeasurementFile::Mapping> byName =
+        MeasurementFile::mappingsByName(columns, time.column, quantities);
+    if (byName.empty()) {
+        QStringList names;
+        for (const std::string& q : quantities)
+            names << QString::fromStdString(q);
+        throw UsageProblem{
+            QStringLiteral("--data %1: no --map COLUMN=QUANTITY, and no column "
+                           "is named like a trace quantity (its columns: %2; "
+                           "the quantities: %3)")
+                .arg(data, columns.join(QStringLiteral(", ")), names.join(QStringLiteral(", ")))};
+    }
+    return MeasurementFile::parse(text, data, withSigmas(byName), time);
 }
 
 } // namespace clab::cli

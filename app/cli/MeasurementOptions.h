@@ -1,6 +1,7 @@
 #pragma once
 
 #include "MeasurementFile.h"
+#include "scenes/SceneDocument.h"
 
 #include <QString>
 
@@ -23,10 +24,11 @@ struct MeasurementOptions {
 
     /// Takes one of these options; false for any other.
     bool parse(const OptionCursor& o);
-    /// After parsing: --data and --map given, --sigma for mapped columns, no --t-end or --dt
-    /// (the measured times set them).
+    /// After parsing: --data given, no --t-end or --dt (the measured times set them).
     void check(const QString& command, const SceneOptions& options);
-    Measurements load() const { return MeasurementFile::load(data, mappings, time); }
+    /// The measurements for a run of `document`: the --map columns, or without --map every
+    /// column named like one of the scene's trace quantities (x → x); --sigma applied.
+    Measurements load(const SceneDocument& document) const;
     /// Whether any of these options was given.
     bool used() const
     {
@@ -37,6 +39,7 @@ private:
     void parseMap(const QString& option, const QString& list);
     void parseSigma(const QString& option, const QString& text);
     static double positiveSigma(const QString& where, const QString& text);
+    std::vector<MeasurementFile::Mapping> withSigmas(std::vector<MeasurementFile::Mapping> m) const;
 };
 
 } // namespace clab::cli

@@ -188,8 +188,10 @@ int run(const QStringList& args, CommandContext& context)
     stream.finish();
     progress.clear();
     if (trace.reachedEnd)
-        err << prefix << "the run ended at t = " << number(lastTime) << " s, where "
-            << qs(prepared.definition->end) << " (--no-stop-at-end runs on to t_end)\n";
+        err << prefix << "the run ended at "
+            << (lastTime == system->initialTime() ? "its start, " : "")
+            << "t = " << number(lastTime) << " s, where " << qs(prepared.definition->end)
+            << " (--no-stop-at-end runs on to t_end)\n";
     if (request.stats)
         err << prefix << "stats: " << QString::fromStdString(trace.stats.summary()) << "\n";
 

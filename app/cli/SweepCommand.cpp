@@ -193,7 +193,8 @@ int run(const QStringList& args, CommandContext& context)
     std::vector<LabelledTrace> runs;
     QByteArray csv;
     if (misfit) {
-        csv = misfitCsv(prepared.document, request.measured.load(), request.axes, first, last);
+        csv = misfitCsv(prepared.document, request.measured.load(prepared.document), request.axes,
+                        first, last);
     } else {
         runs = ParameterSweep::runGrid(prepared.document, request.axes, first, last, 0);
         csv = writer.runsCsv(runs);

@@ -681,6 +681,14 @@ void Simulator::startIntegrator(RunState& run)
     emitSample(run, run.x0, run.t0);
     run.watchEnd = run.options.stopAtEnd && system_.hasEnd();
     run.trace.stopAtEnd = run.watchEnd;
+    // A start on the end may move away from it (locateEnd ends a start that moves past it);
+    // a start beyond it has no end to reach, and no true "the run ended where ..." to say.
+    if (run.watchEnd && run.endValue(system_, run.x0, run.t0) < 0.0)
+        throw ConstraintLabError(ConstraintLabError::Kind::InvalidInitialState,
+                                 "the start lies beyond the end of the scene's track, where a "
+                                 "run that stops at the end (stop_at_end) would have ended",
+                                 "start before the end, or turn stop_at_end off "
+                                 "(--no-stop-at-end) to run on past it");
 }
 
 void Simulator::advance(RunState& run)
@@ -796,8 +804,16 @@ void Simulator::locateEnd(RunState& run)
             return;
         stepper.calcState(tPrev, xOut_);
         const double ga = run.endValue(system_, xOut_, tPrev);
-        if (!(ga > 0.0))
+        if (!(ga > 0.0)) {
+            // Only a start on the end (ga = 0) gets here: moving past it, the run ends at once.
+            if (gb < 0.0 && tPrev == run.t0) {
+                run.tStop = tPrev;
+                run.stop = !run.event || run.tStop < run.tEvent;
+                if (run.stop)
+                    run.tEvent = run.tStop;
+            }
             return;
+        }
         run.tStop = locateOnDenseOutput(
             stepper, xOut_, tPrev, ga, tCur, gb,
             [&](const State& x, double t) { return run.endValue(system_, x, t); },
@@ -826,9 +842,12 @@ void Simulator::emitInterpolatedSamples(RunState& run)
 
 void Simulator::endAtTrackEnd(RunState& run)
 {
-    // The last sample is the end itself, projected like every shown state.
-    run.stepper->calcState(run.tStop, xWork_);
-    emitProjected(run, xWork_, run.tStop);
+    // The last sample is the end itself, projected like every shown state (a run that ends at
+    // its start has it already).
+    if (run.tStop > run.t0) {
+        run.stepper->calcState(run.tStop, xWork_);
+        emitProjected(run, xWork_, run.tStop);
+    }
     run.trace.reachedEnd = true;
 }
 

@@ -38,6 +38,18 @@ struct FitResult {
     bool cancelled = false;
     std::string stopReason;            ///< why the iterations ended, in words
     std::vector<std::string> warnings; ///< not determined, at a bound, no degrees of freedom
+    /// Not empty when the fitted model does not follow the data at all (farther from them than
+    /// their mean): why, in words ("the data of pos_cm start at 25 m, the model at 2 m"). Such
+    /// a result must not be applied.
+    std::string failure;
+    /// With a failure: unfitted parameters that set the start of a measured quantity (s0 for
+    /// s), which fitting too may let the model reach the data.
+    std::vector<std::string> startParameters;
+    /// Simulated − measured at the best values, per column and time, in SI units: the fitted
+    /// model's residuals.
+    std::vector<std::vector<double>> residuals;
+
+    bool failed() const { return !failure.empty(); }
 
     /// Index of a fitted parameter, or -1.
     int indexOf(const std::string& name) const

@@ -3,8 +3,10 @@
 #include "integrate/Simulator.h"
 #include "model/ConstraintLabError.h"
 #include "study/BoundedParameter.h"
+#include "study/FitDiagnosis.h"
 #include "study/ParallelRuns.h"
 #include "study/ParameterSweep.h"
+#include "trace/TraceSeries.h"
 
 #include <unsupported/Eigen/NonLinearOptimization>
 
@@ -125,6 +127,14 @@ public:
     const SimulationOptions& simulation() const { return options_; }
     Eigen::Index size() const { return static_cast<Eigen::Index>(measurements_.valueCount()); }
     double weight(std::size_t column) const { return weights_[column]; }
+    /// The SI units of the measured quantities, column by column.
+    std::vector<std::string> units() const
+    {
+        std::vector<std::string> units;
+        for (const Measurements::Column& column : measurements_.columns)
+            units.push_back(TraceSeries::unit(shape_, column.quantity));
+        return units;
+    }
 
     /// The system for fitted values p (on the calling thread: factories need not be
     /// thread-safe). A value below the one its notBelow names is raised to it.
@@ -521,17 +531,20 @@ std::vector<Eigen::Index> determinedColumns(const FitResult& result, Eigen::Inde
 // changes the run by less than the integration error, and parameters whose columns of J are
 // (nearly) dependent, fixed only in combination.
 void markUndetermined(const Eigen::MatrixXd& J, const Eigen::VectorXd& steps, double noiseFloor,
-                      FitResult& result)
+                      const std::vector<bool>& staticFriction, FitResult& result)
 {
     const Eigen::Index n = J.cols();
     result.determined.assign(static_cast<std::size_t>(n), true);
     for (Eigen::Index j = 0; j < n; ++j) {
         if (J.col(j).norm() * steps[j] <= noiseFloor) {
             result.determined[static_cast<std::size_t>(j)] = false;
-            result.warnings.push_back(
-                result.parameters[static_cast<std::size_t>(j)] +
-                " is not determined by the data: the simulated values do not change with it "
-                "(e.g. a static friction that never acts because the body never stops)");
+            result.warnings.push_back(result.parameters[static_cast<std::size_t>(j)] +
+                                      " is not determined by the data: the simulated values do "
+                                      "not change with it" +
+                                      (staticFriction[static_cast<std::size_t>(j)]
+                                           ? " (a static friction never acts while the body "
+                                             "never stops)"
+                                           : ""));
         }
     }
     for (;;) {
@@ -588,10 +601,10 @@ void covariance(const Eigen::MatrixXd& J, double scale, FitResult& result)
 // determine, from the weighted Jacobian J at the best values, in the order docs/MATH.md §9
 // gives them.
 void statistics(const Eigen::MatrixXd& J, const Eigen::VectorXd& r, const Eigen::VectorXd& steps,
-                double noiseFloor, FitResult& result)
+                double noiseFloor, const std::vector<bool>& staticFriction, FitResult& result)
 {
     const Eigen::Index n = J.cols();
-    markUndetermined(J, steps, noiseFloor, result);
+    markUndetermined(J, steps, noiseFloor, staticFriction, result);
 
     result.chiSquare = r.squaredNorm();
     result.degreesOfFreedom = static_cast<int>(J.rows() - n);
@@ -762,7 +775,7 @@ double noiseFloorOf(const Eigen::VectorXd& r, const Measurements& measurements,
     return 10.0 * problem.simulation().rtol * simulated.norm() + std::numeric_limits<double>::min();
 }
 
-/// The RMS of simulated − measured per column, in the column's units.
+/// The RMS of simulated − measured per column, in the column's units, and those residuals.
 void columnRms(const Eigen::VectorXd& r, const Measurements& measurements,
                const FitProblem& problem, FitResult& result)
 {
@@ -772,6 +785,7 @@ void columnRms(const Eigen::VectorXd& r, const Measurements& measurements,
             r.segment(static_cast<Eigen::Index>(c * times), static_cast<Eigen::Index>(times)) /
             problem.weight(c);
         result.columnRms.push_back(std::sqrt(rc.squaredNorm() / static_cast<double>(times)));
+        result.residuals.emplace_back(rc.data(), rc.data() + rc.size());
     }
 }
 
@@ -871,10 +885,16 @@ FitResult ParameterFit::run(const SceneDocument& document, const Measurements& m
     for (Eigen::Index j = 0; j < n; ++j)
         steps[j] = engine.step(best, j);
     const double noiseFloor = noiseFloorOf(r, measurements, problem);
-    statistics(J, r, steps, noiseFloor, result);
+    // A parameter with a floor (mu_s ≥ mu) is a static friction: it acts only at rest.
+    std::vector<bool> staticFriction;
+    for (const ParameterSpec* spec : specs)
+        staticFriction.push_back(!spec->notBelow.empty());
+    statistics(J, r, steps, noiseFloor, staticFriction, result);
 
     columnRms(r, measurements, problem, result);
     flagBounds(bounds, best, result);
+    FitDiagnosis::checkReach(measurements, problem.units(), *definition, options.parameters,
+                             result);
     return result;
 }
 

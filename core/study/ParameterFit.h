@@ -1,10 +1,10 @@
 #pragma once
 
+#include "scenes/SceneDocument.h"
 #include "study/FitControl.h"
 #include "study/FitOptions.h"
 #include "study/FitResult.h"
 #include "study/Measurements.h"
-#include "scenes/SceneDocument.h"
 #include "study/SweepAxis.h"
 #include "trace/Trace.h"
 
@@ -46,7 +46,9 @@ public:
     /// values, on both sides of a difference) throws its error prefixed with the parameter
     /// values ("mu=0.3: ..."); any other failing run is a rejected step or a one-sided
     /// difference, counted in a warning. Cancelling (FitControl::keepGoing)
-    /// returns the best values so far with `cancelled` set and no covariance.
+    /// returns the best values so far with `cancelled` set and no covariance. Best values
+    /// that leave the model farther from the data than their mean come with
+    /// FitResult::failure (FitDiagnosis): the caller must not use them.
     static FitResult run(const SceneDocument& document, const Measurements& measurements,
                          const FitOptions& options, const FitControl& control = {});
 

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <tuple>
 #include <vector>
 
 namespace clab {
@@ -95,21 +96,25 @@ GiNaC::ex applyFunction(const std::string& name, const std::vector<GiNaC::ex>& a
     return clab_sign(a[0]);
 }
 
+// The optimal-string-alignment (restricted Damerau–Levenshtein) distance: insertions,
+// deletions, substitutions and transpositions of neighbours count one each, so the typo `cx`
+// is one edit from `xc` (Levenshtein counts two).
 int editDistance(const std::string& a, const std::string& b)
 {
-    std::vector<int> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j)
-        row[j] = static_cast<int>(j);
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        int diagonal = row[0];
-        row[0] = static_cast<int>(i);
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const int above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-            diagonal = above;
+    const std::size_t n = a.size(), m = b.size();
+    std::vector<std::vector<int>> d(n + 1, std::vector<int>(m + 1, 0));
+    for (std::size_t i = 0; i <= n; ++i)
+        d[i][0] = static_cast<int>(i);
+    for (std::size_t j = 0; j <= m; ++j)
+        d[0][j] = static_cast<int>(j);
+    for (std::size_t i = 1; i <= n; ++i)
+        for (std::size_t j = 1; j <= m; ++j) {
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
+                                d[i - 1][j - 1] + (a[i - 1] != b[j - 1] ? 1 : 0)});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
         }
-    }
-    return row[b.size()];
+    return d[n][m];
 }
 
 /// Recursive descent over the text; positions are 1-based columns counted in characters.
@@ -387,23 +392,30 @@ GiNaC::ex ExpressionParser::parse(const std::string& text, const SymbolTable& sy
 
 std::string ExpressionParser::suggestions(const std::string& name, const SymbolTable& symbols)
 {
-    std::vector<std::pair<int, std::string>> ranked;
+    // Nearest first; at the same distance the same letters in another order (a swap) first.
+    std::vector<std::tuple<int, bool, std::string>> ranked;
     const int limit = std::max(1, static_cast<int>(name.size()) / 3 + 1);
-    for (const auto& entry : symbols) {
-        const int d = editDistance(name, entry.first);
-        if (d <= limit)
-            ranked.emplace_back(d, entry.first);
-    }
+    std::string letters = name;
+    std::sort(letters.begin(), letters.end());
+    const auto consider = [&](const std::string& candidate) {
+        const int d = editDistance(name, candidate);
+        if (d > limit)
+            return;
+        std::string theirs = candidate;
+        std::sort(theirs.begin(), theirs.end());
+        ranked.emplace_back(d, theirs != letters, candidate);
+    };
+    for (const auto& entry : symbols)
+        consider(entry.first);
     for (const Function& f : Notation::functions())
-        if (editDistance(name, f.name) <= limit)
-            ranked.emplace_back(editDistance(name, f.name), f.name);
+        consider(f.name);
     std::sort(ranked.begin(), ranked.end());
     std::string out;
     for (std::size_t i = 0; i < ranked.size() && i < 3; ++i)
         out += (i == 0                                             ? ""
                 : i + 1 == std::min<std::size_t>(ranked.size(), 3) ? " or "
                                                                    : ", ") +
-               ranked[i].second;
+               std::get<2>(ranked[i]);
     return out;
 }
 

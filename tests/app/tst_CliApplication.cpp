@@ -1,7 +1,7 @@
 #include "CliApplication.h"
 
-#include "scenes/SceneRegistry.h"
 #include "integrate/SimulationOptions.h"
+#include "scenes/SceneRegistry.h"
 
 #include "../support/DeviceNodes.h"
 #include "../support/ProcessRunner.h"
@@ -201,6 +201,8 @@ private slots:
     void sweepWithDataMapsTheMisfitLandscape();
     void fitRecoversTheFrictionOfTheExampleMeasurements();
     void fitGoesOnWhenTrialRunsFail();
+    void fitFromAStartThatCannotReachTheDataFails();
+    void fitReadsTrackerAndSemicolonFilesMappedByName();
     void fitErrorsExitWithTheirCodes_data();
     void fitErrorsExitWithTheirCodes();
 };
@@ -1445,6 +1447,70 @@ void CliApplicationTest::fitRecoversTheFrictionOfTheExampleMeasurements()
     QVERIFY(fit["warnings"].toArray().isEmpty());
 }
 
+// Issue 32: from the scene's s0 = 2 m the bead cannot reach the example's data (from 25 m):
+// the fit fails with the reason and a hint, exits 4 (numerical failure) and writes no JSON.
+void CliApplicationTest::fitFromAStartThatCannotReachTheDataFails()
+{
+    QTemporaryDir dir;
+    const QString json = dir.filePath("fit.json");
+    const QString data = QStringLiteral(CLAB_SOURCE_DIR "/scenes/measurements/bead-mu0.4.csv");
+    const Result r = runCli({"fit", "bead-on-wire", "--data", data, "--map", "pos_cm=s*0.01",
+                             "--param", "mu", "--output", json});
+    QVERIFY2(r.exitCode == 4, qPrintable(describe(r)));
+    QVERIFY2(r.err.contains("fit failed: the model cannot reach the data: the data of pos_cm "
+                            "start at 25 m (t = 0.01 s), the model at 2 m; fit s0 too, or set it"),
+             qPrintable(describe(r)));
+    QVERIFY2(r.err.contains("hint: --param mu,s0"), qPrintable(describe(r)));
+    QVERIFY(!QFile::exists(json));
+    QVERIFY(!r.out.toLower().contains("nan"));
+    // Fitting the start too succeeds.
+    const Result both = runCli(
+        {"fit", "bead-on-wire", "--data", data, "--map", "pos_cm=s*0.01", "--param", "mu,s0"});
+    QVERIFY2(both.exitCode == 0, qPrintable(describe(both)));
+}
+
+// Data as people have them: a Tracker export (title line, tabs) and a semicolon file with
+// decimal commas, their column s mapped to the bead's s by name, fit the same μ.
+void CliApplicationTest::fitReadsTrackerAndSemicolonFilesMappedByName()
+{
+    QTemporaryDir dir;
+    QFile in(QStringLiteral(CLAB_SOURCE_DIR "/scenes/measurements/bead-mu0.4.csv"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray tracker = "mass A\nt\ts\n", semicolons = "t;s\n";
+    for (const QByteArray& line : in.readAll().split('\n')) {
+        const QList<QByteArray> fields = line.trimmed().split(',');
+        bool ok = false;
+        const double cm = fields.value(1).toDouble(&ok);
+        if (line.startsWith('#') || !ok)
+            continue;
+        const QByteArray metres = QByteArray::number(cm / 100.0, 'g', 17);
+        tracker += fields[0] + "\t" + metres + "\n";
+        semicolons += QByteArray(fields[0]).replace('.', ',') + ";" +
+                      QByteArray(metres).replace('.', ',') + "\n";
+    }
+    QList<double> fitted;
+    for (const auto& [name, text] : {std::pair{"tracker.txt", tracker}, {"de.csv", semicolons}}) {
+        const QString path = dir.filePath(name);
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        const QString json = dir.filePath(QStringLiteral("%1.json").arg(name));
+        const Result r = runCli({"fit", "bead-on-wire", "--data", path, "--param", "mu", "--set",
+                                 "s0=25", "--sigma", "0.002", "--output", json});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("residual RMS of s (s):"), r.out.constData());
+        fitted << QJsonDocument::fromJson(readFile(json))
+                      .object()["parameters"]
+                      .toArray()
+                      .at(0)
+                      .toObject()["value"]
+                      .toDouble();
+    }
+    QVERIFY(std::abs(fitted[0] - 0.4) < 1e-5);
+    QCOMPARE(fitted[1], fitted[0]);
+}
+
 void CliApplicationTest::fitErrorsExitWithTheirCodes_data()
 {
     QTest::addColumn<QByteArray>("file");
@@ -1474,6 +1540,13 @@ void CliApplicationTest::fitErrorsExitWithTheirCodes_data()
     QTest::newRow("unwritable output")
         << good << (fit + QStringList{"--output", "/nonexistent-dir/fit.json"}) << 1
         << "cannot write the fit";
+    QTest::newRow("no --map, no column named like a quantity")
+        << good << QStringList{"fit", "bead-on-wire", "--param", "mu"} << 2
+        << "no column is named like a trace quantity (its columns: t, pos;";
+    QTest::newRow("semicolons, a field that is no number")
+        << QByteArray("t;s\n0,1;2\n0,2;1.9.1\n")
+        << QStringList{"fit", "bead-on-wire", "--param", "mu"} << 3
+        << "line 3, column 2 (s): \"1.9.1\" is not a number";
 }
 
 void CliApplicationTest::fitErrorsExitWithTheirCodes()

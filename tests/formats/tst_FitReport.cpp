@@ -67,14 +67,55 @@ private slots:
         QVERIFY2(table.startsWith("fit of bead-on-wire to m.csv (500 values in 1 column; sigma "
                                   "given)\n"),
                  qPrintable(table));
-        QVERIFY(table.contains(QRegularExpression("\\nmu +0.3 +0.4 +2e-05")));
+        // The value to the digits of its error (RoundedValue).
+        QVERIFY2(table.contains(QRegularExpression("\\nmu +0.3 +0.400000 +0.000020\\n")),
+                 qPrintable(table));
         QVERIFY(table.contains(QRegularExpression("\\nmu_s +0.5 +0.5 +not determined")));
         QVERIFY(table.contains("correlation:"));
         QVERIFY(table.contains("residual RMS of pos (s): 0.002 m\n"));
-        QVERIFY(table.contains("chi^2/dof: 1 (498 degrees of freedom)\n"));
+        QVERIFY(table.contains("chi^2/dof: 1 (498 degrees of freedom; near 1 when the model and "
+                               "sigma fit the data)\n"));
+        // The undetermined correlation is a dash, never "nan".
+        QVERIFY2(!table.contains("nan", Qt::CaseInsensitive), qPrintable(table));
+        QCOMPARE(report.correlationText(0, 1), QStringLiteral("-"));
+        QCOMPARE(report.correlationText(0, 0), QStringLiteral("1.000"));
         QVERIFY(table.contains("iterations: 4, runs: 17, converged: the misfit no longer "
                                "decreases\n"));
         QVERIFY(table.endsWith("warning: mu_s is not determined by the data\n"));
+    }
+
+    // Without σ, χ²/dof is 1 by construction: the report says so and gives the estimated σ
+    // with its unit.
+    void estimatedSigmaIsExplained()
+    {
+        FitResult r = twoParameters();
+        r.sigmaGiven = false;
+        r.residualVariance = 4e-6;
+        Measurements m = measurements();
+        m.columns[0].sigma = 0.0;
+        const SceneDocument bead =
+            SceneDocument::fromDefinition(*SceneRegistry::find("bead-on-wire"));
+        const FitReport report(r, bead, m, "bead-on-wire", "m.csv", {});
+        QCOMPARE(report.chiSquareLine(),
+                 QStringLiteral("chi^2/dof: 1 by construction (498 degrees of freedom): sigma was "
+                                "estimated from the residuals as s = 0.002 m"));
+        QCOMPARE(report.summaryLines().front(), QStringLiteral("residual RMS of pos (s): 0.002 m"));
+    }
+
+    // A failed fit ends its table with why, and its JSON carries it.
+    void failureIsTheLastLine()
+    {
+        FitResult r = twoParameters();
+        r.failure = "the model cannot reach the data: the data of pos start at 25 m";
+        const SceneDocument bead =
+            SceneDocument::fromDefinition(*SceneRegistry::find("bead-on-wire"));
+        const FitReport report(r, bead, measurements(), "bead-on-wire", "m.csv", {});
+        QVERIFY(report.table().endsWith("fit failed: the model cannot reach the data: the data "
+                                        "of pos start at 25 m\n"));
+        const QJsonObject root = QJsonDocument::fromJson(report.json()).object();
+        QCOMPARE(root["failure"].toString(), QString::fromStdString(r.failure));
+        const FitReport good(twoParameters(), bead, measurements(), "bead-on-wire", "m.csv", {});
+        QVERIFY(QJsonDocument::fromJson(good.json()).object()["failure"].isNull());
     }
 
     // JSON has no infinity or NaN: what is not a number is null.

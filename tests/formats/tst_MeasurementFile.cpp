@@ -86,6 +86,98 @@ private slots:
         QCOMPARE(m.columns[0].values, (std::vector<double>{2.0, 3.0}));
     }
 
+    // Tracker's export: the tracked object's name on the first line, then a tab-separated
+    // header; the title is no column.
+    void trackerExportSkipsItsTitleLine()
+    {
+        const QByteArray text = "mass A\n"
+                                "t\tx\ty\n"
+                                "0.0\t0.125\t-0.5\n"
+                                "0.033\t0.25\t-0.75\n";
+        QCOMPARE(MeasurementFile::columns(text), (QStringList{"t", "x", "y"}));
+        const Measurements m =
+            MeasurementFile::parse(text, "tracker.txt", {{"y", "y", 1.0, 0.0}}, {});
+        QCOMPARE(m.times, (std::vector<double>{0.0, 0.033}));
+        QCOMPARE(m.columns[0].values, (std::vector<double>{-0.5, -0.75}));
+    }
+
+    // A European spreadsheet's CSV: semicolons between fields, decimal commas in numbers, a
+    // quoted header.
+    void semicolonsWithDecimalCommas()
+    {
+        const QByteArray text = "\"Zeit\";\"pos_cm\"\r\n0,01;2500,25\r\n0,02;+2499,5\r\n";
+        QCOMPARE(MeasurementFile::columns(text), (QStringList{"Zeit", "pos_cm"}));
+        const Measurements m = MeasurementFile::parse(text, "de.csv", {{"pos_cm", "s", 0.01, 0.0}},
+                                                      {"Zeit", 1.0, 0.0});
+        QCOMPARE(m.times, (std::vector<double>{0.01, 0.02}));
+        QCOMPARE(m.columns[0].values, (std::vector<double>{2500.25 * 0.01, 2499.5 * 0.01}));
+    }
+
+    // Tabs separate fields whose names have blanks; decimal commas are read there too.
+    void tabsSeparateNamesWithBlanks()
+    {
+        const QByteArray text = "time\tpos (cm)\tangle\n0.5\t1,5\t2\n1.5\t2.5\t3\n";
+        QCOMPARE(MeasurementFile::columns(text), (QStringList{"time", "pos (cm)", "angle"}));
+        const Measurements m =
+            MeasurementFile::parse(text, "m.tsv", {{"pos (cm)", "s", 1.0, 0.0}}, {});
+        QCOMPARE(m.times, (std::vector<double>{0.5, 1.5}));
+        QCOMPARE(m.columns[0].values, (std::vector<double>{1.5, 2.5}));
+    }
+
+    // What still cannot be read is named by line and column, in each format.
+    void newFormatsNameTheirBadFields_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("tracker, empty field")
+            << QByteArray("mass A\nt\tpos\n0\t1\n0.1\t\t\n")
+            << "meas.csv: line 4: 1 fields, but the header has 2 (fields separated by tabs)";
+        QTest::newRow("semicolons, empty field")
+            << QByteArray("t;pos\n0;1\n0,1;\n")
+            << "meas.csv: line 3, column 2 (pos): the field is empty";
+        QTest::newRow("semicolons, two commas")
+            << QByteArray("t;pos\n0;1,2,5\n")
+            << "meas.csv: line 2, column 2 (pos): \"1,2,5\" is not a number";
+        QTest::newRow("commas, decimal comma in quotes")
+            << QByteArray("t,pos\n0,\"1,5\"\n")
+            << "meas.csv: line 2: 3 fields, but the header has 2 (fields separated by commas)";
+    }
+    void newFormatsNameTheirBadFields()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, message);
+        const QString error = errorOf(text, {{"pos", "s", 1.0, 0.0}});
+        QVERIFY2(error.startsWith(message), qPrintable(error));
+    }
+
+    // Columns named like trace quantities map themselves (x → x, Phi → phi); the time and
+    // other columns do not.
+    void columnsNamedLikeQuantitiesMapThemselves()
+    {
+        const std::vector<Mapping> m = MeasurementFile::mappingsByName(
+            {"t", "x", "pos", "Phi", "y"}, QString(), {"t", "x", "y", "phi", "s"});
+        QCOMPARE(m.size(), std::size_t(3));
+        QCOMPARE(m[0].column, QStringLiteral("x"));
+        QCOMPARE(m[0].quantity, std::string("x"));
+        QCOMPARE(m[1].column, QStringLiteral("Phi"));
+        QCOMPARE(m[1].quantity, std::string("phi"));
+        QCOMPARE(m[2].quantity, std::string("y"));
+        QCOMPARE(m[0].scale, 1.0);
+        // A chosen time column is left out even when it is named like a quantity.
+        QVERIFY(MeasurementFile::mappingsByName({"x", "s"}, "s", {"s"}).empty());
+    }
+
+    // The shipped measurements read as their header says: 500 rows from t = 0.01 s, 25 m.
+    void shippedMeasurementsRead()
+    {
+        const Measurements m = MeasurementFile::load(
+            QStringLiteral(CLAB_SOURCE_DIR "/scenes/measurements/bead-mu0.4.csv"),
+            {{"pos_cm", "s", 0.01, 0.0}});
+        QCOMPARE(m.times.size(), std::size_t(500));
+        QCOMPARE(m.times.front(), 0.01);
+        QVERIFY(std::abs(m.columns[0].values.front() - 25.0) < 0.01);
+    }
+
     void timeColumnByName()
     {
         const Measurements m = MeasurementFile::parse("pos t\n1 0.1\n2 0.2\n", "m.txt",

@@ -6,11 +6,12 @@
 
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
-#include <scenes/SceneRegistry.h>
+#include <RoundedValue.h>
 #include <panels/FitPanel.h>
 #include <panels/PlotsPanel.h>
 #include <panels/ResidualPlot.h>
 #include <render/VtkSurfaceFormat.h>
+#include <scenes/SceneRegistry.h>
 #include <session/SceneSession.h>
 #include <session/SimulationWorker.h>
 #include <view3d/SceneView.h>
@@ -19,9 +20,12 @@
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -187,18 +191,34 @@ private slots:
         QVERIFY(se > 0.0 && se < 0.01);
         QVERIFY(std::abs(fitted - 0.4) < 3.0 * se);
         QVERIFY(panel.resultTable()->rowCount() == 1);
-        QVERIFY2(panel.summaryLabel()->text().contains(QStringLiteral("χ²")),
+        // χ²/dof worded as the CLI words it, with the RMS in its unit.
+        QVERIFY2(panel.summaryLabel()->text().contains(
+                     QStringLiteral("chi^2/dof: %1 (499 degrees of freedom; near 1 when the model "
+                                    "and sigma fit the data)")
+                         .arg(result.residualVariance, 0, 'g', 4)),
                  qPrintable(panel.summaryLabel()->text()));
+        QVERIFY(
+            panel.summaryLabel()->text().contains(QStringLiteral("residual RMS of pos_cm (s): %1 m")
+                                                      .arg(result.columnRms[0], 0, 'g', 4)));
         QVERIFY(mu(*window.session()) == 0.2); // a fit never changes the scene by itself
 
+        // Apply takes the value to the digits of its error, one undo step.
+        const double rounded = RoundedValue(fitted, se).value();
+        QVERIFY(rounded != fitted);
+        QCOMPARE(panel.resultTable()->item(0, 1)->text(), RoundedValue(fitted, se).valueText());
         QUndoStack* undo = window.session()->undoStack();
         const int steps = undo->count();
         QVERIFY(panel.applyResult());
-        QCOMPARE(mu(*window.session()), fitted);
+        QCOMPARE(mu(*window.session()), rounded);
         QCOMPARE(undo->count(), steps + 1);
         undo->undo();
         QCOMPARE(mu(*window.session()), 0.2);
         undo->redo();
+        QCOMPARE(mu(*window.session()), rounded);
+        // Asked for all digits, it takes them.
+        undo->undo();
+        panel.fullPrecisionBox()->setChecked(true);
+        QVERIFY(panel.applyResult());
         QCOMPARE(mu(*window.session()), fitted);
 
         // At the fitted μ the residuals are the noise the data were made with (σ = 2 mm).
@@ -207,6 +227,100 @@ private slots:
         const double rms = rmsOf(panel.residuals()[0]);
         qInfo("residual rms at the fitted mu: %.6g m", rms);
         QVERIFY(rms > 0.0015 && rms < 0.0025);
+    }
+
+    // Issue 32: from s0 = 2 m the bead cannot reach data that start at 25 m. The fit fails
+    // and says why, Apply stays disabled, and "Fit s0 too" fits the start as well, which
+    // succeeds.
+    void aWrongStartFailsAndOffersToFitTheStart()
+    {
+        SceneDocument wrong = exampleBead();
+        wrong.parameters["s0"] = {2.0};
+        MainWindow& window = testing::showDocument(testing::newWindow(window_), wrong);
+        window.showPanel(QStringLiteral("fit"));
+        QVERIFY(waitForTrajectory(window));
+        FitPanel& panel = loadedPanel(window);
+        QVERIFY(panel.setFitted(QStringLiteral("mu"), true));
+        QVERIFY(panel.startFit());
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.isFitting(), timeout);
+        QVERIFY(panel.result().failed());
+        QVERIFY2(panel.messageLabel()->text().contains(
+                     "the data of pos_cm start at 25 m (t = 0.01 s), the model at 2 m"),
+                 qPrintable(panel.messageLabel()->text()));
+        QVERIFY(!panel.applyButton()->isEnabled());
+        QVERIFY(panel.applyBlockedReason().contains("the fit failed"));
+        QVERIFY(!panel.applyResult());
+        QVERIFY(!panel.summaryLabel()->text().contains("nan", Qt::CaseInsensitive));
+        QVERIFY(panel.fitStartButton()->isVisibleTo(&panel));
+        QVERIFY2(panel.fitStartButton()->text().contains("s₀"),
+                 qPrintable(panel.fitStartButton()->text()));
+
+        QTest::mouseClick(panel.fitStartButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.isFitting(), timeout);
+        QCOMPARE(panel.result().parameters, (std::vector<std::string>{"mu", "s0"}));
+        QVERIFY2(!panel.result().failed(), panel.result().failure.c_str());
+        QVERIFY(std::abs(panel.result().values[0] - 0.4) < 3.0 * panel.result().standardErrors[0]);
+        QVERIFY(panel.applyButton()->isEnabled());
+        QVERIFY(!panel.fitStartButton()->isVisibleTo(&panel));
+        // No header of the result table is cut off (the table fits the dock), and no
+        // correlation reads "nan".
+        QVERIFY2(panel.summaryLabel()->text().contains(QStringLiteral(
+                     "Correlation of Kinetic friction μ and Start position s₀: -0.7")),
+                 qPrintable(panel.summaryLabel()->text()));
+        const QTableWidget& table = *panel.resultTable();
+        QVERIFY(!table.horizontalScrollBar()->isVisible());
+        for (int c = 0; c < table.columnCount(); ++c) {
+            const QString header = table.horizontalHeaderItem(c)->text();
+            QVERIFY2(table.columnWidth(c) >=
+                         table.horizontalHeader()->fontMetrics().horizontalAdvance(header),
+                     qPrintable(header));
+            for (int r = 0; r < table.rowCount(); ++r)
+                QVERIFY(!table.item(r, c)->text().contains("nan", Qt::CaseInsensitive));
+        }
+    }
+
+    // When the fit ends the residual plot shows the fitted model's residuals (the noise, σ =
+    // 2 mm), not those of the scene's μ = 0.2 still on screen.
+    void residualPlotShowsTheFittedModelWhenTheFitEnds()
+    {
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForTrajectory(window));
+        FitPanel& panel = loadedPanel(window);
+        const Measurements measured = panel.measurements();
+        QVERIFY(std::abs(rmsOf(panel.residuals().at(0)) - closedFormRms(measured, 0.2)) < 1e-6);
+        QSignalSpy finished(&panel, &FitPanel::fitFinished);
+        QVERIFY(fitMu(panel));
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(panel.residuals().size(), std::size_t(1));
+        const double rms = rmsOf(panel.residuals()[0]);
+        QVERIFY2(std::abs(rms - panel.result().columnRms[0]) < 1e-12,
+                 qPrintable(QString::number(rms)));
+        QVERIFY(rms > 0.0015 && rms < 0.0025);
+        QVERIFY(std::abs(rmsOf(panel.residualCurves().at(0).second.y) - rms) < 1e-12);
+        // The figures carry units.
+        QVERIFY2(panel.rmsLabel()->text().contains(QStringLiteral(" m")),
+                 qPrintable(panel.rmsLabel()->text()));
+        QVERIFY(mu(*window.session()) == 0.2);
+    }
+
+    // A Tracker export (title line, tab-separated) maps its column s to the bead's s by name.
+    void trackerColumnsNamedLikeQuantitiesMapThemselves()
+    {
+        QTemporaryDir dir;
+        const QString tracker = rewrittenExample(
+            dir, QStringLiteral("tracker.txt"), QStringLiteral("mass A\nt\ts"),
+            [](double t, double cm) {
+                return QStringLiteral("%1\t%2").arg(t, 0, 'g', 17).arg(cm / 100.0, 0, 'g', 17);
+            });
+        MainWindow& window = freshWindow();
+        QVERIFY(waitForTrajectory(window));
+        FitPanel& panel = *window.fitPanel();
+        QVERIFY2(panel.loadFile(tracker), qPrintable(panel.messageLabel()->text()));
+        QCOMPARE(panel.mappedMeasurements().columns.size(), std::size_t(1));
+        QCOMPARE(panel.mappedMeasurements().columns[0].quantity, std::string("s"));
+        QCOMPARE(panel.mappedMeasurements().times.size(), std::size_t(500));
+        QVERIFY2(panel.messageLabel()->text().contains(QStringLiteral("s → s")),
+                 qPrintable(panel.messageLabel()->text()));
     }
 
     void aBadFileSaysWhereAndKeepsTheOldData()

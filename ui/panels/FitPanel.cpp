@@ -1,14 +1,19 @@
 #include "panels/FitPanel.h"
 
+#include "panels/FitCurves.h"
+#include "panels/FitResultView.h"
 #include "panels/ResidualPlot.h"
 #include "session/SceneSession.h"
 #include "widgets/DialogFolders.h"
 #include "widgets/ScientificSpinBox.h"
 
 #include <FileError.h>
+#include <FitReport.h>
 #include <MeasurementFile.h>
+#include <RoundedValue.h>
 #include <model/ConstraintLabError.h>
 #include <study/ParameterFit.h>
+#include <trace/TraceSeries.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -54,11 +59,6 @@ double boundOf(const QLineEdit* edit, double none, const QString& what)
     return value;
 }
 
-QString formatted(double v)
-{
-    return std::isfinite(v) ? QString::number(v, 'g', 6) : QStringLiteral("∞");
-}
-
 bool sameMeasurements(const Measurements& a, const Measurements& b)
 {
     if (a.times != b.times || a.columns.size() != b.columns.size())
@@ -93,6 +93,7 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     connect(fitButton_, &QPushButton::clicked, this, &FitPanel::startFit);
     connect(cancelButton_, &QPushButton::clicked, this, &FitPanel::cancelFit);
     connect(applyButton_, &QPushButton::clicked, this, &FitPanel::applyResult);
+    connect(fitStartButton_, &QPushButton::clicked, this, &FitPanel::fitStartToo);
     connect(timeColumn_, &QComboBox::currentIndexChanged, this, &FitPanel::timeColumnChosen);
     connect(timeScale_, &QDoubleSpinBox::valueChanged, this, &FitPanel::updateMapping);
     connect(timeOffset_, &QDoubleSpinBox::valueChanged, this, &FitPanel::updateMapping);
@@ -172,6 +173,16 @@ void FitPanel::buildFitButtons(QVBoxLayout* layout)
     buttons->addWidget(applyButton_);
     buttons->addStretch();
     layout->addLayout(buttons);
+    // Apply takes the values to the digits their errors allow, unless asked for all.
+    fullPrecision_ = new QCheckBox(tr("Apply full precision"), this);
+    fullPrecision_->setToolTip(tr("Apply the fitted values with all their digits instead of "
+                                  "rounded to their standard errors"));
+    layout->addWidget(fullPrecision_);
+    // Offered when the model could not reach the data from the start it was given.
+    fitStartButton_ = new QPushButton(this);
+    fitStartButton_->setObjectName(QStringLiteral("fitStartToo"));
+    fitStartButton_->hide();
+    layout->addWidget(fitStartButton_);
     applyNote_ = new QLabel(this);
     applyNote_->setObjectName(QStringLiteral("fitApplyNote"));
     applyNote_->setWordWrap(true);
@@ -192,15 +203,8 @@ void FitPanel::buildResults(QVBoxLayout* layout)
     residualPlot_ = new ResidualPlot(this);
     layout->addWidget(residualPlot_);
 
-    table_ = new QTableWidget(this);
-    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->verticalHeader()->hide();
-    table_->setMinimumHeight(120);
-    layout->addWidget(table_, 1);
-    summary_ = new QLabel(this);
-    summary_->setWordWrap(true);
-    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(summary_);
+    resultView_ = new FitResultView(this);
+    layout->addWidget(resultView_, 1);
 }
 
 FitPanel::~FitPanel()
@@ -240,36 +244,9 @@ bool FitPanel::loadFile(const QString& path)
     QStringList all;
     QString time;
     try {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            throw FileError(FileError::Kind::Read, path, QString(),
-                            QStringLiteral("cannot read the measurements: ") + file.errorString());
-        const QByteArray text = file.readAll();
+        const QByteArray text = MeasurementFile::read(path);
         all = MeasurementFile::columns(text);
-        // Every row checked now, with each other column as its own quantity: the mapping comes
-        // later. The time is the default column (t, time, else the first) or, when its values
-        // do not increase, the first column whose values do; otherwise the default's error.
-        QStringList candidates{MeasurementFile::defaultTimeColumn(all)};
-        for (const QString& column : all)
-            if (!candidates.contains(column))
-                candidates << column;
-        std::optional<std::string> firstError;
-        for (const QString& candidate : candidates) {
-            std::vector<MeasurementFile::Mapping> each;
-            for (const QString& column : all)
-                if (column != candidate)
-                    each.push_back({column, column.toStdString()});
-            try {
-                MeasurementFile::parse(text, path, each, {candidate, 1.0, 0.0});
-                time = candidate;
-                break;
-            } catch (const std::exception& e) {
-                if (!firstError)
-                    firstError = e.what();
-            }
-        }
-        if (time.isEmpty())
-            throw std::runtime_error(firstError.value_or("no data"));
+        time = MeasurementFile::readableTimeColumn(text, path);
     } catch (const std::exception& e) {
         setMessage(tr("Could not load %1: %2")
                        .arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what())),
@@ -388,7 +365,27 @@ void FitPanel::rebuildColumns()
                 row.scale->setValue(was.scale);
                 row.sigma->setValue(was.sigma);
             }
+    mapColumnsByName();
     updateMapping();
+}
+
+void FitPanel::mapColumnsByName()
+{
+    if (!trace_)
+        return;
+    QStringList said;
+    for (const MeasurementFile::Mapping& m : MeasurementFile::mappingsByName(
+             columns_, timeColumn_->currentText(), trace_->columnNames()))
+        for (const ColumnRow& row : columnRows_)
+            if (row.name == m.column && row.quantity->currentData().toString().isEmpty()) {
+                const QSignalBlocker block(row.quantity);
+                row.quantity->setCurrentIndex(
+                    row.quantity->findData(QString::fromStdString(m.quantity)));
+                said << tr("%1 → %2").arg(m.column, QString::fromStdString(m.quantity));
+            }
+    if (!said.isEmpty()) // never silently: the rows show it, and so does this line
+        setMessage(tr("Columns mapped by their names: %1").arg(said.join(QStringLiteral(", "))),
+                   false);
 }
 
 void FitPanel::updateQuantities()
@@ -532,36 +529,12 @@ void FitPanel::setColumnColors(std::vector<QColor> colors)
 
 std::vector<std::pair<std::string, PlotCurve>> FitPanel::residualCurves() const
 {
-    std::vector<std::pair<std::string, PlotCurve>> curves;
-    for (std::size_t c = 0; c < residuals_.size() && c < measured_.columns.size(); ++c) {
-        const Measurements::Column& column = measured_.columns[c];
-        PlotCurve curve;
-        curve.label = tr("%1 − simulated %2")
-                          .arg(QString::fromStdString(column.name()),
-                               QString::fromStdString(column.quantity));
-        curve.x = measured_.times;
-        curve.y = residuals_[c];
-        curve.width = 1.0;
-        curve.markers = true;
-        curves.emplace_back(column.quantity, std::move(curve));
-    }
-    return curves;
+    return FitCurves::residuals(measured_, residuals_);
 }
 
 std::vector<std::pair<std::string, PlotCurve>> FitPanel::measuredCurves() const
 {
-    std::vector<std::pair<std::string, PlotCurve>> curves;
-    for (const Measurements::Column& column : measured_.columns) {
-        PlotCurve curve;
-        curve.label = tr("%1 (measured)").arg(QString::fromStdString(column.name()));
-        curve.x = measured_.times;
-        curve.y = column.values;
-        curve.color = QColor(0x20, 0x20, 0x20);
-        curve.width = 1.0;
-        curve.markers = true;
-        curves.emplace_back(column.quantity, std::move(curve));
-    }
-    return curves;
+    return FitCurves::measured(measured_);
 }
 
 void FitPanel::updateRms()
@@ -592,13 +565,15 @@ void FitPanel::showRms()
             }
             const double rms = std::sqrt(sum / static_cast<double>(residual.size()));
             names.push_back(QString::fromStdString(column.name()));
-            parts << tr("%1 → %2: %3")
+            parts << tr("%1 → %2: %3 %4")
                          .arg(names.back(), QString::fromStdString(column.quantity),
-                              QString::number(rms, 'g', 4));
+                              QString::number(rms, 'g', 4),
+                              QString::fromStdString(TraceSeries::unit(*trace_, column.quantity)))
+                         .trimmed();
             residuals_.push_back(std::move(residual));
         }
-        rms_->setText(tr("Residual RMS (measured − simulated, SI units): %1")
-                          .arg(parts.join(QStringLiteral("; "))));
+        rms_->setText(
+            tr("Residual RMS (measured − simulated): %1").arg(parts.join(QStringLiteral("; "))));
         residualPlot_->setResiduals(measured_.times, residuals_, names);
     } catch (const std::exception& e) {
         rms_->setText(QString::fromUtf8(e.what()));
@@ -666,7 +641,7 @@ bool FitPanel::startFit()
             this, [this, result, error] { fitDone(result, error); }, Qt::QueuedConnection);
     });
     progress_->setText(tr("Fitting…"));
-    summary_->clear(); // the last result stays in the table until this one replaces it
+    resultView_->clearSummary(); // the last result stays in the table until this one replaces it
     fitButton_->setEnabled(false);
     cancelButton_->setEnabled(true);
     thread_->start();
@@ -707,57 +682,54 @@ void FitPanel::fitDone(const FitResult& result, const QString& error)
 
 void FitPanel::showResult()
 {
-    const int n = static_cast<int>(result_.parameters.size());
-    table_->clear();
-    table_->setColumnCount(3 + n);
-    table_->setRowCount(n);
-    QStringList headers{tr("Parameter"), tr("Value"), tr("± SE")};
-    for (const std::string& name : result_.parameters)
-        headers << tr("corr %1").arg(labelOf(name));
-    table_->setHorizontalHeaderLabels(headers);
-    for (int i = 0; i < n; ++i) {
-        const auto u = static_cast<std::size_t>(i);
-        auto* name = new QTableWidgetItem(labelOf(result_.parameters[u]));
-        name->setToolTip(
-            tr("Parameter key: %1").arg(QString::fromStdString(result_.parameters[u])));
-        table_->setItem(i, 0, name);
-        table_->setItem(i, 1, new QTableWidgetItem(QString::number(result_.values[u], 'g', 8)));
-        table_->setItem(i, 2,
-                        new QTableWidgetItem(result_.determined[u]
-                                                 ? formatted(result_.standardErrors[u])
-                                                 : tr("not determined")));
-        for (int j = 0; j < n; ++j)
-            table_->setItem(
-                i, 3 + j,
-                new QTableWidgetItem(result_.correlation.size() == 0
-                                         ? QString()
-                                         : QString::number(result_.correlation(i, j), 'f', 3)));
+    const FitReport report(result_, fitDocument_, fitMeasured_, QString(), path_, {});
+    resultView_->show(result_, report, [this](const std::string& key) { return labelOf(key); });
+    // The fitted model's residuals, until the next trajectory replaces them.
+    residuals_.clear();
+    for (const std::vector<double>& column : result_.residuals) {
+        residuals_.emplace_back();
+        for (double r : column)
+            residuals_.back().push_back(-r);
     }
-    table_->resizeColumnsToContents();
-    QStringList lines;
-    for (std::size_t c = 0; c < result_.columns.size(); ++c)
-        lines << tr("RMS %1: %2")
-                     .arg(QString::fromStdString(result_.columns[c]),
-                          QString::number(result_.columnRms[c], 'g', 4));
-    lines << tr("χ² = %1, %2 degrees of freedom%3")
-                 .arg(result_.chiSquare, 0, 'g', 5)
-                 .arg(result_.degreesOfFreedom)
-                 .arg(result_.sigmaGiven ? QString() : tr(" (σ estimated from the residuals)"));
-    for (const std::string& warning : result_.warnings)
-        lines << tr("Warning: %1").arg(QString::fromStdString(warning));
-    summary_->setText(lines.join(QLatin1Char('\n')));
-    // Warnings (a parameter the data do not fix, a value on its bound) also at the top.
+    std::vector<QString> names;
+    for (const Measurements::Column& column : fitMeasured_.columns)
+        names.push_back(tr("%1 (fitted model)").arg(QString::fromStdString(column.name())));
+    residualPlot_->setResiduals(fitMeasured_.times, residuals_, names);
+    QStringList rms = report.summaryLines();
+    rms.removeLast(); // χ²/dof is under the table
+    rms_->setText(tr("Fitted model: %1").arg(rms.join(QStringLiteral("; "))));
+    emit residualsChanged();
+    // Warnings (a parameter the data do not fix, a value on its bound) and a failure also at
+    // the top; a failure offers to fit the start too.
     QStringList warnings;
     for (const std::string& warning : result_.warnings)
         warnings << QString::fromStdString(warning);
+    if (result_.failed())
+        warnings.prepend(tr("The fit failed: %1").arg(QString::fromStdString(result_.failure)));
     setMessage(warnings.join(QLatin1Char('\n')), true);
+    QStringList starts;
+    for (const std::string& name : result_.startParameters)
+        starts << labelOf(name);
+    fitStartButton_->setText(tr("Fit %1 too").arg(starts.join(tr(" and "))));
+    fitStartButton_->setVisible(result_.failed() && !starts.isEmpty());
+}
+
+void FitPanel::fitStartToo()
+{
+    for (const std::string& name : result_.startParameters)
+        setFitted(QString::fromStdString(name), true);
+    fitStartButton_->hide();
+    startFit();
 }
 
 void FitPanel::updateApply()
 {
     QString reason;
     if (!result_.parameters.empty() && !thread_) {
-        if (loadSerial_ != fitLoadSerial_)
+        if (result_.failed())
+            reason = tr("Not applicable: the fit failed (%1).")
+                         .arg(QString::fromStdString(result_.failure));
+        else if (loadSerial_ != fitLoadSerial_)
             reason = tr("Not applicable: the measurements were loaded again after this fit. "
                         "Fit again.");
         else if (!sameMeasurements(measured_, fitMeasured_))
@@ -778,6 +750,24 @@ void FitPanel::updateApply()
     applyNote_->setVisible(!reason.isEmpty());
 }
 
+QTableWidget* FitPanel::resultTable() const
+{
+    return resultView_->table();
+}
+
+QLabel* FitPanel::summaryLabel() const
+{
+    return resultView_->summary();
+}
+
+double FitPanel::appliedValue(std::size_t i) const
+{
+    const bool known = result_.determined[i] && std::isfinite(result_.standardErrors[i]);
+    if (fullPrecision_->isChecked() || !known)
+        return result_.values[i];
+    return RoundedValue(result_.values[i], result_.standardErrors[i]).value();
+}
+
 bool FitPanel::applyResult()
 {
     if (result_.parameters.empty() || thread_ || !applyReason_.isEmpty())
@@ -787,7 +777,7 @@ bool FitPanel::applyResult()
     for (std::size_t i = 0; i < result_.parameters.size(); ++i) {
         const QString key = QString::fromStdString(result_.parameters[i]);
         if (session_->hasKey(key))
-            session_->edit(key, {result_.values[i]});
+            session_->edit(key, {appliedValue(i)});
     }
     undo->endMacro();
     appliedDocument_ = session_->document();

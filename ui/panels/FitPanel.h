@@ -34,6 +34,7 @@ class QVBoxLayout;
 
 namespace clab {
 
+class FitResultView;
 class ResidualPlot;
 class SceneSession;
 
@@ -77,8 +78,10 @@ public:
     bool isFitting() const { return thread_ != nullptr; }
     /// The last finished fit (empty parameters before one).
     const FitResult& result() const { return result_; }
-    /// Puts the fitted values into the scene as one undo step; false when there is no result
-    /// or it no longer matches the scene or the data (applyBlockedReason).
+    /// Puts the fitted values into the scene as one undo step, each rounded to its standard
+    /// error (RoundedValue) unless "Apply full precision" is ticked; false when there is no
+    /// result, it failed (FitResult::failure), or it no longer matches the scene or the data
+    /// (applyBlockedReason).
     bool applyResult();
     /// Why the last result cannot be applied now: the scene, the data or their mapping changed
     /// after the fit, or its values are in the scene already. Empty when it can (or there is
@@ -108,8 +111,11 @@ public:
     QLabel* messageLabel() const { return message_; }
     QLabel* rmsLabel() const { return rms_; }
     QLabel* progressLabel() const { return progress_; }
-    QTableWidget* resultTable() const { return table_; }
-    QLabel* summaryLabel() const { return summary_; }
+    QTableWidget* resultTable() const;
+    QLabel* summaryLabel() const;
+    QCheckBox* fullPrecisionBox() const { return fullPrecision_; }
+    /// "Fit s0 too": shown after a fit that failed from a start it could not fit.
+    QPushButton* fitStartButton() const { return fitStartButton_; }
     QPushButton* applyButton() const { return applyButton_; }
     QLabel* applyNote() const { return applyNote_; }
     QWidget* parameterBox() const { return parameterBox_; }
@@ -150,11 +156,16 @@ private:
     QString labelOf(const std::string& key) const;
     void rebuildParameters();
     void updateQuantities();
+    /// Columns named like a trace quantity map to it (x → x); said in the message line.
+    void mapColumnsByName();
     /// Reads the mapped columns again (a new file or mapping), then updateRms.
     void updateMapping();
     void updateRms();
     void showRms();
     void showResult();
+    /// Ticks the start parameters a failed fit names (FitResult::startParameters), fits again.
+    void fitStartToo();
+    double appliedValue(std::size_t i) const;
     void fitDone(const FitResult& result, const QString& error);
     void setMessage(const QString& text, bool error);
 
@@ -192,8 +203,9 @@ private:
     QLabel* applyNote_; ///< why Apply is disabled
     QLabel* progress_;
     QLabel* rms_;
-    QTableWidget* table_;
-    QLabel* summary_; ///< RMS per column, χ², warnings of the last fit
+    FitResultView* resultView_;
+    QCheckBox* fullPrecision_;
+    QPushButton* fitStartButton_;
     ResidualPlot* residualPlot_;
 
     QThread* thread_ = nullptr;

@@ -1,9 +1,9 @@
 #include "../../support/SceneForces.h"
+#include "integrate/Simulator.h"
 #include "model/ConstraintLabError.h"
 #include "model/ContactEvent.h"
-#include "solve/FundamentalEquation.h"
-#include "integrate/Simulator.h"
 #include "scenes/BeadOnWire.h"
+#include "solve/FundamentalEquation.h"
 
 #include "../../support/SceneParameters.h"
 
@@ -107,6 +107,9 @@ private slots:
     void placedAtRestOnSteepSlopeSlidesImmediately();
     void launchedUpStopsAtTopAndStays();
     void launchedUpComesBackDown();
+    void launchedUpFromTheFootRunsBackToIt();
+    void launchedDownFromTheFootEndsAtOnce();
+    void startBelowTheFootIsRefusedWhenStoppingThere();
 };
 
 // docs/MATH.md §5: Qᶜᵢ = m g cos θ (−sin θ, cos θ), Qᶜₙᵢ = C = −μ m g cos θ sgn(s̈) (cos θ, sin θ).
@@ -476,6 +479,65 @@ void TestBeadOnWire::launchedUpComesBackDown()
         const double accel = std::cos(th) * smp.qdd[0] + std::sin(th) * smp.qdd[1];
         QVERIFY(std::abs(accel - (t < tTop ? -up : -down)) < 1e-9);
     }
+}
+
+// From the foot (s = 0) up the wire: up and back down by the closed forms, ending where it
+// comes back to the foot, never below it.
+void TestBeadOnWire::launchedUpFromTheFootRunsBackToIt()
+{
+    const double g = 9.81, deg = 30, mu = 0.2, v0 = 2.0;
+    const double th = deg * kPi / 180.0;
+    const double up = g * (std::sin(th) + mu * std::cos(th));
+    const double down = g * (std::sin(th) - mu * std::cos(th));
+    const double tTop = v0 / up, sTop = v0 * v0 / (2 * up);
+    const double tFoot = tTop + std::sqrt(2 * sTop / down);
+    const auto sys = BeadOnWire::definition().create(values(1, g, deg, mu, 0.0, v0));
+    SimulationOptions o = options(5.0);
+    o.stopAtEnd = true;
+    const Trace trace = Simulator(*sys).run(o);
+    QVERIFY(trace.reachedEnd);
+    QVERIFY2(std::abs(trace.samples.back().t - tFoot) < 1e-9,
+             qPrintable(QString::number(trace.samples.back().t, 'g', 17)));
+    for (const TraceSample& smp : trace.samples)
+        QVERIFY2(along(smp, th) > -1e-12, qPrintable(QString::number(smp.t)));
+}
+
+// From the foot down the wire (issue 32: it ran on to s = −1.59 and blamed the foot): the run
+// ends at its start, the bead at the foot; without stop_at_end it slides on below.
+void TestBeadOnWire::launchedDownFromTheFootEndsAtOnce()
+{
+    const double th = 30 * kPi / 180.0;
+    const auto sys = BeadOnWire::definition().create(values(1, 9.81, 30, 0.2, 0.0, -2.0));
+    SimulationOptions o = options(5.0);
+    o.stopAtEnd = true;
+    const Trace trace = Simulator(*sys).run(o);
+    QVERIFY(trace.reachedEnd);
+    QCOMPARE(trace.samples.size(), std::size_t(1));
+    QCOMPARE(trace.samples[0].t, 0.0);
+    QCOMPARE(along(trace.samples[0], th), 0.0);
+
+    o.stopAtEnd = false;
+    const Trace past = Simulator(*sys).run(o);
+    QVERIFY(!past.reachedEnd);
+    QVERIFY(along(past.samples.back(), th) < -1.0);
+}
+
+// Below the foot there is no end to reach: refused with why while stopping at it, run without.
+void TestBeadOnWire::startBelowTheFootIsRefusedWhenStoppingThere()
+{
+    const auto sys = BeadOnWire::definition().create(values(1, 9.81, 30, 0.2, -1.0, 0.0));
+    SimulationOptions o = options(1.0);
+    o.stopAtEnd = true;
+    try {
+        Simulator(*sys).run(o);
+        QFAIL("a start below the foot ran");
+    } catch (const ConstraintLabError& e) {
+        QCOMPARE(e.kind(), ConstraintLabError::Kind::InvalidInitialState);
+        QVERIFY2(QString(e.what()).contains("beyond the end of the scene's track"), e.what());
+        QVERIFY(QString::fromStdString(e.hint()).contains("stop_at_end"));
+    }
+    o.stopAtEnd = false;
+    QVERIFY(Simulator(*sys).run(o).samples.size() > 1);
 }
 
 QTEST_APPLESS_MAIN(TestBeadOnWire)

@@ -1,7 +1,7 @@
-#include "model/ConstraintLabError.h"
-#include "study/ParameterFit.h"
-#include "scenes/SceneRegistry.h"
 #include "integrate/Simulator.h"
+#include "model/ConstraintLabError.h"
+#include "scenes/SceneRegistry.h"
+#include "study/ParameterFit.h"
 
 #include <QtTest>
 
@@ -344,6 +344,63 @@ private slots:
         fitted.mu = r.values[0];
         fitted.thetaDeg = r.values[1];
         QVERIFY(std::abs(fitted.acceleration() / bead.acceleration() - 1.0) < 1e-3);
+    }
+
+    // The data start at 25 m, the model at 2 m: μ alone cannot bring the bead there. The fit
+    // fails, says where each starts, and names s0 as what to fit too; fitting it succeeds.
+    void wrongStartFailsAndNamesTheStartParameter()
+    {
+        const Bead bead;
+        const Measurements m =
+            measured([&](double t) { return bead.s(t); }, "s", 500, 0.01, 0.002, 3, false);
+        SceneDocument scene = bead.sceneWithMu(0.2);
+        scene.parameters["s0"] = {2.0};
+        const FitResult r = ParameterFit::run(scene, m, fitting({"mu"}));
+        QVERIFY(r.failed());
+        QVERIFY2(r.failure.find("the data of pos start at 25 m (t = 0.01 s), the model at 2 m; "
+                                "fit s0 too, or set it") != std::string::npos,
+                 r.failure.c_str());
+        QCOMPARE(r.startParameters, std::vector<std::string>{"s0"});
+
+        const FitResult both = ParameterFit::run(scene, m, fitting({"mu", "s0"}));
+        QVERIFY2(!both.failed(), both.failure.c_str());
+        QVERIFY(std::abs(both.values[0] - bead.mu) <= 3.0 * both.standardErrors[0]);
+        QVERIFY(std::abs(both.values[1] - bead.s0) <= 3.0 * both.standardErrors[1]);
+    }
+
+    // A good fit is no failure, even of data that hardly move (noise about a body at rest),
+    // and its residuals are the fitted model's, simulated − measured, in SI units.
+    void goodFitsDoNotFailAndGiveTheirResiduals()
+    {
+        const Bead bead;
+        const Measurements m =
+            measured([&](double t) { return bead.s(t); }, "s", 500, 0.01, 0.002, 3, true);
+        const FitResult r = ParameterFit::run(bead.sceneWithMu(0.3), m, fitting({"mu"}));
+        QVERIFY2(!r.failed(), r.failure.c_str());
+        QCOMPARE(r.residuals.size(), std::size_t(1));
+        QCOMPARE(r.residuals[0].size(), std::size_t(500));
+        Bead fitted = bead;
+        fitted.mu = r.values[0];
+        for (std::size_t i : {std::size_t(0), std::size_t(250), std::size_t(499)})
+            QVERIFY(std::abs(r.residuals[0][i] - (fitted.s(m.times[i]) - m.columns[0].values[i])) <
+                    1e-6);
+
+        // At rest (μ = 0.7 > tan 30°), measured with noise: the model at rest fits.
+        Bead resting = bead;
+        resting.mu = 0.7;
+        const Measurements still =
+            measured([&](double) { return resting.s0; }, "s", 200, 0.01, 0.002, 4, false);
+        const FitResult atRest =
+            ParameterFit::run(resting.sceneWithMu(0.7), still, fitting({"s0"}));
+        QVERIFY2(!atRest.failed(), atRest.failure.c_str());
+        // Exact data at rest (no spread at all) fitted exactly are no failure either.
+        const Measurements exact =
+            measured([&](double) { return resting.s0; }, "s", 200, 0.01, 0.0, 4, false);
+        SceneDocument near = resting.sceneWithMu(0.7);
+        near.parameters["s0"] = {24.5};
+        const FitResult exactFit = ParameterFit::run(near, exact, fitting({"s0"}));
+        QVERIFY2(!exactFit.failed(), exactFit.failure.c_str());
+        QVERIFY(std::abs(exactFit.values[0] - resting.s0) < 1e-6);
     }
 
     // Two parameters the data do determine: the start position and μ, with their correlation.

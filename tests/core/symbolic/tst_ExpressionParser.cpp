@@ -19,6 +19,7 @@ private slots:
     void mistakesAreReportedAtTheirColumn_data();
     void mistakesAreReportedAtTheirColumn();
     void deepNestingIsRefusedNotACrash();
+    void aTranspositionIsOneEdit();
 
 private:
     GiNaC::realsymbol x_{"x"}, y_{"y"}, l1_{"l1"}, l2_{"l2"};
@@ -112,6 +113,19 @@ void TestExpressionParser::mistakesAreReportedAtTheirColumn()
         QVERIFY(QString::fromUtf8(e.what()).startsWith(
             QStringLiteral("system.constraints[1].holonomic: column %1: ").arg(column)));
     }
+}
+
+// Issue 32: typing `cx` for the coordinate `xc` swaps two letters, one edit (optimal string
+// alignment); Levenshtein's two edits exceeded the limit for a two-letter name.
+void TestExpressionParser::aTranspositionIsOneEdit()
+{
+    GiNaC::realsymbol xc{"xc"}, lx{"lx"};
+    const ExpressionParser::SymbolTable symbols{{"xc", xc}, {"x", x_}, {"lx", lx}};
+    QCOMPARE(ExpressionParser::suggestions("cx", symbols), std::string("xc, lx or x"));
+    // A transposition inside a longer name ranks before two substitutions.
+    GiNaC::realsymbol theta{"theta"}, other{"thxtz"};
+    QCOMPARE(ExpressionParser::suggestions("thtea", {{"theta", theta}, {"thxtz", other}}),
+             std::string("theta"));
 }
 
 void TestExpressionParser::deepNestingIsRefusedNotACrash()
