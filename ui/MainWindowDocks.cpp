@@ -14,8 +14,10 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QLabel>
 #include <QMainWindow>
 #include <QScrollArea>
+#include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -173,6 +175,19 @@ void MainWindowDocks::createDerivationDock(QDockWidget* plotsDock)
     window_->addDockWidget(Qt::RightDockWidgetArea, derivationDock);
     window_->tabifyDockWidget(plotsDock, derivationDock);
     plotsDock->raise(); // the last dock tabified would be on top
+    // While the System editor's fields do not build, the derivation (and the status bar) say
+    // that the last valid system is shown, and where the fields differ from it.
+    auto* shown = new QLabel(window_->statusBar());
+    shown->setObjectName(QStringLiteral("systemShownStatus"));
+    shown->setStyleSheet(QStringLiteral("QLabel { color: #7a1c1c; }"));
+    shown->hide();
+    window_->statusBar()->addPermanentWidget(shown);
+    connect(systemEditor_, &SystemEditor::shownChanged, this, [this, shown] {
+        derivation_->setNotice(systemEditor_->shownNotice());
+        shown->setText(systemEditor_->shownStatus());
+        shown->setToolTip(systemEditor_->shownNotice());
+        shown->setVisible(!systemEditor_->shownStatus().isEmpty());
+    });
     connect(derivationDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         derivationOnTop_ = visible;
         if (visible)

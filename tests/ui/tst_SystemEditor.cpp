@@ -7,7 +7,6 @@
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
 #include <SceneFile.h>
-#include <trace/Trace.h>
 #include <panels/DerivationPanel.h>
 #include <panels/SystemEditor.h>
 #include <render/VtkSurfaceFormat.h>
@@ -15,9 +14,11 @@
 #include <session/SceneSession.h>
 #include <session/SimulationWorker.h>
 #include <symbolic/SymbolicModel.h>
+#include <trace/Trace.h>
 #include <widgets/ExpressionField.h>
 #include <widgets/MessageBanner.h>
 
+#include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QClipboard>
@@ -25,6 +26,7 @@
 #include <QCompleter>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStringListModel>
@@ -110,6 +112,51 @@ class SystemEditorTest : public QObject {
             QTest::keyClicks(field, text);
         }
         QTest::keyClick(field, Qt::Key_Return);
+    }
+
+    QString textOf(const QString& key)
+    {
+        QWidget* field = editor()->field(key);
+        if (auto* e = qobject_cast<ExpressionField*>(field))
+            return e->text();
+        if (auto* l = qobject_cast<QLineEdit*>(field))
+            return l->text();
+        return QStringLiteral("<no field %1>").arg(key);
+    }
+
+    void click(const QString& name)
+    {
+        auto* button = editor()->findChild<QAbstractButton*>(name);
+        QVERIFY2(button, qPrintable(name));
+        QTest::mouseClick(button, Qt::LeftButton);
+        // A rebuild deletes the old fields later: not found again after this.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
+
+    // The start value of `name` in the document's system ("" when it is computed).
+    std::string documentStart(const std::string& name)
+    {
+        for (const auto& v : window_->session()->document().system->description().initial)
+            if (v.name == name)
+                return v.expression;
+        return {};
+    }
+
+    // With CLAB_SCREENSHOT_DIR set, saves what `widget` shows as NAME.png there (for looking).
+    static void snapshot(QWidget* widget, const QString& name)
+    {
+        const QString dir = qEnvironmentVariable("CLAB_SCREENSHOT_DIR");
+        if (!dir.isEmpty())
+            widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+    }
+
+    bool openTemplate(const QString& name)
+    {
+        auto* action = window_->findChild<QAction*>(QStringLiteral("newTemplate_") + name);
+        if (!action)
+            return false;
+        action->trigger();
+        return waitForRun();
     }
 
     std::shared_ptr<const Trace> runOf(const SceneDocument& document)
@@ -443,6 +490,187 @@ private slots:
         QVERIFY(window_->duplicateAsSystem());
         QVERIFY(waitForRun());
         QCOMPARE(largestDifference(*window_->trace(), *before), 0.0);
+    }
+
+    void startValuesBelongToTheCoordinatesName()
+    {
+        // The sequence of issue 32: a new coordinate renamed to xc, then a parameter added.
+        QVERIFY(openTemplate(QStringLiteral("pendulum")));
+        click(QStringLiteral("addCoordinate"));
+        type(editor()->field(QStringLiteral("system.coordinates[2]")), QStringLiteral("xc"));
+        click(QStringLiteral("addParameter"));
+        QCOMPARE(textOf(QStringLiteral("system.initial.x")), QStringLiteral("l"));
+        QCOMPARE(textOf(QStringLiteral("system.initial.xc")), QString());
+        QCOMPARE(textOf(QStringLiteral("system.initial.y")), QStringLiteral("0"));
+        // The fields are the draft's: x starts at l, xc has no value of its own.
+        const auto& initial = editor()->draft().initial;
+        const auto x = std::find_if(initial.begin(), initial.end(),
+                                    [](const auto& v) { return v.name == "x"; });
+        QVERIFY(x != initial.end() && x->expression == "l");
+        QVERIFY(std::none_of(initial.begin(), initial.end(),
+                             [](const auto& v) { return v.name.rfind("xc", 0) == 0; }));
+    }
+
+    void valuesTypedWhileANameIsTakenStayWithTheirCoordinate()
+    {
+        QVERIFY(openTemplate(QStringLiteral("pendulum")));
+        click(QStringLiteral("addCoordinate"));
+        // q1 renamed to x, the other coordinate's name: a problem, and each keeps its values.
+        paste(editor()->field(QStringLiteral("system.coordinates[2]")), QStringLiteral("x"));
+        QVERIFY(editor()->problemKey().startsWith(QStringLiteral("system.coordinates")));
+        QCOMPARE(textOf(QStringLiteral("system.initial.x")), QStringLiteral("l"));
+        paste(editor()->field(QStringLiteral("system.coordinates[2].start")),
+              QStringLiteral("0.25"));
+        QCOMPARE(textOf(QStringLiteral("system.initial.x")), QStringLiteral("l"));
+        // Named apart again: the value typed goes with its own coordinate.
+        paste(editor()->field(QStringLiteral("system.coordinates[2]")), QStringLiteral("xc"));
+        QVERIFY2(editor()->problem().isEmpty(), qPrintable(editor()->problem()));
+        QCOMPARE(documentStart("x"), std::string("l"));
+        QCOMPARE(documentStart("xc"), std::string("0.25"));
+        QCOMPARE(textOf(QStringLiteral("system.initial.xc")), QStringLiteral("0.25"));
+        // The other way round: x passes through xc's name on its way to "a" (which the
+        // constraint does not know, so this stays in the fields).
+        paste(editor()->field(QStringLiteral("system.coordinates[0]")), QStringLiteral("xc"));
+        QCOMPARE(textOf(QStringLiteral("system.initial.xc")), QStringLiteral("0.25"));
+        paste(editor()->field(QStringLiteral("system.coordinates[0]")), QStringLiteral("a"));
+        QCOMPARE(textOf(QStringLiteral("system.initial.a")), QStringLiteral("l"));
+        QCOMPARE(textOf(QStringLiteral("system.initial.xc")), QStringLiteral("0.25"));
+        click(QStringLiteral("addParameter")); // a rebuild of the fields from the draft
+        QCOMPARE(textOf(QStringLiteral("system.initial.a")), QStringLiteral("l"));
+        QCOMPARE(textOf(QStringLiteral("system.initial.xc")), QStringLiteral("0.25"));
+    }
+
+    void removedAndReorderedCoordinatesKeepTheirValues()
+    {
+        QVERIFY(openTemplate(QStringLiteral("pendulum")));
+        click(QStringLiteral("addCoordinate"));
+        paste(editor()->field(QStringLiteral("system.initial.q1")), QStringLiteral("0.5"));
+        // Moved up past y: the values go with the names, not with the rows.
+        click(QStringLiteral("system.coordinates[2].up"));
+        const auto& coordinates = window_->session()->document().system->description().coordinates;
+        QCOMPARE(coordinates[1].name, std::string("q1"));
+        QCOMPARE(coordinates[2].name, std::string("y"));
+        QCOMPARE(textOf(QStringLiteral("system.initial.q1")), QStringLiteral("0.5"));
+        QCOMPARE(textOf(QStringLiteral("system.initial.y")), QStringLiteral("0"));
+        QCOMPARE(textOf(QStringLiteral("system.initial.x")), QStringLiteral("l"));
+        click(QStringLiteral("system.coordinates[0].down"));
+        QCOMPARE(window_->session()->document().system->description().coordinates[1].name,
+                 std::string("x"));
+        QCOMPARE(documentStart("x"), std::string("l"));
+        QCOMPARE(documentStart("q1"), std::string("0.5"));
+        window_->session()->undoStack()->undo();
+        QCOMPARE(window_->session()->document().system->description().coordinates[1].name,
+                 std::string("q1"));
+        QCOMPARE(textOf(QStringLiteral("system.initial.q1")), QStringLiteral("0.5"));
+        QCOMPARE(textOf(QStringLiteral("system.initial.x")), QStringLiteral("l"));
+        // Removing q1 from between x and y leaves their values alone.
+        click(QStringLiteral("system.coordinates[1].remove"));
+        QVERIFY2(editor()->problem().isEmpty(), qPrintable(editor()->problem()));
+        QCOMPARE(documentStart("x"), std::string("l"));
+        QCOMPARE(documentStart("y"), std::string("0"));
+        QCOMPARE(documentStart("q1"), std::string());
+        QCOMPARE(textOf(QStringLiteral("system.initial.y")), QStringLiteral("0"));
+        QVERIFY(!editor()->field(QStringLiteral("system.initial.q1")));
+    }
+
+    void halfTypedSystemSaysWhichTextIsShown()
+    {
+        // Backspacing "/2" off T runs each valid step; a typo after it leaves that last valid
+        // system on screen, and the editor, the derivation and the status bar say so.
+        QVERIFY(window_->showPanel(QStringLiteral("derivation")));
+        const QString key = QStringLiteral("system.kinetic_energy");
+        ExpressionField* field = expression(key);
+        field->setFocus();
+        field->moveCursor(QTextCursor::End);
+        QTest::keyClick(field, Qt::Key_Backspace);
+        QTest::keyClick(field, Qt::Key_Backspace);
+        QCOMPARE(window_->session()->document().system->description().kineticEnergy,
+                 std::string("m*(x_dot^2 + y_dot^2)"));
+        QVERIFY(editor()->shownNotice().isEmpty()); // the fields are what runs
+        QTest::keyClicks(field, QStringLiteral("x"));
+        QCOMPARE(editor()->differingKeys(), QStringList{key});
+        const QString notice = editor()->shownNotice();
+        QVERIFY2(notice.contains(key) &&
+                     notice.contains(QStringLiteral("m*(x_dot^2 + y_dot^2)”")) &&
+                     notice.contains(QStringLiteral("m*(x_dot^2 + y_dot^2)x")),
+                 qPrintable(notice));
+        auto* summary = editor()->findChild<QLabel*>(QStringLiteral("systemProblem"));
+        QVERIFY(summary->isVisible() && summary->text().contains(notice));
+        QCOMPARE(window_->derivationPanel()->notice(), notice);
+        auto* status = window_->findChild<QLabel*>(QStringLiteral("systemShownStatus"));
+        QVERIFY(status && status->isVisible());
+        QVERIFY(status->text().contains(key));
+        // The derivation is the shown system's, as it says: M is 2m, not m.
+        QVERIFY(waitForRun());
+        QTest::qWait(100);
+        QVERIFY2(window_->derivationPanel()->plainText().contains(QStringLiteral("2·m")) ||
+                     window_->derivationPanel()->plainText().contains(QStringLiteral("2m")),
+                 qPrintable(window_->derivationPanel()->plainText().left(400)));
+        QVERIFY(window_->showPanel(QStringLiteral("system")));
+        QTest::qWait(200);
+        snapshot(window_.get(), QStringLiteral("editor-typo-window"));
+        snapshot(window_->derivationPanel(), QStringLiteral("editor-typo-derivation"));
+        // Back to text that builds: nothing to say any more.
+        QTest::keyClick(field, Qt::Key_Backspace);
+        QVERIFY(editor()->shownNotice().isEmpty());
+        QVERIFY(window_->derivationPanel()->notice().isEmpty());
+        QVERIFY(!status->isVisible());
+    }
+
+    void titleAndNotesAreEditedAndSaved()
+    {
+        type(editor()->field(QStringLiteral("title")), QStringLiteral("A thrown stone"));
+        auto* notes = editor()->findChild<QPlainTextEdit*>(QStringLiteral("notes"));
+        QVERIFY(notes);
+        notes->setFocus();
+        notes->selectAll();
+        QTest::keyClicks(notes, QStringLiteral("Watch the parabola."));
+        window_->setFocus();
+        const SceneDocument& document = window_->session()->document();
+        QCOMPARE(document.title, std::string("A thrown stone"));
+        QCOMPARE(document.notes, std::string("Watch the parabola."));
+        QCOMPARE(document.system->definition().title, std::string("A thrown stone"));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("stone.json"));
+        QVERIFY(window_->saveAs(path));
+        const SceneDocument reopened = SceneFile::load(path);
+        QCOMPARE(reopened.title, std::string("A thrown stone"));
+        QCOMPARE(reopened.notes, std::string("Watch the parabola."));
+        window_->session()->undoStack()->undo();
+        QCOMPARE(
+            window_->session()->document().notes,
+            std::string("A point mass that moves in the x–y plane under gravity, with nothing "
+                        "holding it: a starting point for a system of your own. Add a constraint "
+                        "in the System dock (for example x^2 + y^2 - 1 for a circle) and watch the "
+                        "constraint force appear."));
+    }
+
+    void pointsMoveAndTheTrailGoesOnTheChosenOne()
+    {
+        QVERIFY(openTemplate(QStringLiteral("two-bodies-rod")));
+        auto points = [this] {
+            QStringList names;
+            for (const auto& p : window_->session()->document().system->description().points)
+                names << QString::fromStdString(p.name);
+            return names;
+        };
+        QCOMPARE(points(), (QStringList{"body1", "body2"}));
+        auto* trail = editor()->findChild<QAbstractButton*>(QStringLiteral("view.points[1].trail"));
+        QVERIFY(trail && trail->isChecked());
+        click(QStringLiteral("view.points[0].trail"));
+        QCOMPARE(points(), (QStringList{"body2", "body1"}));
+        QVERIFY(editor()
+                    ->findChild<QAbstractButton*>(QStringLiteral("view.points[1].trail"))
+                    ->isChecked());
+        QVERIFY(!editor()
+                     ->findChild<QAbstractButton*>(QStringLiteral("view.points[0].trail"))
+                     ->isChecked());
+        click(QStringLiteral("view.points[0].down"));
+        QCOMPARE(points(), (QStringList{"body1", "body2"}));
+        QCOMPARE(textOf(QStringLiteral("view.points[1].name")), QStringLiteral("body2"));
+        QCOMPARE(textOf(QStringLiteral("view.points[1].at[0]")), QStringLiteral("x2"));
+        window_->session()->undoStack()->undo();
+        QCOMPARE(points(), (QStringList{"body2", "body1"}));
     }
 
     void editedSystemSurvivesSaveAndOpen()

@@ -1,5 +1,8 @@
 #include "panels/DerivationPanel.h"
 
+#include "widgets/DotAccents.h"
+#include "widgets/MessageBanner.h"
+
 #include <model/MechanicalSystem.h>
 #include <solve/EquationBreakdown.h>
 #include <symbolic/DerivationSheet.h>
@@ -7,8 +10,19 @@
 #include <symbolic/SystemDescription.h>
 #include <trace/TraceSample.h>
 
+#include <AtomicFile.h>
+#include <FileError.h>
+
+#include "widgets/DialogFolders.h"
+
 #include <QApplication>
+#include <QBuffer>
 #include <QClipboard>
+#include <QFileDialog>
+#include <QImage>
+#include <QMessageBox>
+#include <QPainter>
+#include <QPdfWriter>
 #include <QScrollBar>
 #include <QTextBrowser>
 #include <QUrl>
@@ -106,10 +120,13 @@ QString blockHtml(const QString& title, const QString& symbol, const QString& ma
 } // namespace
 
 DerivationPanel::DerivationPanel(QWidget* parent)
-    : QWidget(parent), browser_(new QTextBrowser(this))
+    : QWidget(parent), browser_(new QTextBrowser(this)), banner_(new MessageBanner(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    banner_->setObjectName(QStringLiteral("derivationNotice"));
+    banner_->clearMessage();
+    layout->addWidget(banner_);
     browser_->setObjectName(QStringLiteral("derivationBrowser"));
     browser_->setOpenLinks(false);
     browser_->setFrameShape(QFrame::NoFrame);
@@ -117,6 +134,8 @@ DerivationPanel::DerivationPanel(QWidget* parent)
     connect(browser_, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == QLatin1String("copy"))
             copyLatex(url.path().toInt());
+        else if (url.scheme() == QLatin1String("export"))
+            exportWithDialog();
     });
     clear();
 }
@@ -134,7 +153,25 @@ void DerivationPanel::clear()
 
 QString DerivationPanel::plainText() const
 {
-    return browser_->toPlainText();
+    return DotAccents::plainText(browser_->document());
+}
+
+const QTextDocument* DerivationPanel::document() const
+{
+    return browser_->document();
+}
+
+void DerivationPanel::setNotice(const QString& notice)
+{
+    if (notice.isEmpty())
+        banner_->clearMessage();
+    else
+        banner_->showMessage(MessageBanner::Kind::Warning, notice);
+}
+
+QString DerivationPanel::notice() const
+{
+    return banner_->isHidden() ? QString() : banner_->text();
 }
 
 void DerivationPanel::copyLatex(int index) const
@@ -159,12 +196,74 @@ void DerivationPanel::show(const SceneDocument& document, const TraceSample& sam
     latex_.clear();
     const int scroll = browser_->verticalScrollBar()->value();
     browser_->setHtml(equationsHtml() + numbersHtml(sample));
+    DotAccents::apply(browser_->document());
     browser_->verticalScrollBar()->setValue(scroll);
+}
+
+void DerivationPanel::exportPage(const QString& path) const
+{
+    QTextDocument* document = browser_->document();
+    const QSizeF size = document->size();
+    QByteArray bytes;
+    if (path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
+        // The page laid out as on screen, scaled to the paper's width and cut into pages.
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter pdf(&buffer);
+        pdf.setPageSize(QPageSize(QPageSize::A4));
+        pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
+        pdf.setTitle(tr("Derivation"));
+        QPainter painter(&pdf);
+        const double scale = std::min(pdf.width() / size.width(), pdf.resolution() / 96.0);
+        const double pageHeight = pdf.height() / scale;
+        for (double top = 0.0; top < size.height(); top += pageHeight) {
+            if (top > 0.0)
+                pdf.newPage();
+            painter.save();
+            painter.scale(scale, scale);
+            painter.translate(0.0, -top);
+            document->drawContents(&painter, QRectF(0.0, top, size.width(), pageHeight));
+            painter.restore();
+        }
+        painter.end();
+    } else {
+        QImage image((size * 2.0).toSize(), QImage::Format_RGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.scale(2.0, 2.0);
+        document->drawContents(&painter);
+        painter.end();
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        image.save(&buffer, "PNG");
+    }
+    AtomicFile::write(path, bytes, tr("the derivation"));
+}
+
+void DerivationPanel::exportWithDialog()
+{
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save the Derivation"),
+                                     DialogFolders::suggestedPath(QStringLiteral("derivation"),
+                                                                  QStringLiteral("derivation.pdf")),
+                                     tr("PDF (*.pdf);;PNG image (*.png)"));
+    if (path.isEmpty())
+        return;
+    DialogFolders::remember(QStringLiteral("derivation"), path);
+    try {
+        exportPage(path);
+    } catch (const FileError& e) {
+        QMessageBox::warning(this, tr("Save the Derivation"), QString::fromUtf8(e.what()));
+    }
 }
 
 QString DerivationPanel::equationsHtml()
 {
-    QString html = QStringLiteral("<h3>%1</h3>").arg(tr("Equations"));
+    QString html =
+        QStringLiteral("<p align=\"right\"><a href=\"export:page\"><small>%1</small></a></p>"
+                       "<h3>%2</h3>")
+            .arg(tr("Save as PDF or PNG…"), tr("Equations"));
     if (!document_.system) {
         return html + tr("<p>This built-in scene is coded by hand. <i>Edit → Duplicate as "
                          "Editable System</i> shows its equations.</p>");

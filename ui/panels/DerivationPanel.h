@@ -8,10 +8,12 @@
 #include <memory>
 
 class QTextBrowser;
+class QTextDocument;
 class QLabel;
 
 namespace clab {
 
+class MessageBanner;
 class MechanicalSystem;
 struct TraceSample;
 
@@ -34,6 +36,12 @@ public:
     void show(const SceneDocument& document, const TraceSample& sample);
     /// No run to show (a new document before its first result).
     void clear();
+    /// Says above the equations that they are not what the System editor's fields hold (the
+    /// fields do not build, the last valid system is shown); empty hides it.
+    void setNotice(const QString& notice);
+    QString notice() const;
+    /// The page's document (the dots of q̇ and q̈ are drawn as objects: widgets/DotAccents).
+    const QTextDocument* document() const;
 
     /// The LaTeX a block's "Copy as LaTeX" copies, in the order of the blocks shown (tests).
     const QStringList& latexBlocks() const { return latex_; }
@@ -41,12 +49,18 @@ public:
     QString plainText() const;
     /// Copies block `index`'s LaTeX to the clipboard.
     void copyLatex(int index) const;
+    /// Writes the page as shown, dots drawn as in the panel: a PDF (A4 pages) for a ".pdf"
+    /// path, else a PNG at twice the screen's size. Throws FileError when it cannot be written.
+    void exportPage(const QString& path) const;
 
 private:
+    /// Asks for a file and exports the page to it (the page's "Save as PDF or PNG" link).
+    void exportWithDialog();
     QString equationsHtml();
     QString numbersHtml(const TraceSample& sample);
 
     QTextBrowser* browser_;
+    MessageBanner* banner_;
     SceneDocument document_;
     std::unique_ptr<MechanicalSystem> system_;
     QStringList latex_;

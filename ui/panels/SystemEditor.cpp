@@ -7,10 +7,15 @@
 
 #include <model/ConstraintLabError.h>
 #include <symbolic/SymbolicModel.h>
+#include <symbolic/SystemDifference.h>
 #include <symbolic/SystemError.h>
 
+#include <QEvent>
+#include <QFormLayout>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -87,9 +92,14 @@ void SystemEditor::sessionReset()
 {
     const SceneDocument& document = session_->document();
     draft_ = draftFromDocument();
-    title_ = document.system ? document.system->definition().title : std::string();
-    notes_ = document.system ? document.system->definition().description : std::string();
+    title_ = !document.title.empty() ? document.title
+             : document.system       ? document.system->definition().title
+                                     : std::string();
+    notes_ = !document.notes.empty() ? document.notes
+             : document.system       ? document.system->definition().description
+                                     : std::string();
     fields_->clearNumberErrors();
+    sections_->reset();
     rebuild();
 }
 
@@ -153,6 +163,8 @@ void SystemEditor::edited(const QString& what, bool typing)
     }
     SceneDocument document = session_->document();
     document.system = SystemRef{model};
+    document.title = title_;
+    document.notes = notes_;
     document.parameters.clear();
     for (const SystemDescription::Parameter& p : draft_.parameters)
         document.parameters[p.name] = {p.value};
@@ -193,15 +205,53 @@ void SystemEditor::showProblem(const QString& key, const QString& reason, int co
 void SystemEditor::setProblem(const QString& problem, const QString& key)
 {
     problemKey_ = key;
-    if (problem == problem_)
-        return;
+    const bool changed = problem != problem_;
     problem_ = problem;
-    summary_->setText(
-        problem.isEmpty()
-            ? QString()
-            : tr("Not applied (the last valid system keeps running): %1").arg(problem));
+    updateShown();
+    summary_->setText(problem.isEmpty() ? QString()
+                                        : tr("Not applied: %1\n%2").arg(problem, shownNotice_));
     summary_->setVisible(!problem.isEmpty());
-    emit problemChanged(problem);
+    if (changed)
+        emit problemChanged(problem);
+}
+
+void SystemEditor::updateShown()
+{
+    QStringList keys, details;
+    if (!problem_.isEmpty() && session_->document().system) {
+        const auto changes = SystemDifference::between(draftFromDocument(), draft_);
+        for (const SystemDifference::Change& c : changes) {
+            keys << qs(c.key);
+            details << tr("%1 (shown: “%2”; in the field: “%3”)")
+                           .arg(qs(c.key), qs(c.shown), qs(c.typed));
+        }
+        for (const auto& [key, error] : fields_->numberErrors()) {
+            keys << key;
+            details << tr("%1 (%2)").arg(key, error);
+        }
+        if (keys.isEmpty() && !problemKey_.isEmpty()) {
+            keys << problemKey_;
+            details << problemKey_;
+        }
+    }
+    constexpr int listed = 3;
+    if (details.size() > listed)
+        details = details.mid(0, listed) << tr("%n more", nullptr, int(keys.size()) - listed);
+    const QString notice =
+        keys.isEmpty() ? QString()
+                       : tr("Shown: the last valid system, not the text in the System editor, "
+                            "which differs at %1.")
+                             .arg(details.join(QStringLiteral("; ")));
+    const QString status =
+        keys.isEmpty() ? QString()
+                       : tr("Showing the last valid system: the System editor's %1 does not build")
+                             .arg(problemKey_.isEmpty() ? keys.front() : problemKey_);
+    differingKeys_ = keys;
+    if (notice == shownNotice_ && status == shownStatus_)
+        return;
+    shownNotice_ = notice;
+    shownStatus_ = status;
+    emit shownChanged();
 }
 
 void SystemEditor::rebuild()
@@ -213,8 +263,40 @@ void SystemEditor::rebuild()
         buildBuiltIn(layout);
         return;
     }
+    buildHeading(layout);
     sections_->build(content_, layout);
     layout->addStretch(1);
+}
+
+void SystemEditor::buildHeading(QVBoxLayout* layout)
+{
+    auto* box = new QGroupBox(tr("System"), content_);
+    auto* form = new QFormLayout(box);
+    form->addRow(tr("Title"),
+                 fields_->plain(
+                     box, QStringLiteral("title"), title_,
+                     [this](const std::string& t) { title_ = t; }, tr("Change the title"),
+                     tr("shown in the view and the title bar")));
+    auto* notes = new QPlainTextEdit(qs(notes_), box);
+    notes->setObjectName(QStringLiteral("notes"));
+    notes->setPlaceholderText(tr("what to look at, where the equations come from, …"));
+    notes->setTabChangesFocus(true);
+    notes->setFixedHeight(notes->fontMetrics().lineSpacing() * 4 + 12);
+    // One undo step per visit of the field, as for the other fields.
+    connect(notes, &QPlainTextEdit::textChanged, this, [this, notes] {
+        notes_ = notes->toPlainText().toStdString();
+        edited(tr("Change the notes"), true);
+    });
+    notes->installEventFilter(this);
+    form->addRow(tr("Notes"), notes);
+    layout->addWidget(box);
+}
+
+bool SystemEditor::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::FocusOut && watched->objectName() == QLatin1String("notes"))
+        fields_->endTyping();
+    return QWidget::eventFilter(watched, event);
 }
 
 void SystemEditor::buildBuiltIn(QVBoxLayout* layout)

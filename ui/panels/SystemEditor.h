@@ -3,6 +3,7 @@
 #include <symbolic/SystemDescription.h>
 
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 #include <functional>
@@ -50,11 +51,27 @@ public:
     /// The message label under the field of `key` (tests look at what it says).
     QLabel* message(const QString& key) const;
 
+    /// What the view, the plots and the derivation show while the fields do not build: the
+    /// last valid system, and the fields that differ from it (with its text and theirs); empty
+    /// when they show the fields.
+    QString shownNotice() const { return shownNotice_; }
+    /// The same in one line for a status bar; empty when the fields are what is shown.
+    QString shownStatus() const { return shownStatus_; }
+    /// The keys of the fields that differ from the system shown (SystemDifference's keys, and
+    /// number fields holding no number).
+    QStringList differingKeys() const { return differingKeys_; }
+
 signals:
     /// The problem shown changed (empty: the draft builds).
     void problemChanged(const QString& problem);
     /// "Duplicate as editable system" on a built-in scene.
     void duplicateRequested();
+    /// shownNotice() and shownStatus() changed.
+    void shownChanged();
+
+protected:
+    /// Leaving the notes ends their edit (the next keystroke is a new undo step).
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void sessionReset();
@@ -77,6 +94,10 @@ private:
     void clearProblems();
     void showProblem(const QString& key, const QString& reason, int column);
     void setProblem(const QString& problem, const QString& key);
+    /// Compares the fields with the system shown and says where they differ.
+    void updateShown();
+    /// The title and notes of the system.
+    void buildHeading(QVBoxLayout* layout);
 
     SceneSession* session_;
     SystemDescription draft_;
@@ -87,6 +108,8 @@ private:
     QVBoxLayout* layout_ = nullptr;
     QLabel* summary_ = nullptr;
     QString problem_, problemKey_;
+    QString shownNotice_, shownStatus_;
+    QStringList differingKeys_;
     bool applying_ = false; ///< the session change comes from this editor
 };
 

@@ -241,6 +241,18 @@ void SystemFields::renameKeys(const QString& from, const QString& to)
     entries_ = std::move(renamed);
 }
 
+void SystemFields::rekey(QWidget* field, const QString& key)
+{
+    const auto it = std::find_if(entries_.begin(), entries_.end(),
+                                 [field](const auto& e) { return e.second.widget == field; });
+    if (it == entries_.end() || it->first == key)
+        return;
+    const Entry entry = it->second;
+    entries_.erase(it);
+    entries_[key] = entry;
+    field->setObjectName(key);
+}
+
 // --- Problems ---
 
 void SystemFields::clearMarks()

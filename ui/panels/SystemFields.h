@@ -56,6 +56,8 @@ public:
     void clear();
     /// A coordinate or parameter was renamed: its fields' keys follow the name.
     void renameKeys(const QString& from, const QString& to);
+    /// Registers `field` (made by this object) under `key` instead of the key it had.
+    void rekey(QWidget* field, const QString& key);
     /// The expression fields complete the draft's current names.
     void updateCompletions();
 

@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -82,7 +83,7 @@ QLabel* header(QWidget* parent, const QString& text)
 
 SystemSections::SystemSections(SystemDescription& draft, SystemFields& fields, Hooks hooks,
                                QObject* parent)
-    : QObject(parent), draft_(draft), fields_(fields), hooks_(std::move(hooks))
+    : QObject(parent), draft_(draft), fields_(fields), hooks_(std::move(hooks)), coordinates_(draft)
 {
 }
 
@@ -128,6 +129,27 @@ void SystemSections::buildKept(QVBoxLayout* layout)
     }
 }
 
+void SystemSections::addMoveButtons(QWidget* box, QLayout* row, const QString& key, int i,
+                                    int count, const QString& label,
+                                    std::function<void(int, int)> swap)
+{
+    auto move = [this, i, swap](int to, const QString& what) {
+        restructure(what, [i, to, swap] { swap(i, to); });
+    };
+    QToolButton* up = smallButton(box, QStringLiteral("▲"), tr("Move up"));
+    up->setObjectName(key + QStringLiteral(".up"));
+    up->setEnabled(i > 0);
+    connect(up, &QToolButton::clicked, this,
+            [move, i, label] { move(i - 1, QObject::tr("Move %1 up").arg(label)); });
+    QToolButton* down = smallButton(box, QStringLiteral("▼"), tr("Move down"));
+    down->setObjectName(key + QStringLiteral(".down"));
+    down->setEnabled(i + 1 < count);
+    connect(down, &QToolButton::clicked, this,
+            [move, i, label] { move(i + 1, QObject::tr("Move %1 down").arg(label)); });
+    row->addWidget(up);
+    row->addWidget(down);
+}
+
 void SystemSections::buildCoordinates(QVBoxLayout* layout)
 {
     QGroupBox* box = section(content_, layout, tr("Coordinates q"));
@@ -149,70 +171,63 @@ void SystemSections::buildCoordinates(QVBoxLayout* layout)
                 [this, i](const std::string& unit) { draft_.coordinates[i].unit = unit; },
                 tr("Change the unit of %1").arg(qs(c.name)), tr("none")),
             i + 1, 1);
+        auto* buttons = new QHBoxLayout;
+        buttons->setSpacing(0);
+        addMoveButtons(box, buttons, key, i, n, qs(c.name),
+                       [this](int a, int b) { coordinates_.swap(a, b); });
         QToolButton* remove = smallButton(box, QStringLiteral("✕"), tr("Remove this coordinate"));
+        remove->setObjectName(key + QStringLiteral(".remove"));
         remove->setEnabled(n > 1);
         connect(remove, &QToolButton::clicked, this, [this, i] {
             restructure(tr("Remove coordinate %1").arg(qs(draft_.coordinates[i].name)),
-                        [this, i] { removeCoordinate(i); });
+                        [this, i] { coordinates_.remove(i); });
         });
-        grid->addWidget(remove, i + 1, 2, Qt::AlignTop);
+        buttons->addWidget(remove);
+        grid->addLayout(buttons, i + 1, 2, Qt::AlignTop);
     }
     grid->setColumnStretch(0, 2);
     grid->setColumnStretch(1, 1);
     box->layout()->addItem(grid);
-    QPushButton* add =
-        addButton(box, tr("Add Coordinate"), tr("Add a coordinate"), [this] { addCoordinate(); });
+    QPushButton* add = addButton(box, tr("Add Coordinate"), tr("Add a coordinate"),
+                                 [this] { coordinates_.add(); });
     add->setObjectName(QStringLiteral("addCoordinate"));
     box->layout()->addWidget(add);
 }
 
 void SystemSections::renameCoordinate(int i, const std::string& name)
 {
-    std::string& old = draft_.coordinates[i].name;
-    for (SystemDescription::Named& f : draft_.forces)
-        if (f.name == old)
-            f.name = name;
-    for (SystemDescription::Named& v : draft_.initial)
-        if (v.name == old || v.name == old + "_dot")
-            v.name = name + v.name.substr(old.size());
-    for (const char* list : {"system.forces.", "system.initial."}) {
-        fields_.renameKeys(qs(list + old), qs(list + name));
-        fields_.renameKeys(qs(list + old + "_dot"), qs(list + name + "_dot"));
-    }
-    old = name;
+    coordinates_.rename(i, name);
+    rekeyValueFields();
     for (const auto& [label, index, pattern] : coordinateLabels_)
         if (index == i)
             label->setText(pattern.arg(qs(name)));
 }
 
-void SystemSections::removeCoordinate(int i)
+void SystemSections::rekeyValueFields()
 {
-    const std::string name = draft_.coordinates[i].name;
-    draft_.coordinates.erase(draft_.coordinates.begin() + i);
-    if (i < static_cast<int>(draft_.masses.size()))
-        draft_.masses.erase(draft_.masses.begin() + i);
-    if (i < static_cast<int>(draft_.massMatrix.size())) {
-        draft_.massMatrix.erase(draft_.massMatrix.begin() + i);
-        for (auto& row : draft_.massMatrix)
-            if (i < static_cast<int>(row.size()))
-                row.erase(row.begin() + i);
-    }
-    setNamed(draft_.forces, name, {});
-    setNamed(draft_.initial, name, {});
-    setNamed(draft_.initial, name + "_dot", {});
-}
-
-void SystemSections::addCoordinate()
-{
-    draft_.coordinates.push_back({freshName("q", namesOf(draft_.coordinates)), "m"});
-    if (!draft_.masses.empty())
-        draft_.masses.push_back("1");
-    if (!draft_.massMatrix.empty()) {
-        for (auto& row : draft_.massMatrix)
-            row.push_back("0");
-        draft_.massMatrix.emplace_back(draft_.coordinates.size(), "0");
-        draft_.massMatrix.back().back() = "1";
-    }
+    static const QStringList suffixes{QStringLiteral(".force"), QStringLiteral(".start"),
+                                      QStringLiteral(".velocity")};
+    // Held rows first, under their row's key, so that the owner of a name gets its keys.
+    for (int pass = 0; pass < 2; ++pass)
+        for (int i = 0; i < static_cast<int>(valueFields_.size()); ++i) {
+            const bool held = coordinates_.isHeld(i);
+            if (held != (pass == 0))
+                continue;
+            const QString name = qs(draft_.coordinates[i].name);
+            const QStringList keys =
+                held ? QStringList{SystemFields::indexed(QStringLiteral("system.coordinates"), i) +
+                                       suffixes[0],
+                                   SystemFields::indexed(QStringLiteral("system.coordinates"), i) +
+                                       suffixes[1],
+                                   SystemFields::indexed(QStringLiteral("system.coordinates"), i) +
+                                       suffixes[2]}
+                     : QStringList{QStringLiteral("system.forces.") + name,
+                                   QStringLiteral("system.initial.") + name,
+                                   QStringLiteral("system.initial.") + name +
+                                       QStringLiteral("_dot")};
+            for (int k = 0; k < 3; ++k)
+                fields_.rekey(valueFields_[i][k], keys[k]);
+        }
 }
 
 void SystemSections::buildParameters(QVBoxLayout* layout)
@@ -346,44 +361,33 @@ void SystemSections::buildForcesAndInitial(QVBoxLayout* layout)
     grid->addWidget(header(box, tr("Extra force")), 0, 1);
     grid->addWidget(header(box, tr("At start")), 0, 2);
     grid->addWidget(header(box, tr("Velocity at start")), 0, 3);
-    auto find = [](const std::vector<SystemDescription::Named>& list, const std::string& name) {
-        const auto it =
-            std::find_if(list.begin(), list.end(), [&](const auto& e) { return e.name == name; });
-        return it == list.end() ? std::string() : it->expression;
-    };
+    valueFields_.clear();
     for (int i = 0; i < static_cast<int>(draft_.coordinates.size()); ++i) {
         const std::string name = draft_.coordinates[i].name;
         auto* label = new QLabel(qs(name), box);
         coordinateLabels_.emplace_back(label, i, QStringLiteral("%1"));
         grid->addWidget(label, i + 1, 0, Qt::AlignTop);
-        auto coordinate = [this, i] {
-            return draft_.coordinates[i].name;
-        };
-        grid->addWidget(fields_.expression(
-                            box, QStringLiteral("system.forces.") + qs(name),
-                            find(draft_.forces, name),
-                            [this, coordinate](const std::string& e) {
-                                setNamed(draft_.forces, coordinate(), e);
-                            },
-                            tr("Edit a force"), tr("0")),
-                        i + 1, 1);
-        grid->addWidget(fields_.expression(
-                            box, QStringLiteral("system.initial.") + qs(name),
-                            find(draft_.initial, name),
-                            [this, coordinate](const std::string& e) {
-                                setNamed(draft_.initial, coordinate(), e);
-                            },
-                            tr("Edit an initial value"), tr("computed")),
-                        i + 1, 2);
-        grid->addWidget(fields_.expression(
-                            box, QStringLiteral("system.initial.") + qs(name + "_dot"),
-                            find(draft_.initial, name + "_dot"),
-                            [this, coordinate](const std::string& e) {
-                                setNamed(draft_.initial, coordinate() + "_dot", e);
-                            },
-                            tr("Edit an initial value"), tr("computed")),
-                        i + 1, 3);
+        const SystemCoordinates::Values values = coordinates_.values(i);
+        const std::vector<std::pair<std::string SystemCoordinates::Values::*, QString>> columns{
+            {&SystemCoordinates::Values::force, QStringLiteral(".force")},
+            {&SystemCoordinates::Values::start, QStringLiteral(".start")},
+            {&SystemCoordinates::Values::velocity, QStringLiteral(".velocity")}};
+        valueFields_.emplace_back();
+        for (int k = 0; k < 3; ++k) {
+            const auto which = columns[k].first;
+            const QString key =
+                SystemFields::indexed(QStringLiteral("system.coordinates"), i) + columns[k].second;
+            grid->addWidget(
+                fields_.expression(
+                    box, key, values.*which,
+                    [this, i, which](const std::string& e) { coordinates_.setValue(i, which, e); },
+                    k == 0 ? tr("Edit a force") : tr("Edit an initial value"),
+                    k == 0 ? tr("0") : tr("computed")),
+                i + 1, k + 1);
+            valueFields_.back().push_back(fields_.field(key));
+        }
     }
+    rekeyValueFields();
     for (int c = 1; c <= 3; ++c)
         grid->setColumnStretch(c, 1);
     box->layout()->addItem(grid);
@@ -438,25 +442,15 @@ void SystemSections::buildConstraints(QVBoxLayout* layout)
             2 * i + 2, 0, 1, 3); // the expression gets the whole width, under its name
         auto* buttons = new QHBoxLayout;
         buttons->setSpacing(0);
-        auto move = [this, i](int to, const QString& what) {
-            restructure(
-                what, [this, i, to] { std::swap(draft_.constraints[i], draft_.constraints[to]); });
-        };
-        QToolButton* up = smallButton(box, QStringLiteral("▲"), tr("Move up"));
-        up->setEnabled(i > 0);
-        connect(up, &QToolButton::clicked, this,
-                [move, i, label] { move(i - 1, QObject::tr("Move %1 up").arg(label)); });
-        QToolButton* down = smallButton(box, QStringLiteral("▼"), tr("Move down"));
-        down->setEnabled(i + 1 < m);
-        connect(down, &QToolButton::clicked, this,
-                [move, i, label] { move(i + 1, QObject::tr("Move %1 down").arg(label)); });
+        addMoveButtons(box, buttons, key, i, m, label, [this](int a, int b) {
+            std::swap(draft_.constraints[a], draft_.constraints[b]);
+        });
         QToolButton* remove = smallButton(box, QStringLiteral("✕"), tr("Remove this constraint"));
         connect(remove, &QToolButton::clicked, this, [this, i, label] {
             restructure(tr("Remove %1").arg(label),
                         [this, i] { draft_.constraints.erase(draft_.constraints.begin() + i); });
         });
-        for (QToolButton* b : {up, down, remove})
-            buttons->addWidget(b);
+        buttons->addWidget(remove);
         grid->addLayout(buttons, 2 * i + 1, 2, Qt::AlignTop);
     }
     grid->setColumnStretch(0, 1);
@@ -546,32 +540,11 @@ void SystemSections::buildView(QVBoxLayout* layout)
     upRow->addRow(tr("Upwards on screen"), up);
     auto* points = new QGridLayout;
     const QStringList titles{tr("Point"), QStringLiteral("x"), QStringLiteral("y"),
-                             QStringLiteral("z")};
+                             QStringLiteral("z"), tr("Trail")};
     for (int c = 0; c < titles.size(); ++c)
         points->addWidget(header(box, titles[c]), 0, c);
-    for (int i = 0; i < static_cast<int>(draft_.points.size()); ++i) {
-        const QString key = SystemFields::indexed(QStringLiteral("view.points"), i);
-        SystemDescription::ViewPoint& p = draft_.points[i];
-        p.at.resize(3, "0");
-        points->addWidget(fields_.plain(
-                              box, key + QStringLiteral(".name"), p.name,
-                              [this, i](const std::string& n) { draft_.points[i].name = n; },
-                              tr("Rename a point")),
-                          i + 1, 0);
-        for (int k = 0; k < 3; ++k)
-            points->addWidget(
-                fields_.expression(
-                    box, SystemFields::indexed(key + QStringLiteral(".at"), k), p.at[k],
-                    [this, i, k](const std::string& e) { draft_.points[i].at[k] = e; },
-                    tr("Move a point")),
-                i + 1, k + 1);
-        QToolButton* remove = smallButton(box, QStringLiteral("✕"), tr("Remove this point"));
-        connect(remove, &QToolButton::clicked, this, [this, i] {
-            restructure(tr("Remove a point"),
-                        [this, i] { draft_.points.erase(draft_.points.begin() + i); });
-        });
-        points->addWidget(remove, i + 1, 4, Qt::AlignTop);
-    }
+    for (int i = 0; i < static_cast<int>(draft_.points.size()); ++i)
+        buildViewPoint(box, points, i);
     for (int c = 0; c < 4; ++c)
         points->setColumnStretch(c, 1);
     box->layout()->addItem(points);
@@ -592,6 +565,56 @@ void SystemSections::buildView(QVBoxLayout* layout)
     for (QPushButton* b : {addPoint, addLink, addCurve})
         buttons->addWidget(b);
     box->layout()->addItem(buttons);
+}
+
+void SystemSections::buildViewPoint(QWidget* box, QGridLayout* grid, int i)
+{
+    const QString key = SystemFields::indexed(QStringLiteral("view.points"), i);
+    SystemDescription::ViewPoint& p = draft_.points[i];
+    const int count = static_cast<int>(draft_.points.size());
+    p.at.resize(3, "0");
+    grid->addWidget(fields_.plain(
+                        box, key + QStringLiteral(".name"), p.name,
+                        [this, i](const std::string& n) { draft_.points[i].name = n; },
+                        tr("Rename a point")),
+                    i + 1, 0);
+    for (int k = 0; k < 3; ++k)
+        grid->addWidget(fields_.expression(
+                            box, SystemFields::indexed(key + QStringLiteral(".at"), k), p.at[k],
+                            [this, i, k](const std::string& e) { draft_.points[i].at[k] = e; },
+                            tr("Move a point")),
+                        i + 1, k + 1);
+    // The view draws the trail (and puts the arrows) on the last point: choosing another point
+    // moves it to the end, the others keep their order.
+    auto* trail = new QRadioButton(box);
+    trail->setObjectName(key + QStringLiteral(".trail"));
+    trail->setToolTip(tr("The trail and the force arrows are on the last point; choosing this "
+                         "point moves it to the end"));
+    trail->setChecked(i + 1 == count);
+    trail->setAutoExclusive(false);
+    const QString name = qs(p.name);
+    connect(trail, &QRadioButton::clicked, this, [this, i, count, trail, name] {
+        if (i + 1 == count) {
+            trail->setChecked(true);
+            return;
+        }
+        restructure(tr("Put the trail on %1").arg(name), [this, i] {
+            std::rotate(draft_.points.begin() + i, draft_.points.begin() + i + 1,
+                        draft_.points.end());
+        });
+    });
+    grid->addWidget(trail, i + 1, 4, Qt::AlignTop | Qt::AlignHCenter);
+    auto* buttons = new QHBoxLayout;
+    buttons->setSpacing(0);
+    addMoveButtons(box, buttons, key, i, count, name,
+                   [this](int a, int b) { std::swap(draft_.points[a], draft_.points[b]); });
+    QToolButton* remove = smallButton(box, QStringLiteral("✕"), tr("Remove this point"));
+    connect(remove, &QToolButton::clicked, this, [this, i] {
+        restructure(tr("Remove a point"),
+                    [this, i] { draft_.points.erase(draft_.points.begin() + i); });
+    });
+    buttons->addWidget(remove);
+    grid->addLayout(buttons, i + 1, 5, Qt::AlignTop);
 }
 
 void SystemSections::buildViewLinks(QVBoxLayout* layout)
@@ -669,21 +692,6 @@ void SystemSections::buildViewCurves(QVBoxLayout* layout)
         });
         row->addWidget(remove, 0, Qt::AlignTop);
         layout->addLayout(row);
-    }
-}
-
-void SystemSections::setNamed(std::vector<SystemDescription::Named>& list, const std::string& name,
-                              const std::string& expression)
-{
-    const auto it =
-        std::find_if(list.begin(), list.end(), [&](const auto& e) { return e.name == name; });
-    if (expression.empty()) {
-        if (it != list.end())
-            list.erase(it);
-    } else if (it != list.end()) {
-        it->expression = expression;
-    } else {
-        list.push_back({name, expression});
     }
 }
 

@@ -1,16 +1,21 @@
 #pragma once
 
+#include "panels/SystemCoordinates.h"
+
 #include <symbolic/SystemDescription.h>
 
 #include <QObject>
 #include <QString>
 
 #include <functional>
+#include <map>
 #include <string>
 #include <tuple>
 #include <vector>
 
 class QFormLayout;
+class QGridLayout;
+class QLayout;
 class QLabel;
 class QPushButton;
 class QVBoxLayout;
@@ -43,20 +48,22 @@ public:
 
     /// Builds every section of the draft into `layout` of `content`.
     void build(QWidget* content, QVBoxLayout* layout);
-
-    /// Sets (or, when empty, removes) the entry `name` of a list of named expressions.
-    static void setNamed(std::vector<SystemDescription::Named>& list, const std::string& name,
-                         const std::string& expression);
+    /// The draft was replaced (a new document, undo): forgets the values held aside.
+    void reset() { coordinates_.reset(); }
 
 private:
     void restructure(const QString& what, const std::function<void()>& change);
     /// A button in `box` that applies `change` as the undo step `what`.
     QPushButton* addButton(QWidget* box, const QString& text, const QString& what,
                            std::function<void()> change);
+    /// ▲ and ▼ buttons (named KEY.up, KEY.down) in `row` that swap entry i of `count` with its
+    /// neighbour as one step.
+    void addMoveButtons(QWidget* box, QLayout* row, const QString& key, int i, int count,
+                        const QString& label, std::function<void(int, int)> swap);
     void buildCoordinates(QVBoxLayout* layout);
     void renameCoordinate(int i, const std::string& name);
-    void removeCoordinate(int i);
-    void addCoordinate();
+    /// The keys of the force and initial-value fields follow the coordinates' names.
+    void rekeyValueFields();
     void buildParameters(QVBoxLayout* layout);
     void buildEnergies(QVBoxLayout* layout);
     void buildMassMatrix(QFormLayout* form);
@@ -64,6 +71,7 @@ private:
     void buildConstraints(QVBoxLayout* layout);
     void buildFriction(QVBoxLayout* layout);
     void buildView(QVBoxLayout* layout);
+    void buildViewPoint(QWidget* box, QGridLayout* grid, int i);
     void buildViewLinks(QVBoxLayout* layout);
     void buildViewCurves(QVBoxLayout* layout);
     /// Notes what the editor has no fields for but keeps.
@@ -75,6 +83,9 @@ private:
     QWidget* content_ = nullptr;
     /// Labels that show a coordinate's name (per-coordinate rows): label, index, pattern.
     std::vector<std::tuple<QLabel*, int, QString>> coordinateLabels_;
+    /// Per coordinate row: its force, start and velocity fields.
+    std::vector<std::vector<QWidget*>> valueFields_;
+    SystemCoordinates coordinates_;
 };
 
 } // namespace clab
