@@ -1,5 +1,7 @@
 #include "view3d/geometry/SceneGeometry.h"
 
+#include "view3d/TextPlacer.h"
+
 #include "view3d/geometry/AcatastaticParticleGeometry.h"
 #include "view3d/geometry/BeadOnWireGeometry.h"
 #include "view3d/geometry/ChainGeometry.h"
@@ -29,6 +31,8 @@
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
 #include <vtkSphereSource.h>
+#include <vtkTextActor.h>
+#include <vtkTextProperty.h>
 #include <vtkTubeFilter.h>
 
 namespace clab {
@@ -103,6 +107,21 @@ void SceneGeometry::removeFrom(vtkRenderer* renderer) const
     }
 }
 
+void SceneGeometry::layoutTexts(int fontPoints, vtkViewport* viewport, TextPlacer& placer) const
+{
+    for (const auto& prop : props_) {
+        auto* text = vtkTextActor::SafeDownCast(prop);
+        if (text != nullptr && text->GetVisibility() != 0) {
+            text->GetTextProperty()->SetFontSize(fontPoints);
+            // With room to spare: centred on a point that moves with the body, such a text
+            // lands a few pixels off its box once drawn.
+            const TextPlacer::Box box = TextPlacer::boxOf(text, viewport);
+            placer.addFixedText(TextPlacer::Box(box.min() - Eigen::Vector2d::Constant(3.0),
+                                                box.max() + Eigen::Vector2d::Constant(3.0)));
+        }
+    }
+}
+
 void SceneGeometry::fitToTrace(const Trace& trace)
 {
     (void)trace;
@@ -140,6 +159,14 @@ Eigen::Vector3d SceneGeometry::arrowVector(const TraceSample& sample, ForceKind 
 {
     const Eigen::VectorXd& F = generalizedForce(sample, kind);
     return F.size() == 0 ? Eigen::Vector3d::Zero() : forceVector(sample.q, F);
+}
+
+Eigen::Vector3d SceneGeometry::arrowStart(const TraceSample& sample, ForceKind kind,
+                                          const Eigen::Vector3d& drawn) const
+{
+    (void)sample, (void)kind;
+    const double n = drawn.norm();
+    return n > 0.0 && std::isfinite(n) ? Eigen::Vector3d(drawn / n) : Eigen::Vector3d::Zero();
 }
 
 QString SceneGeometry::forceLabel(ForceKind kind) const
