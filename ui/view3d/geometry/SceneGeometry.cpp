@@ -22,6 +22,7 @@
 #include <cmath>
 
 #include <vtkActor.h>
+#include <vtkCoordinate.h>
 #include <vtkCubeSource.h>
 #include <vtkLineSource.h>
 #include <vtkNew.h>
@@ -109,15 +110,28 @@ void SceneGeometry::removeFrom(vtkRenderer* renderer) const
 
 void SceneGeometry::layoutTexts(int fontPoints, vtkViewport* viewport, TextPlacer& placer) const
 {
+    // Each at its point when it is free, else moved the least (a body's axis numbers meet when
+    // an axis points at the viewer).
+    const Eigen::Vector2d room = Eigen::Vector2d::Constant(3.0);
     for (const auto& prop : props_) {
         auto* text = vtkTextActor::SafeDownCast(prop);
-        if (text != nullptr && text->GetVisibility() != 0) {
-            text->GetTextProperty()->SetFontSize(fontPoints);
-            // With room to spare: centred on a point that moves with the body, such a text
-            // lands a few pixels off its box once drawn.
-            const TextPlacer::Box box = TextPlacer::boxOf(text, viewport);
-            placer.addFixedText(TextPlacer::Box(box.min() - Eigen::Vector2d::Constant(3.0),
-                                                box.max() + Eigen::Vector2d::Constant(3.0)));
+        if (text == nullptr || text->GetVisibility() == 0) {
+            continue;
+        }
+        text->GetTextProperty()->SetFontSize(fontPoints);
+        text->GetPositionCoordinate()->SetValue(0.0, 0.0);
+        // With room to spare: centred on a point that moves with the body, such a text lands a
+        // few pixels off its box once drawn.
+        const TextPlacer::Box box = TextPlacer::boxOf(text, viewport);
+        const Eigen::Vector2d size = box.sizes() + 2.0 * room;
+        const Eigen::Vector2d corner = box.min() - room;
+        const std::optional<TextPlacer::Place> place =
+            placer.place(box.center(), size, corner, 0.5 * size.y());
+        if (place) {
+            text->GetPositionCoordinate()->SetValue(place->corner.x() - corner.x(),
+                                                    place->corner.y() - corner.y());
+        } else {
+            placer.addFixedText(TextPlacer::Box(corner, corner + size));
         }
     }
 }
