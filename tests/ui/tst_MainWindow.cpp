@@ -5,7 +5,6 @@
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
 #include <SceneFile.h>
-#include <scenes/SceneRegistry.h>
 #include <export/VideoExportDialog.h>
 #include <panels/ForcesPanel.h>
 #include <panels/ParameterEditor.h>
@@ -14,6 +13,7 @@
 #include <plots/PlotData.h>
 #include <render/VtkOpenGLWindow.h>
 #include <render/VtkSurfaceFormat.h>
+#include <scenes/SceneRegistry.h>
 #include <session/PlaybackClock.h>
 #include <session/SceneSession.h>
 #include <session/SimulationWorker.h>
@@ -734,7 +734,7 @@ private slots:
         mu->setValue(0.1);
         QVERIFY(waitForMu(window, 0.1));
         QCOMPARE(window.sceneView()->ghostLabels(),
-                 QStringList({QStringLiteral("mu = 0.2"), QStringLiteral("mu = 0.3")}));
+                 QStringList({QStringLiteral("μ = 0.2"), QStringLiteral("μ = 0.3")}));
         // Undo twice, redo twice, and choose 0.3 again by hand: every value stays once.
         QUndoStack* stack = window.session()->undoStack();
         stack->undo();
@@ -753,9 +753,9 @@ private slots:
             labels << QString::fromStdString(run.label);
         QCOMPARE(labels.size(), 3);
         QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), 3);
-        QCOMPARE(labels.back(), QStringLiteral("mu = 0.3"));
-        QVERIFY(labels.contains(QStringLiteral("mu = 0.1")));
-        QVERIFY(labels.contains(QStringLiteral("mu = 0.2")));
+        QCOMPARE(labels.back(), QStringLiteral("μ = 0.3"));
+        QVERIFY(labels.contains(QStringLiteral("μ = 0.1")));
+        QVERIFY(labels.contains(QStringLiteral("μ = 0.2")));
         QCOMPARE(window.sceneView()->ghostCount(), 2);
     }
 
@@ -772,8 +772,8 @@ private slots:
         // The earlier run is labelled with its own μ, the current one with the new μ.
         const std::vector<LabelledTrace> runs = window.runs();
         QCOMPARE(runs.size(), std::size_t(2));
-        QCOMPARE(runs[0].label, std::string("mu = 0.2"));
-        QCOMPARE(runs[1].label, std::string("mu = 0.3"));
+        QCOMPARE(runs[0].label, std::string("μ = 0.2"));
+        QCOMPARE(runs[1].label, std::string("μ = 0.3"));
         QCOMPARE(runs[1].trace, window.trace());
         // More friction dissipates more energy over the same slide time.
         const int w = runs[0].trace->columnIndex("W_nonideal");
@@ -784,8 +784,8 @@ private slots:
         QVERIFY(plots->selectPreset("energy"));
         int labelled = 0;
         for (const PlotCurve& curve : plots->plotData().curves)
-            labelled += curve.label.contains(QStringLiteral("mu = 0.2")) ||
-                        curve.label.contains(QStringLiteral("mu = 0.3"));
+            labelled += curve.label.contains(QStringLiteral("μ = 0.2")) ||
+                        curve.label.contains(QStringLiteral("μ = 0.3"));
         QCOMPARE(labelled, static_cast<int>(plots->plotData().curves.size()));
         QVERIFY(plots->plotData().curves.size() >= 2);
 
@@ -799,8 +799,8 @@ private slots:
         QCOMPARE(lines.front().trimmed(), QByteArray("run,t,x,W_nonideal"));
         int rows02 = 0, rows03 = 0;
         for (const QByteArray& line : lines) {
-            rows02 += line.startsWith("mu = 0.2,");
-            rows03 += line.startsWith("mu = 0.3,");
+            rows02 += line.startsWith("μ = 0.2,");
+            rows03 += line.startsWith("μ = 0.3,");
         }
         QCOMPARE(rows02, static_cast<int>(runs[0].trace->samples.size()));
         QCOMPARE(rows03, static_cast<int>(runs[1].trace->samples.size()));

@@ -2,11 +2,12 @@
 // say what they are; compare runs are told apart; log plots never see a zero.
 #include <plots/ForceKind.h>
 #include <plots/PlotBuilder.h>
+#include <plots/RunColors.h>
 
-#include <model/ConstraintLabError.h>
-#include <trace/PlotCatalog.h>
-#include <scenes/SceneRegistry.h>
 #include <integrate/Simulator.h>
+#include <model/ConstraintLabError.h>
+#include <scenes/SceneRegistry.h>
+#include <trace/PlotCatalog.h>
 #include <trace/Trace.h>
 #include <trace/TraceSeries.h>
 
@@ -164,14 +165,15 @@ void TestPlotBuilder::compareRunsNameTheirRunAndDashTheEarlierOnes()
     QCOMPARE(data.curves[0].y, TraceSeries::values(*slow, "E"));
     QCOMPARE(data.curves[2].y, TraceSeries::values(*fast, "E"));
     QVERIFY(data.curves[0].y != data.curves[2].y);
-    // The earlier run: dashed, the same hue, lighter; the current one solid.
+    // The earlier run: dashed, in the first compare run's colour (its ghost's in the 3D
+    // view); the current one solid in the quantity's colour.
     for (int i = 0; i < 2; ++i) {
         const PlotCurve& earlier = data.curves[static_cast<std::size_t>(i)];
         const PlotCurve& current = data.curves[static_cast<std::size_t>(i + 2)];
         QCOMPARE(earlier.style, Qt::DashLine);
         QCOMPARE(current.style, Qt::SolidLine);
-        QCOMPARE(earlier.color.hsvHue(), current.color.hsvHue());
-        QVERIFY(earlier.color.lightness() > current.color.lightness());
+        QCOMPARE(earlier.color, runColor(0));
+        QCOMPARE(current.color, PlotBuilder::seriesColor(spec, i == 0 ? "E" : "T"));
     }
     // The legend: one entry per quantity in its colour, one per run in its line style.
     QCOMPARE(data.legend.size(), std::size_t{4});
@@ -181,6 +183,7 @@ void TestPlotBuilder::compareRunsNameTheirRunAndDashTheEarlierOnes()
     QCOMPARE(data.legend[1].color, data.curves[3].color);
     QCOMPARE(data.legend[2].label, QStringLiteral("mu=0.1"));
     QCOMPARE(data.legend[2].style, Qt::DashLine);
+    QCOMPARE(data.legend[2].color, runColor(0));
     QCOMPARE(data.legend[3].label, QStringLiteral("mu=0.2"));
     QCOMPARE(data.legend[3].style, Qt::SolidLine);
 }
@@ -206,6 +209,11 @@ void TestPlotBuilder::everyEarlierRunHasALineStyleOfItsOwn()
         }
         QCOMPARE(data.legend[3 + r].style, style);
         QCOMPARE(data.legend[3 + r].label, QString::fromStdString(runs[r].label));
+        if (r < 3) {
+            // Each earlier run in its own compare colour, the one its ghost has in 3D.
+            QCOMPARE(data.curves[3 * r].color, runColor(r));
+            QCOMPARE(data.legend[3 + r].color, runColor(r));
+        }
         styles.insert(style);
     }
     QCOMPARE(styles.size(), std::size_t{4});

@@ -1,6 +1,7 @@
 #include "plots/PlotBuilder.h"
 
 #include "plots/ForceKind.h"
+#include "plots/RunColors.h"
 
 #include <model/ConstraintLabError.h>
 #include <trace/TraceSeries.h>
@@ -42,15 +43,6 @@ QColor paletteColor(std::size_t index)
                                      QColor(0x00, 0x00, 0x00), QColor(0x56, 0xB4, 0xE9),
                                      QColor(0xD5, 0x5E, 0x00)};
     return palette[index % std::size(palette)];
-}
-
-/// `color` mixed with white: earlier runs recede behind the current one.
-QColor lighter(const QColor& color, double white)
-{
-    const auto mix = [&](int c) {
-        return static_cast<int>(std::lround(c + (255 - c) * white));
-    };
-    return QColor(mix(color.red()), mix(color.green()), mix(color.blue()));
 }
 
 /// A word for the quantity a unit measures, for the y title of several series sharing it.
@@ -147,8 +139,8 @@ QString yTitleOf(const QStringList& labels, const std::vector<std::string>& unit
     return parts.join(QStringLiteral(", "));
 }
 
-/// The line style of run `r` of `count`: each earlier run has one of its own, so that runs
-/// stay apart in every colour; the current (last) one is solid.
+/// The line style of run `r` of `count`: each earlier run has one of its own besides its
+/// colour (runColor, as its ghost in the 3D view); the current (last) one is solid.
 Qt::PenStyle runStyle(std::size_t r, std::size_t count)
 {
     static const Qt::PenStyle earlier[] = {Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
@@ -157,7 +149,8 @@ Qt::PenStyle runStyle(std::size_t r, std::size_t count)
 }
 
 /// Several quantities of several runs: a legend of series × runs entries would cover the
-/// plot. Instead one entry per quantity (its colour) and one per run (its line style).
+/// plot. Instead one entry per quantity (its colour, as the current run draws it) and one per
+/// run (its line style, and an earlier run's colour).
 void addCompareLegend(PlotData& data, const QStringList& labels, const std::vector<QColor>& colors,
                       const std::vector<LabelledTrace>& runs)
 {
@@ -167,7 +160,9 @@ void addCompareLegend(PlotData& data, const QStringList& labels, const std::vect
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const QString label = runs[r].label.empty() ? QStringLiteral("run %1").arg(r + 1)
                                                     : QString::fromStdString(runs[r].label);
-        data.legend.push_back({label, QColor(0x55, 0x55, 0x55), runStyle(r, runs.size())});
+        const bool isCurrent = r + 1 == runs.size();
+        data.legend.push_back(
+            {label, isCurrent ? QColor(0x55, 0x55, 0x55) : runColor(r), runStyle(r, runs.size())});
     }
 }
 
@@ -225,7 +220,8 @@ PlotData PlotBuilder::build(const PlotSpec& spec, const std::vector<LabelledTrac
             if (spec.logY) {
                 clipForLog(curve.y);
             }
-            curve.color = isCurrent ? colors[i] : lighter(colors[i], 0.35);
+            // An earlier run in its own colour, the one its ghost has in the 3D view.
+            curve.color = isCurrent ? colors[i] : runColor(r);
             curve.style = runStyle(r, runs.size());
             data.curves.push_back(std::move(curve));
         }

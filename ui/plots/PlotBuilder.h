@@ -15,10 +15,11 @@ namespace clab {
 /// Colours: |Q|, |Qci|, |Qcni| and the Q/Qci/Qcni columns use the force colours (ForceKind.h);
 /// other series take a fixed colour-blind-safe palette in the order of spec.y. With several
 /// runs (compare mode, sweeps) the last run is the current one, drawn solid; earlier runs are
-/// drawn dashed and lighter in the same series colour, and every legend entry names its run:
-/// "E (mu=0.1)". Axis titles carry units: "t [s]"; the y title lists the unit when all series
-/// share one ("energy [J]" style: the labels joined when they differ). With logY, values are
-/// |y| and zeros are clipped to the smallest positive value of the curve (or 1e-300).
+/// drawn dashed in their run's colour (runColor, as their ghosts in the 3D view), and every
+/// legend entry names its run: "E (μ = 0.1)". Axis titles carry units: "t [s]"; the y title lists
+/// the unit when all series share one ("energy [J]" style: the labels joined when they differ).
+/// With logY, values are |y| and zeros are clipped to the smallest positive value of the curve (or
+/// 1e-300).
 class PlotBuilder {
 public:
     /// Throws ConstraintLabError(InvalidParameter) naming an unknown quantity or an empty run

@@ -2,6 +2,7 @@
 
 #include <integrate/SimulationSetting.h>
 #include <scenes/SceneRegistry.h>
+#include <symbolic/SymbolNames.h>
 
 #include <algorithm>
 
@@ -16,6 +17,21 @@ QString formatValue(const std::vector<double>& value)
         parts << QString::number(v, 'g', 4);
     return value.size() == 1 ? parts.front()
                              : QStringLiteral("(%1)").arg(parts.join(QStringLiteral(", ")));
+}
+
+/// The parameter's symbol as people write it: the last word of its label when that is a
+/// symbol ("Kinetic friction μ": μ), else its name read as notation ("mu_s": μₛ, "k": k).
+QString symbolOf(const SceneDefinition* definition, const std::string& name)
+{
+    const ParameterSpec* spec = definition ? definition->parameter(name) : nullptr;
+    if (spec && !spec->label.empty()) {
+        const QString label = QString::fromStdString(spec->label);
+        const QString last = label.section(QLatin1Char(' '), -1);
+        // A word ("Pinned ends") is no symbol: a symbol is a letter with marks and subscripts.
+        if (last != label && last.size() <= 3)
+            return last;
+    }
+    return QString::fromStdString(SymbolNames::unicode(name));
 }
 
 } // namespace
@@ -157,7 +173,7 @@ QStringList RunModel::changedValues(const SceneDocument& before, const SceneDocu
             continue;
         const auto it = after.parameters.find(name);
         if (it == after.parameters.end() || it->second != value)
-            changes << QStringLiteral("%1 = %2").arg(QString::fromStdString(name),
+            changes << QStringLiteral("%1 = %2").arg(symbolOf(definition, name),
                                                      formatValue(value));
     }
     for (const SimulationSetting& setting : SimulationSetting::all()) {

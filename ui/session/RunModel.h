@@ -64,7 +64,8 @@ public:
 
     /// Same motion: same scene, parameters and simulation settings (title and notes aside).
     static bool sameRun(const SceneDocument& a, const SceneDocument& b);
-    /// "name = value" of `before` for each setting that differs in `after`.
+    /// "symbol = value" of `before` for each setting that differs in `after` ("μ = 0.3": the
+    /// parameter's symbol, see symbolOf in RunModel.cpp).
     static QStringList changedValues(const SceneDocument& before, const SceneDocument& after);
 
 signals:

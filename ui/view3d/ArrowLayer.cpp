@@ -1,6 +1,7 @@
 #include "view3d/ArrowLayer.h"
 
 #include "view3d/CameraRig.h"
+#include "view3d/TextPlacer.h"
 
 #include <vtkRenderer.h>
 #include <vtkTextActor.h>
@@ -115,8 +116,9 @@ ArrowLayer::ArrowLayer(vtkRenderer* overlay) : overlay_(overlay)
         WorldLabel& label = magnitudeLabels_[index(kind)];
         label.styleAsOverlay(forceColor(kind).darker(130));
         overlay_->AddViewProp(label.actor());
-        label.textProperty()->SetVerticalJustificationToCentered();
-        label.textProperty()->SetJustificationToCentered();
+        // Placed by its lower-left corner (layoutLabels).
+        label.textProperty()->SetVerticalJustificationToBottom();
+        label.textProperty()->SetJustificationToLeft();
     }
 }
 
@@ -286,23 +288,25 @@ Eigen::Vector3d ArrowLayer::drawnArrow(ForceKind kind, const Eigen::Vector3d& fo
     const int k = index(kind);
     const double scale = autoScale_ * scale_ * boost_[k] * shrink;
     const Eigen::Vector3d v = scale * force;
-    // A spike is drawn as long as the kind's largest force without spikes.
+    // A spike is drawn as long as the kind's largest force without spikes. Only a kind with
+    // spikes is cut: the run's largest force of any other kind is its longest arrow, which
+    // round-off (|s·F| against s·|F|) must not mark as cut.
     const double longest = scale * maxForceOfKind_[k];
     const double n = v.norm();
-    const bool cutting = n > longest && std::isfinite(n);
+    const bool cutting = spiked_[k] && n > longest * (1.0 + 1e-9) && std::isfinite(n);
     if (cut != nullptr)
         *cut = cutting;
     return cutting ? Eigen::Vector3d(v * (longest / n)) : v;
 }
 
 void ArrowLayer::placeArrow(ForceArrow& arrow, ForceKind kind, const Eigen::Vector3d& at,
-                            double radius, const Eigen::Vector3d& force) const
+                            double radius, const Eigen::Vector3d& force,
+                            const SceneGeometry& geometry, const TraceSample& sample) const
 {
     bool cut = false;
     const Eigen::Vector3d v = drawnArrow(kind, force, 1.0, &cut);
     // Arrows start on the body's surface: a short force (friction) is not swallowed by it.
-    const double n = v.norm();
-    arrow.set(n > 0.0 && std::isfinite(n) ? Eigen::Vector3d(at + radius * v / n) : at, v);
+    arrow.set(at + radius * geometry.arrowStart(sample, kind, v), v);
     arrow.setCut(cut);
 }
 
@@ -327,7 +331,7 @@ void ArrowLayer::showBodyArrows(const SceneGeometry& geometry, const TraceSample
             continue;
         }
         const Eigen::Vector3d f = geometry.arrowVector(sample, kind);
-        placeArrow(arrow, kind, origin, geometry.bodyRadius(), f);
+        placeArrow(arrow, kind, origin, geometry.bodyRadius(), f, geometry, sample);
         // The true magnitude, whatever length the arrow is drawn with.
         label.setText(QStringLiteral("%1 %2")
                           .arg(f.norm(), 0, 'g', 3)
@@ -351,7 +355,7 @@ void ArrowLayer::showPointArrows(const SceneGeometry& geometry, const TraceSampl
             }
             const int point = static_cast<int>(i);
             placeArrow(arrow, kind, geometry.extraArrowOrigin(point, sample), geometry.bodyRadius(),
-                       geometry.extraArrowVector(point, sample, kind));
+                       geometry.extraArrowVector(point, sample, kind), geometry, sample);
         }
 }
 
@@ -463,10 +467,11 @@ void ArrowLayer::addLegendReserve(const SceneGeometry& geometry, std::vector<QSt
     }
 }
 
-void ArrowLayer::layoutLabels(const CameraRig& camera, vtkRenderer* overlay, int fontPoints)
+void ArrowLayer::layoutLabels(const CameraRig& camera, vtkRenderer* overlay, int fontPoints,
+                              TextPlacer& placer)
 {
     // Beyond each arrow's tip, along the arrow on screen, so that the label never hides a
-    // short arrow (friction) it names.
+    // short arrow (friction) it names; elsewhere near the tip when another text is there.
     for (std::size_t k = 0; k < arrows_.size(); ++k) {
         WorldLabel& label = magnitudeLabels_[k];
         label.textProperty()->SetFontSize(fontPoints);
@@ -474,35 +479,33 @@ void ArrowLayer::layoutLabels(const CameraRig& camera, vtkRenderer* overlay, int
         if (!label.actor()->GetVisibility() || !arrow.isDrawn()) {
             continue;
         }
-        Eigen::Vector2d direction =
-            camera.toDisplay(arrow.tip()) - camera.toDisplay(arrow.tip() - arrow.vector());
+        const Eigen::Vector2d tip = camera.toDisplay(arrow.tip());
+        Eigen::Vector2d direction = tip - camera.toDisplay(arrow.tip() - arrow.vector());
         if (!direction.allFinite() || direction.norm() < 1e-9) {
             direction = Eigen::Vector2d(1.0, 0.0);
         }
         direction.normalize();
         double box[4];
         label.actor()->GetBoundingBox(overlay, box);
-        const double halfWidth = 0.5 * (box[1] - box[0]);
-        const double halfHeight = 0.5 * (box[3] - box[2]);
-        const double reach =
-            std::abs(direction.x()) * halfWidth + std::abs(direction.y()) * halfHeight + 6.0;
-        label.setPixelOffset(reach * direction.x(), reach * direction.y());
+        const Eigen::Vector2d size(box[1] - box[0], box[3] - box[2]);
+        const double reach = std::abs(direction.x()) * 0.5 * size.x() +
+                             std::abs(direction.y()) * 0.5 * size.y() + 6.0;
+        const Eigen::Vector2d beyond = tip + reach * direction - 0.5 * size;
+        const std::optional<TextPlacer::Place> place = placer.place(tip, size, beyond, 6.0);
+        if (!place) {
+            label.actor()->VisibilityOff();
+            continue;
+        }
+        label.setPixelOffset(place->corner.x() - tip.x(), place->corner.y() - tip.y());
     }
 }
 
-void ArrowLayer::addScreenBoxes(const CameraRig& camera,
-                                std::vector<Eigen::AlignedBox2d>& boxes) const
+void ArrowLayer::addObstacles(const CameraRig& camera, TextPlacer& placer) const
 {
-    // The arrows, from base to tip.
     for (const ForceArrow& arrow : arrows_) {
-        if (!arrow.isDrawn()) {
-            continue;
-        }
-        const Eigen::Vector2d a = camera.toDisplay(arrow.tip() - arrow.vector());
-        const Eigen::Vector2d b = camera.toDisplay(arrow.tip());
-        if (a.allFinite() && b.allFinite()) {
-            const Eigen::Vector2d pad(4.0, 4.0);
-            boxes.emplace_back(a.cwiseMin(b) - pad, a.cwiseMax(b) + pad);
+        if (arrow.isDrawn()) {
+            placer.addObstacle(camera.toDisplay(arrow.tip() - arrow.vector()),
+                               camera.toDisplay(arrow.tip()), 4.0);
         }
     }
 }

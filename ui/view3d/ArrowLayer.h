@@ -19,6 +19,7 @@ class vtkRenderer;
 namespace clab {
 
 class CameraRig;
+class TextPlacer;
 
 /// \brief The force arrows of the 3D view: the three large arrows at the chosen body, those at
 /// the geometry's other points, the field of small arrows at every k-th body, and each large
@@ -85,10 +86,12 @@ public:
                              std::vector<SceneGeometry::LegendEntry>& entries) const;
     static void addLegendReserve(const SceneGeometry& geometry, std::vector<QString>& reserve);
 
-    /// Sizes the labels' text and puts each beyond its arrow's tip on screen.
-    void layoutLabels(const CameraRig& camera, vtkRenderer* overlay, int fontPoints);
-    /// The boxes on screen (pixels) the large arrows take, for text to keep clear of.
-    void addScreenBoxes(const CameraRig& camera, std::vector<Eigen::AlignedBox2d>& boxes) const;
+    /// Sizes the labels' text and puts each beyond its arrow's tip on screen, or as near it as
+    /// `placer` finds room (hidden when there is none).
+    void layoutLabels(const CameraRig& camera, vtkRenderer* overlay, int fontPoints,
+                      TextPlacer& placer);
+    /// The large arrows on screen, base to tip, for text to keep clear of.
+    void addObstacles(const CameraRig& camera, TextPlacer& placer) const;
 
 private:
     static int index(ForceKind kind) { return static_cast<int>(kind); }
@@ -113,9 +116,10 @@ private:
     Eigen::Vector3d drawnArrow(ForceKind kind, const Eigen::Vector3d& force, double shrink = 1.0,
                                bool* cut = nullptr) const;
     /// Draws `force` (of `kind`, at a body of `radius` centred at `at`) with `arrow`, from the
-    /// body's surface, marked when cut.
+    /// body's surface where geometry.arrowStart puts it, marked when cut.
     void placeArrow(ForceArrow& arrow, ForceKind kind, const Eigen::Vector3d& at, double radius,
-                    const Eigen::Vector3d& force) const;
+                    const Eigen::Vector3d& force, const SceneGeometry& geometry,
+                    const TraceSample& sample) const;
     void showBodyArrows(const SceneGeometry& geometry, const TraceSample& sample);
     void showPointArrows(const SceneGeometry& geometry, const TraceSample& sample);
     void showField(const SceneGeometry& geometry, const TraceSample& sample);

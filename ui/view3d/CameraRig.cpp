@@ -144,10 +144,15 @@ void CameraRig::fitClippingRange(vtkRenderer* overlay)
     }
 }
 
-void CameraRig::updateTriad(int width, int height, int fontPoints)
+double CameraRig::triadSide(int width, int height)
 {
     // A square in the lower-left corner, turned like the scene.
-    const double side = std::clamp(0.2 * std::min(width, height), 80.0, 220.0);
+    return std::clamp(0.2 * std::min(width, height), 80.0, 220.0);
+}
+
+void CameraRig::updateTriad(int width, int height, int fontPoints)
+{
+    const double side = triadSide(width, height);
     for (vtkCaptionActor2D* caption :
          {triad_->GetXAxisCaptionActor2D(), triad_->GetYAxisCaptionActor2D(),
           triad_->GetZAxisCaptionActor2D()}) {

@@ -46,6 +46,8 @@ public:
     /// Sizes the triad for a view of width × height pixels, its labels `fontPoints` high, and
     /// turns it like the scene.
     void updateTriad(int width, int height, int fontPoints);
+    /// The side in pixels of the triad's square in the lower-left corner of such a view.
+    static double triadSide(int width, int height);
 
 private:
     vtkRenderer* scene_;

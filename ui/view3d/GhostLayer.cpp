@@ -1,6 +1,8 @@
 #include "view3d/GhostLayer.h"
 
+#include "plots/RunColors.h"
 #include "render/ViewFonts.h"
+#include "view3d/TextPlacer.h"
 #include "view3d/TrailActor.h"
 #include "view3d/ViewStyle.h"
 #include "view3d/WorldLabel.h"
@@ -28,15 +30,6 @@
 namespace clab {
 
 namespace {
-
-QColor ghostColor(int index)
-{
-    // Okabe–Ito colours not used by the force arrows.
-    // Orange last: it is close to the friction arrow's vermilion.
-    static const QColor colors[4] = {QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9),
-                                     QColor(0x80, 0x80, 0x80), QColor(0xE6, 0x9F, 0x00)};
-    return colors[index % 4];
-}
 
 QColor blend(const QColor& a, const QColor& b, double t)
 {
@@ -105,12 +98,12 @@ GhostLayer::GhostLayer(vtkRenderer* scene, vtkRenderer* overlay) : scene_(scene)
 
 GhostLayer::~GhostLayer() = default;
 
-void GhostLayer::add(std::shared_ptr<const Trace> trace, const QString& label, int fontPixels)
+void GhostLayer::add(std::shared_ptr<const Trace> trace, const QString& label)
 {
     auto ghost = std::make_unique<Ghost>();
     ghost->trace = std::move(trace);
     ghost->label = label;
-    const QColor base = ghostColor(static_cast<int>(ghosts_.size()));
+    const QColor base = runColor(ghosts_.size());
     // Faded: part of the way to the background, the whole run drawn at uniform strength.
     ghost->color = blend(base, ViewStyle::backgroundMid(), 0.3);
     ghost->trail.setColors(ghost->color, ViewStyle::backgroundMid(), 1.0);
@@ -121,7 +114,6 @@ void GhostLayer::add(std::shared_ptr<const Trace> trace, const QString& label, i
     vtkTextProperty* tp = ghost->caption.textProperty();
     ViewFonts::apply(tp);
     ViewStyle::setTextColor(tp, base.darker(135));
-    tp->SetFontSize(std::max(8, fontPixels - 2));
     tp->SetJustificationToLeft();
     tp->SetVerticalJustificationToBottom();
     // A light backing keeps the caption legible where it crosses the body or an arrow.
@@ -221,19 +213,17 @@ void GhostLayer::addBodyBoxes(double radius, std::vector<Eigen::AlignedBox2d>& b
     }
 }
 
-void GhostLayer::layoutCaptions(int fontPoints, std::vector<Eigen::AlignedBox2d> taken,
-                                double bodyRadius)
+void GhostLayer::layoutCaptions(int fontPoints, TextPlacer& placer, double bodyRadius)
 {
     for (auto& ghost : ghosts_) {
         ghost->caption.textProperty()->SetFontSize(fontPoints);
     }
     for (auto& ghost : ghosts_) {
-        placeCaption(*ghost, taken, bodyRadius);
+        placeCaption(*ghost, placer, bodyRadius);
     }
 }
 
-void GhostLayer::placeCaption(Ghost& ghost, std::vector<Eigen::AlignedBox2d>& taken,
-                              double bodyRadius)
+void GhostLayer::placeCaption(Ghost& ghost, TextPlacer& placer, double bodyRadius)
 {
     vtkTextActor* actor = ghost.caption.actor();
     ghost.leader->SetVisibility(0);
@@ -245,77 +235,28 @@ void GhostLayer::placeCaption(Ghost& ghost, std::vector<Eigen::AlignedBox2d>& ta
     actor->GetBoundingBox(scene_, box);
     const Eigen::Vector2d size(box[1] - box[0], box[3] - box[2]);
     const Eigen::Vector2d anchor = ghost.caption.anchorOnScreen(scene_);
-    // A point far off screen (near the camera's eye plane) needs no room, and there stacking
-    // could not make progress.
+    // A point far off screen (near the camera's eye plane) has no caption.
     if (!anchor.allFinite() || std::abs(anchor.x()) > 10.0 * view[0] ||
         std::abs(anchor.y()) > 10.0 * view[1]) {
+        actor->VisibilityOff();
         return;
     }
     // The first ring clears the ghost's own marker.
-    const double gap = 8.0;
-    int ring = -1;
-    const Eigen::Vector2d corner =
-        findPlace(anchor, size, taken, std::max(gap, bodyRadius + 3.0), ring);
+    const std::optional<TextPlacer::Place> place =
+        placer.place(anchor, size, std::nullopt, std::max(8.0, bodyRadius + 3.0));
+    if (!place) {
+        actor->VisibilityOff();
+        return;
+    }
+    const Eigen::Vector2d corner = place->corner;
     ghost.caption.setPixelOffset(corner.x() - anchor.x(), corner.y() - anchor.y());
-    taken.emplace_back(corner, corner + size);
     // A caption further off than the first ring points at its ghost with a leader line to the
     // nearest point of its box.
     const Eigen::Vector2d nearest = anchor.cwiseMax(corner).cwiseMin(corner + size);
     ghost.leaderEnds->SetPoint(0, anchor.x(), anchor.y(), 0.0);
     ghost.leaderEnds->SetPoint(1, nearest.x(), nearest.y(), 0.0);
     ghost.leaderEnds->Modified();
-    ghost.leader->SetVisibility(ring != 0 ? 1 : 0);
-}
-
-Eigen::Vector2d GhostLayer::findPlace(const Eigen::Vector2d& anchor, const Eigen::Vector2d& size,
-                                      const std::vector<Eigen::AlignedBox2d>& taken, double first,
-                                      int& ring) const
-{
-    const int* view = scene_->GetSize();
-    const auto clear = [&](const Eigen::AlignedBox2d& box) {
-        return std::none_of(taken.begin(), taken.end(), [&](const Eigen::AlignedBox2d& other) {
-            return other.intersects(box);
-        });
-    };
-    // The nearest free place around the ghost: rings of growing distance, eight directions
-    // each, up-right first.
-    const double step = size.y() + 2.0;
-    const int directions[8][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1},
-                                  {0, 1}, {0, -1}, {1, 0},  {-1, 0}};
-    for (int r = 0; r < 8; ++r) {
-        const double d = first + r * step;
-        for (const auto& dir : directions) {
-            // The caption's near corner (or edge middle) at distance d in that direction.
-            const double x = dir[0] > 0   ? anchor.x() + d
-                             : dir[0] < 0 ? anchor.x() - d - size.x()
-                                          : anchor.x() - 0.5 * size.x();
-            const double y = dir[1] > 0   ? anchor.y() + d
-                             : dir[1] < 0 ? anchor.y() - d - size.y()
-                                          : anchor.y() - 0.5 * size.y();
-            const Eigen::Vector2d candidate(x, y);
-            const bool inside =
-                x >= 0.0 && y >= 0.0 && x + size.x() <= view[0] && y + size.y() <= view[1];
-            if (inside && clear(Eigen::AlignedBox2d(candidate, candidate + size))) {
-                ring = r;
-                return candidate;
-            }
-        }
-    }
-    // Nowhere: up-right of the ghost, moved above one more box each pass; as many passes as
-    // boxes suffice.
-    ring = -1;
-    Eigen::Vector2d corner = anchor + Eigen::Vector2d(first, first);
-    bool moved = true;
-    for (std::size_t pass = 0; moved && pass <= taken.size(); ++pass) {
-        moved = false;
-        for (const Eigen::AlignedBox2d& other : taken) {
-            if (other.intersects(Eigen::AlignedBox2d(corner, corner + size))) {
-                corner.y() = other.max().y() + 2.0;
-                moved = true;
-            }
-        }
-    }
-    return corner;
+    ghost.leader->SetVisibility(place->beside ? 0 : 1);
 }
 
 } // namespace clab

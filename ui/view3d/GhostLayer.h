@@ -13,6 +13,7 @@ class vtkRenderer;
 namespace clab {
 
 class CameraRig;
+class TextPlacer;
 class Trace;
 
 /// \brief The runs compared with the current one (compare mode): each a faded trail, a sphere
@@ -27,8 +28,8 @@ public:
     GhostLayer(const GhostLayer&) = delete;
     GhostLayer& operator=(const GhostLayer&) = delete;
 
-    /// A run labelled `label`, its caption's text `fontPixels` high until the next layout.
-    void add(std::shared_ptr<const Trace> trace, const QString& label, int fontPixels);
+    /// A run labelled `label`, drawn in the colour of compare run count() (runColor).
+    void add(std::shared_ptr<const Trace> trace, const QString& label);
     void clear();
     int count() const { return static_cast<int>(ghosts_.size()); }
     bool empty() const { return ghosts_.empty(); }
@@ -45,19 +46,14 @@ public:
 
     /// The boxes on screen (pixels) of the shown bodies, `radius` pixels around each.
     void addBodyBoxes(double radius, std::vector<Eigen::AlignedBox2d>& boxes) const;
-    /// Sizes the captions' text and places each caption beside its body, clear of `taken` and
-    /// of the captions placed before it; the first ring starts `bodyRadius` pixels out.
-    void layoutCaptions(int fontPoints, std::vector<Eigen::AlignedBox2d> taken, double bodyRadius);
+    /// Sizes the captions' text and places each caption beside its body, as near as `placer`
+    /// finds room (with a leader line when further off than the first ring, hidden when there
+    /// is none); the first ring starts `bodyRadius` pixels out.
+    void layoutCaptions(int fontPoints, TextPlacer& placer, double bodyRadius);
 
 private:
     struct Ghost;
-    /// Where the caption of a box of `size` with its anchor at `anchor` goes: the nearest
-    /// place clear of `taken` in the view; `ring` says how far out it was found (-1: nowhere,
-    /// then it is moved up until clear).
-    Eigen::Vector2d findPlace(const Eigen::Vector2d& anchor, const Eigen::Vector2d& size,
-                              const std::vector<Eigen::AlignedBox2d>& taken, double first,
-                              int& ring) const;
-    void placeCaption(Ghost& ghost, std::vector<Eigen::AlignedBox2d>& taken, double bodyRadius);
+    void placeCaption(Ghost& ghost, TextPlacer& placer, double bodyRadius);
 
     vtkRenderer* scene_;
     vtkRenderer* overlay_;

@@ -1,5 +1,7 @@
 #include "view3d/MarkerLayer.h"
 
+#include "view3d/TextPlacer.h"
+
 #include <study/ParameterFit.h>
 #include <trace/Trace.h>
 
@@ -63,7 +65,7 @@ std::optional<Eigen::Vector3d> pathPointAt(const std::vector<double>& times,
 
 MarkerLayer::MarkerLayer(vtkRenderer* overlay)
     : points_(vtkSmartPointer<vtkPolyData>::New()), glyph_(vtkSmartPointer<vtkSphereSource>::New()),
-      actor_(vtkSmartPointer<vtkActor>::New())
+      actor_(vtkSmartPointer<vtkActor>::New()), overlay_(overlay)
 {
     points_->SetPoints(vtkNew<vtkPoints>());
     glyph_->SetThetaResolution(10);
@@ -81,8 +83,9 @@ MarkerLayer::MarkerLayer(vtkRenderer* overlay)
     stuckLabel_.styleAsOverlay(QColor(0xA0, 0x30, 0x00));
     overlay->AddViewProp(stuckLabel_.actor());
     stuckLabel_.setText("stuck");
-    stuckLabel_.textProperty()->SetJustificationToRight();
-    stuckLabel_.textProperty()->SetVerticalJustificationToTop();
+    // Placed by its lower-left corner (layoutStuck).
+    stuckLabel_.textProperty()->SetJustificationToLeft();
+    stuckLabel_.textProperty()->SetVerticalJustificationToBottom();
 }
 
 MarkerLayer::~MarkerLayer() = default;
@@ -199,8 +202,7 @@ void MarkerLayer::addLegendEntry(std::vector<SceneGeometry::LegendEntry>& entrie
     }
 }
 
-void MarkerLayer::showEvents(const TraceSample& sample, const Eigen::Vector3d& origin,
-                             double offset)
+void MarkerLayer::showEvents(const TraceSample& sample, const Eigen::Vector3d& origin)
 {
     // A stuck contact is the other half of a friction lesson: say so beside the body.
     bool stuck = false;
@@ -208,7 +210,6 @@ void MarkerLayer::showEvents(const TraceSample& sample, const Eigen::Vector3d& o
         stuck = stuck || sample.contacts[i] < 0.5;
     }
     stuckLabel_.setPosition(origin);
-    stuckLabel_.setPixelOffset(-offset, -offset);
     stuckLabel_.actor()->SetVisibility(stuck ? 1 : 0);
 }
 
@@ -222,9 +223,22 @@ bool MarkerLayer::isStuckShown() const
     return stuckLabel_.actor()->GetVisibility() != 0;
 }
 
-void MarkerLayer::setFontPoints(int points)
+void MarkerLayer::layoutStuck(int fontPoints, double offset, TextPlacer& placer)
 {
-    stuckLabel_.textProperty()->SetFontSize(points);
+    stuckLabel_.textProperty()->SetFontSize(fontPoints);
+    if (!isStuckShown())
+        return;
+    double box[4];
+    stuckLabel_.actor()->GetBoundingBox(overlay_, box);
+    const Eigen::Vector2d size(box[1] - box[0], box[3] - box[2]);
+    const Eigen::Vector2d body = stuckLabel_.anchorOnScreen(overlay_);
+    const std::optional<TextPlacer::Place> place = placer.place(
+        body, size, Eigen::Vector2d(body - Eigen::Vector2d::Constant(offset) - size), offset);
+    if (!place) {
+        stuckLabel_.actor()->VisibilityOff();
+        return;
+    }
+    stuckLabel_.setPixelOffset(place->corner.x() - body.x(), place->corner.y() - body.y());
 }
 
 } // namespace clab

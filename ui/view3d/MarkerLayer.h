@@ -21,6 +21,7 @@ class vtkSphereSource;
 
 namespace clab {
 
+class TextPlacer;
 class Trace;
 
 /// \brief Marks on the moving scene: the measured values (the Fit dock's) as instanced spheres
@@ -45,12 +46,13 @@ public:
     /// The legend's row of the markers ("measured pos_cm"), when they show.
     void addLegendEntry(std::vector<SceneGeometry::LegendEntry>& entries) const;
 
-    /// Says "stuck" beside the body at `origin` while a contact of `sample` sticks, `offset`
-    /// pixels down and left of it.
-    void showEvents(const TraceSample& sample, const Eigen::Vector3d& origin, double offset);
+    /// Says "stuck" beside the body at `origin` while a contact of `sample` sticks.
+    void showEvents(const TraceSample& sample, const Eigen::Vector3d& origin);
     void hideEvents();
     bool isStuckShown() const;
-    void setFontPoints(int points);
+    /// Sizes "stuck" and places it `offset` pixels down and left of the body, or as near as
+    /// `placer` finds room (hidden when there is none).
+    void layoutStuck(int fontPoints, double offset, TextPlacer& placer);
 
 private:
     void placeByCoordinates(const SceneGeometry& geometry, const Trace& trace,
@@ -66,6 +68,7 @@ private:
     vtkSmartPointer<vtkPolyData> points_;
     vtkSmartPointer<vtkSphereSource> glyph_;
     vtkSmartPointer<vtkActor> actor_;
+    vtkRenderer* overlay_;
     WorldLabel stuckLabel_;
 };
 

@@ -6,6 +6,7 @@
 #include "view3d/GhostLayer.h"
 #include "view3d/LegendOverlay.h"
 #include "view3d/MarkerLayer.h"
+#include "view3d/TextPlacer.h"
 #include "view3d/TitleOverlay.h"
 #include "view3d/TrailActor.h"
 #include "view3d/ViewStyle.h"
@@ -41,7 +42,7 @@ struct SceneViewContent::Layers {
     /// legend panel (and below the title), or below the panel.
     std::vector<CameraRig::Region> framingRegions(int width, int height, int font);
     /// The legend panel's box on screen (pixels), when it shows.
-    void addLegendBox(int legendTop, std::vector<Eigen::AlignedBox2d>& boxes) const;
+    void addLegendBox(int legendTop, TextPlacer& placer) const;
 
     vtkSmartPointer<vtkRenderer> scene = vtkSmartPointer<vtkRenderer>::New();
     vtkSmartPointer<vtkRenderer> overlay = vtkSmartPointer<vtkRenderer>::New();
@@ -120,17 +121,17 @@ std::vector<CameraRig::Region> SceneViewContent::Layers::framingRegions(int widt
             {1.0, (h - std::max(legendBottom, titleHeight)) / h}};
 }
 
-void SceneViewContent::Layers::addLegendBox(int legendTop,
-                                            std::vector<Eigen::AlignedBox2d>& boxes) const
+void SceneViewContent::Layers::addLegendBox(int legendTop, TextPlacer& placer) const
 {
     if (!legend.isVisible() || legend.entries().empty()) {
         return;
     }
     const int* view = scene->GetSize();
     const double m = legend.margin();
-    boxes.emplace_back(Eigen::Vector2d(view[0] - m - legend.panelWidth(),
-                                       view[1] - m - legendTop - legend.panelHeight()),
-                       Eigen::Vector2d(view[0] - m, view[1] - m - legendTop));
+    placer.addFixedText(
+        Eigen::AlignedBox2d(Eigen::Vector2d(view[0] - m - legend.panelWidth(),
+                                            view[1] - m - legendTop - legend.panelHeight()),
+                            Eigen::Vector2d(view[0] - m, view[1] - m - legendTop)));
 }
 
 SceneViewContent::SceneViewContent()
@@ -373,7 +374,7 @@ void SceneViewContent::showSample()
     geometry_->update(*sample);
     l.trail.setHead(trace_ ? index_ + 1 : 0);
     l.arrows.show(*geometry_, *sample);
-    l.markers.showEvents(*sample, geometry_->bodyPosition(sample->q), 1.2 * fontPixels_);
+    l.markers.showEvents(*sample, geometry_->bodyPosition(sample->q));
     l.ghosts.show(*geometry_, time_);
     updateCaptions();
 }
@@ -434,7 +435,7 @@ void SceneViewContent::addGhost(std::shared_ptr<const Trace> trace, const QStrin
     if (!trace) {
         return;
     }
-    layers_->ghosts.add(std::move(trace), label, fontPixels_);
+    layers_->ghosts.add(std::move(trace), label);
     fitGeometry();
     rebuildTrail();
     layers_->ghosts.rebuild(geometry_.get());
@@ -675,35 +676,31 @@ void SceneViewContent::frameCamera(int width, int height)
         layers_->framingRegions(size[0], size[1], fontPixelsFor(size[0], size[1])));
 }
 
-void SceneViewContent::layoutGhostCaptions(int fontPoints)
+double SceneViewContent::addObstacles(TextPlacer& placer) const
 {
-    // Each caption sits beside its ghost, clear of the moving body, the ghosts' bodies, the
-    // arrows, the legend and the captions placed before.
-    Layers& l = *layers_;
-    std::vector<Eigen::AlignedBox2d> taken;
-    double ghostRadius = 0.0; // of a ghost's body on screen, in pixels
+    const Layers& l = *layers_;
     const TraceSample* sample = currentSample();
-    if (geometry_ && sample != nullptr && !l.ghosts.empty()) {
-        // The moving body is what the class watches.
-        const Eigen::Vector3d centre = geometry_->bodyPosition(sample->q);
-        const Eigen::Vector2d c = l.camera.toDisplay(centre);
-        const double r =
-            (l.camera.toDisplay(centre + geometry_->bodyRadius() * l.camera.viewUp()) - c).norm() +
-            2.0;
-        if (c.allFinite() && std::isfinite(r)) {
-            taken.emplace_back(c - Eigen::Vector2d(r, r), c + Eigen::Vector2d(r, r));
-        }
-        // The ghosts' bodies too: a caption must not hide another run's body.
-        ghostRadius = 0.8 * (r - 2.0) + 2.0;
-        if (std::isfinite(ghostRadius)) {
-            l.ghosts.addBodyBoxes(ghostRadius, taken);
-        } else {
-            ghostRadius = 0.0;
-        }
-        l.arrows.addScreenBoxes(l.camera, taken);
+    if (!geometry_ || sample == nullptr) {
+        return 0.0;
     }
-    l.addLegendBox(legendTop_, taken);
-    l.ghosts.layoutCaptions(fontPoints, std::move(taken), ghostRadius);
+    // The moving body is what the class watches.
+    const Eigen::Vector3d centre = geometry_->bodyPosition(sample->q);
+    const Eigen::Vector2d c = l.camera.toDisplay(centre);
+    const double r =
+        (l.camera.toDisplay(centre + geometry_->bodyRadius() * l.camera.viewUp()) - c).norm() + 2.0;
+    if (!c.allFinite() || !std::isfinite(r)) {
+        return 0.0;
+    }
+    placer.addObstacle(Eigen::AlignedBox2d(c - Eigen::Vector2d(r, r), c + Eigen::Vector2d(r, r)));
+    // The ghosts' bodies too: a caption must not hide another run's body.
+    const double ghostRadius = 0.8 * (r - 2.0) + 2.0;
+    std::vector<Eigen::AlignedBox2d> ghosts;
+    l.ghosts.addBodyBoxes(ghostRadius, ghosts);
+    for (const Eigen::AlignedBox2d& box : ghosts) {
+        placer.addObstacle(box);
+    }
+    l.arrows.addObstacles(l.camera, placer);
+    return ghostRadius;
 }
 
 void SceneViewContent::layoutText(int width, int height, double dpi)
@@ -711,11 +708,28 @@ void SceneViewContent::layoutText(int width, int height, double dpi)
     Layers& l = *layers_;
     // Text grows with the view so that it stays legible from the back of a classroom.
     fontPixels_ = fontPixelsFor(width, height);
-    l.titles.layout(width, height, fontPixels_, dpi);
+    const double triad = CameraRig::triadSide(width, height);
+    l.titles.layout(width, height, fontPixels_, dpi, triad);
     legendTop_ = l.layoutLegend(width, height, fontPixels_, dpi);
-    l.markers.setFontPoints(ViewStyle::fontPoints(0.85 * fontPixels_, dpi));
-    l.arrows.layoutLabels(l.camera, l.overlay, ViewStyle::fontPoints(0.8 * fontPixels_, dpi));
-    layoutGhostCaptions(ViewStyle::fontPoints(0.85 * fontPixels_, dpi));
+    // Every text after the fixed ones (title, clock, annotation, legend, the triad's letters)
+    // goes where no text is yet: the arrows' labels by their tips first, then "stuck", then
+    // the ghosts' captions, each clear of the bodies and arrows where there is room.
+    TextPlacer placer(width, height);
+    l.titles.addFixedTexts(l.scene, placer);
+    l.addLegendBox(legendTop_, placer);
+    // The triad's viewport, rounded out to whole pixels as VTK does.
+    const double triadEdge = std::ceil(triad) + 1.0;
+    placer.addFixedText(
+        Eigen::AlignedBox2d(Eigen::Vector2d::Zero(), Eigen::Vector2d(triadEdge, triadEdge)));
+    if (geometry_) {
+        geometry_->layoutTexts(ViewStyle::fontPoints(1.1 * fontPixels_, dpi), l.scene, placer);
+    }
+    const double ghostRadius = addObstacles(placer);
+    l.arrows.layoutLabels(l.camera, l.overlay, ViewStyle::fontPoints(0.8 * fontPixels_, dpi),
+                          placer);
+    l.markers.layoutStuck(ViewStyle::fontPoints(0.85 * fontPixels_, dpi), 1.2 * fontPixels_,
+                          placer);
+    l.ghosts.layoutCaptions(ViewStyle::fontPoints(0.85 * fontPixels_, dpi), placer, ghostRadius);
 }
 
 void SceneViewContent::onStartRender(vtkObject* caller, unsigned long eventId, void* callData)

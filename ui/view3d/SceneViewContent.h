@@ -25,6 +25,7 @@ class vtkRenderer;
 namespace clab {
 
 class ArrowField;
+class TextPlacer;
 class SceneGeometry;
 
 /// \brief Everything the 3D view draws: the scene's geometry, its body and trail, and the
@@ -178,8 +179,9 @@ private:
     /// Lays every 2D text out for the frame: the title, the legend, the arrows' labels, the
     /// "stuck" mark and the ghosts' captions (clear of the bodies, the arrows and the legend).
     void layoutText(int width, int height, double dpi);
-    /// Places the ghosts' captions, their text `fontPoints` high.
-    void layoutGhostCaptions(int fontPoints);
+    /// What text keeps clear of when it can: the body, the ghosts' bodies, the arrows. Returns
+    /// the radius in pixels of a ghost's body on screen.
+    double addObstacles(TextPlacer& placer) const;
     void onStartRender(vtkObject* caller, unsigned long eventId, void* callData);
 
     std::unique_ptr<Layers> layers_;

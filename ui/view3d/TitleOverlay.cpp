@@ -1,6 +1,7 @@
 #include "view3d/TitleOverlay.h"
 
 #include "render/ViewFonts.h"
+#include "view3d/TextPlacer.h"
 #include "view3d/ViewStyle.h"
 
 #include <vtkNew.h>
@@ -10,6 +11,7 @@
 #include <vtkTextProperty.h>
 #include <vtkTextRenderer.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace clab {
@@ -75,7 +77,7 @@ void TitleOverlay::hideReadings()
     annotation_->SetVisibility(0);
 }
 
-void TitleOverlay::layout(int width, int height, int fontPixels, double dpi)
+void TitleOverlay::layout(int width, int height, int fontPixels, double dpi, double annotationLeft)
 {
     const int margin = static_cast<int>(std::lround(0.8 * fontPixels));
     title_->GetTextProperty()->SetFontSize(ViewStyle::fontPoints(kTitleScale * fontPixels, dpi));
@@ -83,7 +85,21 @@ void TitleOverlay::layout(int width, int height, int fontPixels, double dpi)
     clock_->GetTextProperty()->SetFontSize(ViewStyle::fontPoints(fontPixels, dpi));
     clock_->SetDisplayPosition(margin,
                                height - margin - static_cast<int>(std::lround(1.7 * fontPixels)));
-    annotation_->GetTextProperty()->SetFontSize(ViewStyle::fontPoints(0.8 * fontPixels, dpi));
+    // A long annotation (the rigid body's quaternion forces) on a narrow view: smaller, clear
+    // of the triad.
+    vtkTextProperty* note = annotation_->GetTextProperty();
+    int points = ViewStyle::fontPoints(0.8 * fontPixels, dpi);
+    note->SetFontSize(points);
+    int box[4] = {0, 0, 0, 0};
+    vtkTextRenderer* text = vtkTextRenderer::GetInstance();
+    const char* input = annotation_->GetInput();
+    const double room = width - margin - annotationLeft - margin;
+    if (text != nullptr && input != nullptr && *input != '\0' &&
+        text->GetBoundingBox(note, input, box, static_cast<int>(dpi)) && box[1] - box[0] > room &&
+        room > 0.0) {
+        points = std::max(1, static_cast<int>(points * room / (box[1] - box[0])));
+        note->SetFontSize(points);
+    }
     annotation_->SetDisplayPosition(width - margin, margin);
 }
 
@@ -97,6 +113,15 @@ double TitleOverlay::titleRight(int fontPixels, double dpi) const
         text->GetBoundingBox(titleFont, titleText_.toStdString(), box, static_cast<int>(dpi));
     }
     return 0.8 * fontPixels + (box[1] - box[0]) + 0.8 * fontPixels;
+}
+
+void TitleOverlay::addFixedTexts(vtkViewport* viewport, TextPlacer& placer) const
+{
+    for (vtkTextActor* text : {title_.Get(), clock_.Get(), annotation_.Get()}) {
+        if (text->GetVisibility() != 0) {
+            placer.addFixedText(TextPlacer::boxOf(text, viewport));
+        }
+    }
 }
 
 } // namespace clab

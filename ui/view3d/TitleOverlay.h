@@ -5,8 +5,11 @@
 
 class vtkRenderer;
 class vtkTextActor;
+class vtkViewport;
 
 namespace clab {
+
+class TextPlacer;
 
 /// \brief The view's own text: the scene's title and the clock in the top-left corner, the
 /// scene's annotation (a reading such as "30°") in the lower right; laid out in pixels for the
@@ -24,11 +27,14 @@ public:
     void showReadings(double time, const QString& annotation);
     void hideReadings();
     void setTitleVisible(bool visible);
-    /// Places the text in a view of width × height pixels, the clock `fontPixels` high.
-    void layout(int width, int height, int fontPixels, double dpi);
+    /// Places the text in a view of width × height pixels, the clock `fontPixels` high; the
+    /// annotation stays right of `annotationLeft` pixels (the axes triad), smaller if it must.
+    void layout(int width, int height, int fontPixels, double dpi, double annotationLeft = 0.0);
     /// How far from the view's left edge the title reaches with text `fontPixels` high, its
     /// margins included (pixels).
     double titleRight(int fontPixels, double dpi) const;
+    /// The title, the clock and the annotation as shown, for other text to keep clear of.
+    void addFixedTexts(vtkViewport* viewport, TextPlacer& placer) const;
 
 private:
     QString titleText_;

@@ -55,6 +55,19 @@ private:
     }
 
 private slots:
+    void labelsNameEachParameterByItsSymbol()
+    {
+        // Captions read "μ = 0.3", as the Scene dock writes the parameter, not "mu = 0.3".
+        SceneDocument stuck = ring(0.1);
+        stuck.parameters["mu_s"] = {0.4};
+        QCOMPARE(RunModel::changedValues(stuck, ring(0.1)),
+                 QStringList({QStringLiteral("μₛ = 0.4")}));
+        SceneDocument bead = SceneDocument::fromDefinition(*SceneRegistry::find("bead-on-wire"));
+        SceneDocument steeper = bead;
+        steeper.parameters["angle_deg"] = {45.0};
+        QCOMPARE(RunModel::changedValues(steeper, bead), QStringList({QStringLiteral("θ = 45")}));
+    }
+
     void aNewerRequestSupersedesAnOlderOne()
     {
         RunModel model;
@@ -92,10 +105,10 @@ private slots:
         QCOMPARE(model.ghosts().size(), std::size_t(1));
         QCOMPARE(model.ghosts().front().trace, first);
         QCOMPARE(labels(model.runs()),
-                 QStringList({QStringLiteral("mu = 0.1"), QStringLiteral("mu = 0.2")}));
+                 QStringList({QStringLiteral("μ = 0.1"), QStringLiteral("μ = 0.2")}));
         const auto trails = model.ghostTrails();
         QCOMPARE(trails.size(), std::size_t(1));
-        QCOMPARE(trails.front().second, QStringLiteral("mu = 0.1"));
+        QCOMPARE(trails.front().second, QStringLiteral("μ = 0.1"));
     }
 
     void withoutCompareNoGhostIsKept()
@@ -152,13 +165,13 @@ private slots:
         // Back to an earlier mu: the current run replaces the ghost of the same values.
         showRuns(model, {0.1, 0.2, 0.3, 0.2}, true);
         QCOMPARE(labels(model.runs()),
-                 QStringList({QStringLiteral("mu = 0.1"), QStringLiteral("mu = 0.3"),
-                              QStringLiteral("mu = 0.2")}));
+                 QStringList({QStringLiteral("μ = 0.1"), QStringLiteral("μ = 0.3"),
+                              QStringLiteral("μ = 0.2")}));
         // Undo to the first value: one ghost of each other value, oldest first.
         showRuns(model, {0.1}, true);
         QCOMPARE(labels(model.runs()),
-                 QStringList({QStringLiteral("mu = 0.3"), QStringLiteral("mu = 0.2"),
-                              QStringLiteral("mu = 0.1")}));
+                 QStringList({QStringLiteral("μ = 0.3"), QStringLiteral("μ = 0.2"),
+                              QStringLiteral("μ = 0.1")}));
     }
 
     void clearingGhostsSignalsOnceAndOnlyWhenThereWereAny()

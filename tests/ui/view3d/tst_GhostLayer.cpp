@@ -1,7 +1,9 @@
 // GhostLayer: compared runs listed in the legend in order, carried by the frame, gone with
 // clear(); each caption beside its ghost, up-right when that is free, elsewhere (with a leader
 // line) when it is not, never over what the view keeps clear.
+#include <plots/RunColors.h>
 #include <view3d/GhostLayer.h>
+#include <view3d/TextPlacer.h>
 
 #include <render/OffscreenRenderWindow.h>
 
@@ -17,6 +19,7 @@
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 #include <vtkTextActor.h>
+#include <vtkTextProperty.h>
 
 using namespace clab;
 using namespace clab::testing;
@@ -73,6 +76,7 @@ private slots:
     void runsAreListedFramedAndCleared();
     void captionGoesUpRightWhenFree();
     void captionKeepsClearOfTakenBoxes();
+    void eachRunTakesItsCompareColour();
 
 private:
     struct View {
@@ -96,7 +100,7 @@ TestGhostLayer::View::View()
     camera->SetFocalPoint(0.0, 0.0, 0.0);
     camera->SetPosition(0.0, 0.0, 5.0);
     camera->SetViewUp(0.0, 1.0, 0.0);
-    ghosts.add(straightRun(), QStringLiteral("mu = 0.1"), 16);
+    ghosts.add(straightRun(), QStringLiteral("\u03BC = 0.1"));
     ghosts.rebuild(&geometry);
     ghosts.show(geometry, 0.0);
 }
@@ -107,8 +111,8 @@ void TestGhostLayer::runsAreListedFramedAndCleared()
     vtkNew<vtkRenderer> overlay;
     GhostLayer ghosts(scene, overlay);
     const PointGeometry geometry;
-    ghosts.add(straightRun(), QStringLiteral("first"), 16);
-    ghosts.add(straightRun(), QStringLiteral("second"), 16);
+    ghosts.add(straightRun(), QStringLiteral("first"));
+    ghosts.add(straightRun(), QStringLiteral("second"));
     QCOMPARE(ghosts.count(), 2);
     ghosts.rebuild(&geometry);
     std::vector<SceneGeometry::LegendEntry> entries;
@@ -136,7 +140,8 @@ void TestGhostLayer::captionGoesUpRightWhenFree()
 {
     View view;
     QVERIFY2(!view.window.render(QSize(400, 300)).isNull(), qPrintable(view.window.errorString()));
-    view.ghosts.layoutCaptions(12, {}, 5.0);
+    TextPlacer placer(400, 300);
+    view.ghosts.layoutCaptions(12, placer, 5.0);
     const std::vector<vtkTextActor*> captions = propsOf<vtkTextActor>(view.overlay);
     QCOMPARE(captions.size(), std::size_t(1));
     const Eigen::Vector2d anchor = toDisplay(view.scene, Eigen::Vector3d::Zero());
@@ -165,12 +170,44 @@ void TestGhostLayer::captionKeepsClearOfTakenBoxes()
         Eigen::AlignedBox2d(Eigen::Vector2d(0.0, anchor.y() - 1.0), Eigen::Vector2d(400.0, 300.0)),
         Eigen::AlignedBox2d(Eigen::Vector2d(anchor.x() - 1.0, 0.0),
                             Eigen::Vector2d(400.0, anchor.y()))};
-    view.ghosts.layoutCaptions(12, taken, 5.0);
+    TextPlacer placer(400, 300);
+    for (const Eigen::AlignedBox2d& box : taken)
+        placer.addObstacle(box);
+    view.ghosts.layoutCaptions(12, placer, 5.0);
     vtkTextActor* caption = propsOf<vtkTextActor>(view.overlay).front();
     const Eigen::AlignedBox2d box = boxOf(caption, view.scene);
     for (const Eigen::AlignedBox2d& other : taken)
         QVERIFY(!other.intersects(box));
     QVERIFY(box.max().x() <= anchor.x() && box.max().y() <= anchor.y());
+}
+
+void TestGhostLayer::eachRunTakesItsCompareColour()
+{
+    // The plots draw compare run i in runColor(i): its trail and caption here have that hue.
+    vtkNew<vtkRenderer> scene;
+    vtkNew<vtkRenderer> overlay;
+    GhostLayer ghosts(scene, overlay);
+    for (int i = 0; i < 3; ++i)
+        ghosts.add(straightRun(), QStringLiteral("run %1").arg(i));
+    std::vector<SceneGeometry::LegendEntry> entries;
+    ghosts.addLegendEntries(entries);
+    const std::vector<vtkTextActor*> captions = propsOf<vtkTextActor>(overlay);
+    QCOMPARE(captions.size(), std::size_t(3));
+    for (std::size_t i = 0; i < 3; ++i) {
+        const QColor expected = runColor(i);
+        double rgb[3];
+        captions[i]->GetTextProperty()->GetColor(rgb);
+        const QColor caption = QColor::fromRgbF(rgb[0], rgb[1], rgb[2]);
+        const auto sameHue = [&](const QColor& c) {
+            // The grey run has no hue: it stays a grey.
+            return expected.hsvHue() < 0 ? c.hsvSaturation() < 40
+                                         : std::abs(c.hsvHue() - expected.hsvHue()) <= 8;
+        };
+        QVERIFY2(sameHue(caption) && sameHue(entries[i].color),
+                 qPrintable(QStringLiteral("run %1: caption %2, trail %3, palette %4")
+                                .arg(i)
+                                .arg(caption.name(), entries[i].color.name(), expected.name())));
+    }
 }
 
 QTEST_MAIN(TestGhostLayer)

@@ -109,10 +109,10 @@ void TestMarkerLayer::stuckShowsWhileAContactSticks()
     MarkerLayer markers(overlay);
     TraceSample sample = pointSample(0.0, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero());
     sample.contacts = Eigen::VectorXd::Constant(1, 1.0);
-    markers.showEvents(sample, Eigen::Vector3d::Zero(), 10.0);
+    markers.showEvents(sample, Eigen::Vector3d::Zero());
     QVERIFY(!markers.isStuckShown());
     sample.contacts[0] = 0.0;
-    markers.showEvents(sample, Eigen::Vector3d::Zero(), 10.0);
+    markers.showEvents(sample, Eigen::Vector3d::Zero());
     QVERIFY(markers.isStuckShown());
     markers.hideEvents();
     QVERIFY(!markers.isStuckShown());

@@ -66,6 +66,19 @@ Eigen::Vector3d RingWithFrictionGeometry::trailPoint(const Eigen::VectorXd& q) c
     return rho > 0.0 ? Eigen::Vector3d(p.x() * outside / rho, p.y() * outside / rho, 0.0) : p;
 }
 
+Eigen::Vector3d RingWithFrictionGeometry::arrowStart(const TraceSample& sample, ForceKind kind,
+                                                     const Eigen::Vector3d& drawn) const
+{
+    // Tangent to the ring, from the body's outermost point: the arrow's line then keeps off
+    // the tube (the body is thicker than the tube and the arrow's shaft together).
+    const Eigen::Vector3d p = bodyPosition(sample.q);
+    const double rho = p.norm();
+    if (kind != ForceKind::NonIdealConstraint || !(rho > 0.0)) {
+        return SceneGeometry::arrowStart(sample, kind, drawn);
+    }
+    return p / rho;
+}
+
 void RingWithFrictionGeometry::update(const TraceSample& sample)
 {
     const Eigen::Vector3d p = bodyPosition(sample.q);

@@ -1,5 +1,7 @@
 #include "view3d/geometry/SceneGeometry.h"
 
+#include "view3d/TextPlacer.h"
+
 #include "view3d/geometry/AcatastaticParticleGeometry.h"
 #include "view3d/geometry/BeadOnWireGeometry.h"
 #include "view3d/geometry/ChainGeometry.h"
@@ -20,6 +22,7 @@
 #include <cmath>
 
 #include <vtkActor.h>
+#include <vtkCoordinate.h>
 #include <vtkCubeSource.h>
 #include <vtkLineSource.h>
 #include <vtkNew.h>
@@ -29,6 +32,8 @@
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
 #include <vtkSphereSource.h>
+#include <vtkTextActor.h>
+#include <vtkTextProperty.h>
 #include <vtkTubeFilter.h>
 
 namespace clab {
@@ -103,6 +108,34 @@ void SceneGeometry::removeFrom(vtkRenderer* renderer) const
     }
 }
 
+void SceneGeometry::layoutTexts(int fontPoints, vtkViewport* viewport, TextPlacer& placer) const
+{
+    // Each at its point when it is free, else moved the least (a body's axis numbers meet when
+    // an axis points at the viewer).
+    const Eigen::Vector2d room = Eigen::Vector2d::Constant(3.0);
+    for (const auto& prop : props_) {
+        auto* text = vtkTextActor::SafeDownCast(prop);
+        if (text == nullptr || text->GetVisibility() == 0) {
+            continue;
+        }
+        text->GetTextProperty()->SetFontSize(fontPoints);
+        text->GetPositionCoordinate()->SetValue(0.0, 0.0);
+        // With room to spare: centred on a point that moves with the body, such a text lands a
+        // few pixels off its box once drawn.
+        const TextPlacer::Box box = TextPlacer::boxOf(text, viewport);
+        const Eigen::Vector2d size = box.sizes() + 2.0 * room;
+        const Eigen::Vector2d corner = box.min() - room;
+        const std::optional<TextPlacer::Place> place =
+            placer.place(box.center(), size, corner, 0.5 * size.y());
+        if (place) {
+            text->GetPositionCoordinate()->SetValue(place->corner.x() - corner.x(),
+                                                    place->corner.y() - corner.y());
+        } else {
+            placer.addFixedText(TextPlacer::Box(corner, corner + size));
+        }
+    }
+}
+
 void SceneGeometry::fitToTrace(const Trace& trace)
 {
     (void)trace;
@@ -140,6 +173,14 @@ Eigen::Vector3d SceneGeometry::arrowVector(const TraceSample& sample, ForceKind 
 {
     const Eigen::VectorXd& F = generalizedForce(sample, kind);
     return F.size() == 0 ? Eigen::Vector3d::Zero() : forceVector(sample.q, F);
+}
+
+Eigen::Vector3d SceneGeometry::arrowStart(const TraceSample& sample, ForceKind kind,
+                                          const Eigen::Vector3d& drawn) const
+{
+    (void)sample, (void)kind;
+    const double n = drawn.norm();
+    return n > 0.0 && std::isfinite(n) ? Eigen::Vector3d(drawn / n) : Eigen::Vector3d::Zero();
 }
 
 QString SceneGeometry::forceLabel(ForceKind kind) const

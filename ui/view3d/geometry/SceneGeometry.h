@@ -23,8 +23,11 @@ class vtkActor;
 class vtkPolyData;
 class vtkProp;
 class vtkRenderer;
+class vtkViewport;
 
 namespace clab {
+
+class TextPlacer;
 
 /// \brief What a scene draws of itself in the 3D view: its constraint, its body and how its
 /// coordinates and generalized forces map to points and arrows in space.
@@ -53,6 +56,9 @@ public:
 
     void addTo(vtkRenderer* renderer) const;
     void removeFrom(vtkRenderer* renderer) const;
+    /// Sizes the geometry's own text (an angle's "30°", a body's axis numbers) `fontPoints`
+    /// high; other text keeps clear of it where it is pinned.
+    void layoutTexts(int fontPoints, vtkViewport* viewport, TextPlacer& placer) const;
 
     /// Adapts geometry that depends on the whole motion (wire length, patch grid, arrow scales).
     virtual void fitToTrace(const Trace& trace);
@@ -74,6 +80,12 @@ public:
     /// The arrow of `kind` for one sample, per unit of force: forceVector() of that force by
     /// default.
     virtual Eigen::Vector3d arrowVector(const TraceSample& sample, ForceKind kind) const;
+    /// Which way from the body's centre the arrow of `kind`, drawn along `drawn`, starts (a unit
+    /// vector): along the arrow by default, so that the body does not swallow a short one. A
+    /// track that runs along an arrow (the ring under its friction) has it start beside the
+    /// track instead, so that the arrow is not drawn over it.
+    virtual Eigen::Vector3d arrowStart(const TraceSample& sample, ForceKind kind,
+                                       const Eigen::Vector3d& drawn) const;
     /// Bodies the force arrows and the trail can be put on (a chain's bobs, numbered 1…count);
     /// 1 for a scene with one body.
     virtual int bodyCount() const { return 1; }

