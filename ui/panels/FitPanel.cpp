@@ -105,15 +105,16 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     rebuildParameters();
 }
 
-QHBoxLayout* FitPanel::buildFileRow()
+QVBoxLayout* FitPanel::buildFileRow()
 {
-    auto* fileRow = new QHBoxLayout;
+    // The file's name under the button: beside it, a long word of it would widen the dock.
+    auto* fileRow = new QVBoxLayout;
     auto* loadButton = new QPushButton(tr("Load measurements…"), this);
     loadButton->setObjectName(QStringLiteral("fitLoad"));
     fileLabel_ = new QLabel(tr("No measurements loaded"), this);
     fileLabel_->setWordWrap(true);
-    fileRow->addWidget(loadButton);
-    fileRow->addWidget(fileLabel_, 1);
+    fileRow->addWidget(loadButton, 0, Qt::AlignLeft);
+    fileRow->addWidget(fileLabel_);
     connect(loadButton, &QPushButton::clicked, this, &FitPanel::chooseFile);
     return fileRow;
 }
@@ -123,6 +124,7 @@ QGroupBox* FitPanel::buildColumnsBox()
     auto* columnsBox = new QGroupBox(tr("Measured columns"), this);
     auto* columnsLayout = new QVBoxLayout(columnsBox);
     auto* timeForm = new QFormLayout;
+    timeForm->setRowWrapPolicy(QFormLayout::WrapLongRows); // narrow docks: fields under labels
     timeColumn_ = new QComboBox(columnsBox);
     timeColumn_->setObjectName(QStringLiteral("fitTimeColumn"));
     timeColumn_->setToolTip(tr("The column that holds the time of each row"));
@@ -169,9 +171,14 @@ void FitPanel::buildFitButtons(QVBoxLayout* layout)
     applyButton_->setToolTip(tr("Put the fitted values into the scene (one undo step)"));
     buttons->addWidget(fitButton_);
     buttons->addWidget(cancelButton_);
-    buttons->addWidget(applyButton_);
     buttons->addStretch();
     layout->addLayout(buttons);
+    // Apply, the step after a fit, on a row of its own: three buttons side by side would
+    // widen the dock beyond a projector's room in large text.
+    auto* applyRow = new QHBoxLayout;
+    applyRow->addWidget(applyButton_);
+    applyRow->addStretch();
+    layout->addLayout(applyRow);
     applyNote_ = new QLabel(this);
     applyNote_->setObjectName(QStringLiteral("fitApplyNote"));
     applyNote_->setWordWrap(true);
