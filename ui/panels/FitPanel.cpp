@@ -107,8 +107,7 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
 
 QVBoxLayout* FitPanel::buildFileRow()
 {
-    // The file's name under the button: beside it, a long word of it would widen the dock.
-    auto* fileRow = new QVBoxLayout;
+    auto* fileRow = new QVBoxLayout; // the name under the button: beside it, it widens the dock
     auto* loadButton = new QPushButton(tr("Load measurements…"), this);
     loadButton->setObjectName(QStringLiteral("fitLoad"));
     fileLabel_ = new QLabel(tr("No measurements loaded"), this);
@@ -173,12 +172,8 @@ void FitPanel::buildFitButtons(QVBoxLayout* layout)
     buttons->addWidget(cancelButton_);
     buttons->addStretch();
     layout->addLayout(buttons);
-    // Apply, the step after a fit, on a row of its own: three buttons side by side would
-    // widen the dock beyond a projector's room in large text.
-    auto* applyRow = new QHBoxLayout;
-    applyRow->addWidget(applyButton_);
-    applyRow->addStretch();
-    layout->addLayout(applyRow);
+    // Apply on a row of its own: three buttons in a row are too wide for large text at 1024.
+    layout->addWidget(applyButton_, 0, Qt::AlignLeft);
     applyNote_ = new QLabel(this);
     applyNote_->setObjectName(QStringLiteral("fitApplyNote"));
     applyNote_->setWordWrap(true);

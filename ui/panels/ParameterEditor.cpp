@@ -265,9 +265,7 @@ void ParameterEditor::addParameterRows(QGridLayout* grid)
                 slider->setPageStep(std::max(1, positions / 20));
                 slider->setToolTip(tip);
                 entry.slider = slider;
-                // The slider on a row of its own, as wide as the dock: beside the label and
-                // the spin box a narrow dock (a projector, large text) left it a few pixels
-                // per step.
+                // The slider on a row of its own, as wide as the (narrow) dock.
                 grid->addWidget(label, row, 0, 1, 2);
                 grid->addWidget(spin, row, 2);
                 ++row;
