@@ -50,7 +50,10 @@ GuiCommandLine::GuiCommandLine(const QString& defaultScene)
       panel_(QStringLiteral("panel"),
              QStringLiteral("Show the panel NAME on top at the start: scene, system, forces, "
                             "plots, derivation or time (may be given more than once)."),
-             QStringLiteral("NAME"))
+             QStringLiteral("NAME")),
+      largeText_(QStringLiteral("large-text"),
+                 QStringLiteral("Start with large text for a lecture room, as View > Large Text "
+                                "for Projection (Ctrl+Shift+L) does; remembered like it."))
 {
     parser_.setApplicationDescription(QStringLiteral(
         "ConstraintLab: the Udwadia–Kalaba fundamental equation of constrained motion, "
@@ -60,7 +63,7 @@ GuiCommandLine::GuiCommandLine(const QString& defaultScene)
                                                  "scene file (.json).")
                                       .arg(defaultScene),
                                   QStringLiteral("[SCENE]"));
-    parser_.addOptions({screenshot_, size_, time_, grab_, panel_});
+    parser_.addOptions({screenshot_, size_, time_, grab_, panel_, largeText_});
 }
 
 int GuiCommandLine::fail(int code, const QString& message)
@@ -100,6 +103,7 @@ std::optional<int> GuiCommandLine::readValues()
     grab = parser_.isSet(grab_);
     grabFile = parser_.value(grab_);
     panels = parser_.values(panel_);
+    largeText = parser_.isSet(largeText_);
     if (!screenshot && !grab && (parser_.isSet(size_) || parser_.isSet(time_)))
         return fail(UsageError, QStringLiteral("--size and --time only apply to --screenshot"));
     if (!parseSize(parser_.value(size_), size))

@@ -154,10 +154,15 @@ bool showPanels(clab::MainWindow& window, const QStringList& panels)
 }
 
 int grabWindow(const SceneArgument& scene, const QString& argument, const QString& loadError,
-               const QString& file, const QSize& size, double time, const QStringList& panels)
+               const GuiCommandLine& options)
 {
+    const QString& file = options.grabFile;
+    const QStringList& panels = options.panels;
+    const double time = options.time;
     clab::MainWindow window(std::make_shared<clab::GuiSceneStore>());
-    window.resize(size);
+    if (options.largeText)
+        window.setLargeText(true);
+    window.resize(options.size);
     showScene(window, scene, argument, loadError);
     if (!showPanels(window, panels))
         return UsageError;
@@ -273,10 +278,11 @@ int main(int argc, char* argv[])
         return renderScreenshot(opened.scene.document, options.screenshotFile, options.size,
                                 options.time);
     if (options.grab)
-        return grabWindow(opened.scene, options.scene, opened.loadError, options.grabFile,
-                          options.size, options.time, options.panels);
+        return grabWindow(opened.scene, options.scene, opened.loadError, options);
 
     clab::MainWindow window(std::make_shared<clab::GuiSceneStore>());
+    if (options.largeText)
+        window.setLargeText(true);
     try {
         showScene(window, opened.scene, options.scene, opened.loadError);
     } catch (const clab::ConstraintLabError& error) {

@@ -18,6 +18,7 @@
 #include "session/SimulationWorker.h"
 #include "view3d/SceneView.h"
 #include "widgets/MessageBanner.h"
+#include "widgets/WheelGuard.h"
 
 #include <scenes/SceneRegistry.h>
 
@@ -89,6 +90,8 @@ MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
     exports_ = new MainWindowExports(this, session_, *store_, runs_, view_, clock_,
                                      docks_->parameterEditor(), files_->saveFileProvider());
     qApp->installEventFilter(this);
+    // The wheel changes no value in a control without the focus, here or in any dialog.
+    WheelGuard::install();
     createStatusBar();
     connectActions();
     connectSession();
@@ -523,15 +526,18 @@ void MainWindow::readSettings()
     if (state.isEmpty() || !restoreState(state)) {
         // First start: give the 3D view most of the width once the window has its size.
         // On a small screen (a 1024-pixel projector) the docks take less, so that the view
-        // keeps about half of the width.
+        // keeps about half of the width, and the right-hand panels share one tab group.
+        if (width() < 1280)
+            docks_->stackRightPanels();
         QTimer::singleShot(0, this, [this] {
             const int w = width();
             // The System editor, when on top, needs more room than the parameters.
             const int left = docks_->isSystemOnTop() ? std::clamp(w * 30 / 100, 285, 480)
-                                                     : std::clamp(w * 28 / 100, 285, 340);
+                                                     : std::clamp(w * 27 / 100, 270, 340);
+            // The right-hand column by the dock on top of it (Plots when stacked).
             resizeDocks({findChild<QDockWidget*>(QStringLiteral("sceneDock")),
-                         findChild<QDockWidget*>(QStringLiteral("forcesDock"))},
-                        {left, std::clamp(w * 28 / 100, 280, 460)}, Qt::Horizontal);
+                         findChild<QDockWidget*>(QStringLiteral("plotsDock"))},
+                        {left, std::clamp(w * 28 / 100, 270, 460)}, Qt::Horizontal);
         });
     }
     readDisplaySettings(s);

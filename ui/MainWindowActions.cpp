@@ -2,6 +2,7 @@
 
 #include "panels/TimeControls.h"
 #include "session/SceneSession.h"
+#include "widgets/AdaptiveToolBar.h"
 
 #include <scenes/SceneRegistry.h>
 
@@ -314,10 +315,11 @@ void MainWindowActions::createFileMenu()
 
 void MainWindowActions::createToolBar(TimeControls* timeControls, QMenu* panels)
 {
-    QToolBar* toolbar = window_->addToolBar(tr("Main Toolbar"));
+    // Its text goes before its buttons do: every action stays in reach on a small screen.
+    auto* toolbar = new AdaptiveToolBar(tr("Main Toolbar"), window_);
+    window_->addToolBar(toolbar);
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
     toolbar->setIconSize(QSize(28, 28));
-    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolbar->addAction(newAction);
     if (auto* newButton = qobject_cast<QToolButton*>(toolbar->widgetForAction(newAction)))
         newButton->setPopupMode(QToolButton::InstantPopup);

@@ -11,6 +11,8 @@
 #include "session/PlaybackClock.h"
 #include "session/RunModel.h"
 #include "view3d/SceneView.h"
+#include "widgets/AdaptiveToolBar.h"
+#include "widgets/VerticalScrollArea.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -49,31 +51,27 @@ QDockWidget* MainWindowDocks::newDock(const QString& title, const QString& objec
     return dock;
 }
 
-// Scene: the parameters, with the compare controls on top; all of it scrolls, both ways, so
-// that the dock can be as narrow as a 1024-pixel projector with large text needs.
+// Scene: the parameters, with the compare controls on top; it scrolls up and down, never
+// sideways (a dock as wide as its content needs; the content wraps and stacks to stay narrow).
 QDockWidget* MainWindowDocks::createSceneDock(SceneSession* session,
                                               const MainWindowActions& actions)
 {
     QDockWidget* sceneDock = newDock(tr("Scene"), QStringLiteral("sceneDock"));
-    auto* scroll = new QScrollArea(sceneDock);
+    auto* scroll = new VerticalScrollArea(sceneDock);
     scroll->setObjectName(QStringLiteral("sceneScroll"));
     auto* sceneContainer = new QWidget(scroll);
     auto* sceneLayout = new QVBoxLayout(sceneContainer);
     sceneLayout->setContentsMargins(0, 0, 0, 0);
-    // A tool bar: on a narrow dock its buttons move into its » menu instead of widening it.
-    auto* compareRow = new QToolBar(sceneContainer);
+    // A tool bar: on a narrow dock its buttons drop their text instead of widening it.
+    auto* compareRow = new AdaptiveToolBar(tr("Compare"), sceneContainer);
     compareRow->setObjectName(QStringLiteral("sceneToolBar"));
-    compareRow->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     compareRow->setIconSize(QSize(16, 16));
     sceneLayout->addWidget(compareRow);
     editor_ = new ParameterEditor(session, sceneContainer);
     editor_->setObjectName(QStringLiteral("parameterEditor"));
     sceneLayout->addWidget(editor_, 1);
-    scroll->setWidget(sceneContainer);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setContent(sceneContainer);
     sceneDock->setWidget(scroll);
-    sceneDock->setMinimumWidth(240);
     window_->addDockWidget(Qt::LeftDockWidgetArea, sceneDock);
     for (QAction* action : {actions.compare, actions.clearGhosts, actions.defaults})
         compareRow->addAction(action);
@@ -86,11 +84,8 @@ QDockWidget* MainWindowDocks::createForcesDock()
     forces_ = new ForcesPanel(forcesDock);
     forces_->setObjectName(QStringLiteral("forcesPanel"));
     // Scrolls when the dock is short (large text, a small screen) instead of squeezing rows.
-    auto* forcesScroll = new QScrollArea(forcesDock);
-    forcesScroll->setWidget(forces_);
-    forcesScroll->setWidgetResizable(true);
-    forcesScroll->setFrameShape(QFrame::NoFrame);
-    forcesScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* forcesScroll = new VerticalScrollArea(forcesDock);
+    forcesScroll->setContent(forces_);
     forcesDock->setWidget(forcesScroll);
     window_->addDockWidget(Qt::RightDockWidgetArea, forcesDock);
     return forcesDock;
@@ -125,11 +120,8 @@ void MainWindowDocks::createFitDock(SceneSession* session, QDockWidget* forcesDo
     fitDock_ = newDock(tr("Fit"), QStringLiteral("fitDock"));
     fit_ = new FitPanel(session, fitDock_);
     fit_->setObjectName(QStringLiteral("fitPanel"));
-    auto* fitScroll = new QScrollArea(fitDock_);
-    fitScroll->setWidgetResizable(true);
-    fitScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    fitScroll->setFrameShape(QFrame::NoFrame);
-    fitScroll->setWidget(fit_);
+    auto* fitScroll = new VerticalScrollArea(fitDock_);
+    fitScroll->setContent(fit_);
     fitDock_->setWidget(fitScroll);
     window_->addDockWidget(Qt::RightDockWidgetArea, fitDock_);
     window_->tabifyDockWidget(forcesDock, fitDock_);
@@ -149,13 +141,11 @@ void MainWindowDocks::createFitDock(SceneSession* session, QDockWidget* forcesDo
 void MainWindowDocks::createSystemDock(SceneSession* session, QDockWidget* sceneDock)
 {
     systemDock_ = newDock(tr("System"), QStringLiteral("systemDock"));
-    auto* systemScroll = new QScrollArea(systemDock_);
+    auto* systemScroll = new VerticalScrollArea(systemDock_);
     systemScroll->setObjectName(QStringLiteral("systemScroll"));
     systemEditor_ = new SystemEditor(session, systemScroll);
     systemEditor_->setObjectName(QStringLiteral("systemEditor"));
-    systemScroll->setWidget(systemEditor_);
-    systemScroll->setWidgetResizable(true);
-    systemScroll->setFrameShape(QFrame::NoFrame);
+    systemScroll->setContent(systemEditor_);
     systemDock_->setWidget(systemScroll);
     window_->addDockWidget(Qt::LeftDockWidgetArea, systemDock_);
     window_->tabifyDockWidget(sceneDock, systemDock_);
@@ -206,16 +196,26 @@ bool MainWindowDocks::showPanel(const QString& name)
     }
     dock->show();
     dock->raise();
-    if (dock == fitDock_) {
+    auto* plotsDock = window_->findChild<QDockWidget*>(QStringLiteral("plotsDock"));
+    if (dock == fitDock_ && !window_->tabifiedDockWidgets(dock).contains(plotsDock)) {
         // Its tab group is the short one above Plots: room for the mapping and the result.
         // Once the window is laid out (--panel fit names it before the window is shown).
-        QTimer::singleShot(0, this, [this, dock] {
-            auto* plotsDock = window_->findChild<QDockWidget*>(QStringLiteral("plotsDock"));
+        QTimer::singleShot(0, this, [this, dock, plotsDock] {
             const int both = dock->height() + plotsDock->height();
             window_->resizeDocks({dock, plotsDock}, {both * 11 / 20, both * 9 / 20}, Qt::Vertical);
         });
     }
     return true;
+}
+
+void MainWindowDocks::stackRightPanels()
+{
+    const auto dock = [this](const char* name) {
+        return window_->findChild<QDockWidget*>(QLatin1String(name));
+    };
+    window_->tabifyDockWidget(dock("forcesDock"), dock("plotsDock"));
+    window_->tabifyDockWidget(dock("plotsDock"), dock("derivationDock"));
+    dock("plotsDock")->raise();
 }
 
 QStringList MainWindowDocks::panelNames() const

@@ -44,6 +44,10 @@ public:
     void showDerivation(double t);
     /// The Fit dock's mapped measurements as markers in the 3D view, in their plot colours.
     void showMeasuredMarkers();
+    /// A first start on a small screen (a 1024×768 projector): Forces, Fit, Plots and
+    /// Derivation in one tab group with Plots on top, each with the column's full height,
+    /// instead of Forces and Fit above Plots and Derivation.
+    void stackRightPanels();
     /// The System dock's tab is the one shown (docks behind a tab stay "visible").
     bool isSystemOnTop() const { return systemOnTop_; }
 

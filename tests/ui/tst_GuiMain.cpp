@@ -37,6 +37,7 @@ private slots:
     void screenshotOntoANullDeviceKeepsTheDevice();
     void screenshotAfterTheEndOfTheTrackSaysWhereTheRunEnded();
     void versionAndHelpNeedNoDisplay();
+    void largeTextOptionStartsTheWindowWithLargeText();
 };
 
 void GuiMainTest::badSceneFileOpensTheDefaultSceneAndSaysWhy()
@@ -121,6 +122,20 @@ void GuiMainTest::versionAndHelpNeedNoDisplay()
     const Result help = clab::testing::runProcess(gui, {"--help"}, environment);
     QVERIFY2(help.exitCode == 0, qPrintable(describe(help)));
     QVERIFY(help.out.contains("--screenshot"));
+    QVERIFY(help.out.contains("--large-text"));
+}
+
+void GuiMainTest::largeTextOptionStartsTheWindowWithLargeText()
+{
+    // The window a teacher gets with --large-text, in settings of its own.
+    QTemporaryDir dir;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.path());
+    const QString image = dir.filePath("window.png");
+    const Result r = clab::testing::runProcess(
+        gui, {"--large-text", "--grab-window", image, "--size", "1024x768"}, environment);
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QCOMPARE(QImage(image).size(), QSize(1024, 768));
 }
 
 QTEST_GUILESS_MAIN(GuiMainTest)

@@ -4,22 +4,30 @@
 
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
-#include <scenes/SceneDocument.h>
-#include <scenes/SceneRegistry.h>
+#include <MainWindowActions.h>
 #include <render/VtkOpenGLWindow.h>
 #include <render/VtkSurfaceFormat.h>
+#include <scenes/SceneDocument.h>
+#include <scenes/SceneRegistry.h>
 #include <view3d/SceneView.h>
 
+#include <QAbstractScrollArea>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QGuiApplication>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
+#include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolBar>
+#include <QToolButton>
 #include <QWindow>
 
 #include "../support/MainWindowFixture.h"
 
+#include <algorithm>
 #include <memory>
 
 using namespace clab;
@@ -39,6 +47,71 @@ bool showBead(MainWindow& window)
         return false;
     QTest::qWait(200); // the first-start dock sizes are set from the event loop
     return true;
+}
+
+/// Where `widget` sits, for messages: its class, name and the names of its parents up to the
+/// window.
+QString describe(const QWidget* widget)
+{
+    QStringList names;
+    for (const QWidget* w = widget; w && !w->isWindow(); w = w->parentWidget())
+        names.prepend(QString::fromLatin1(w->metaObject()->className()) +
+                      (w->objectName().isEmpty() ? QString() : '#' + w->objectName()));
+    return names.join(QStringLiteral(" > "));
+}
+
+/// A widget the user sees: shown, and not a panel moved off the window behind another tab.
+bool seen(const QWidget* widget)
+{
+    return widget->isVisible() && !widget->visibleRegion().isEmpty();
+}
+
+/// Every problem of the window's layout a user would see as something cut off, one per line:
+/// a widget reaching beyond its parent (the content of a scroll area may be taller than its
+/// viewport, not wider), a horizontal scroll bar, the tool bar's » menu.
+QStringList layoutProblems(QWidget& window)
+{
+    QStringList problems;
+    for (QWidget* widget : window.findChildren<QWidget*>()) {
+        if (!seen(widget) || widget->isWindow())
+            continue;
+        const QWidget* parent = widget->parentWidget();
+        const bool scrolled =
+            parent && qobject_cast<QAbstractScrollArea*>(parent->parentWidget()) &&
+            static_cast<QAbstractScrollArea*>(parent->parentWidget())->viewport() == parent;
+        const QRect box = widget->geometry();
+        const QRect room = parent->rect();
+        if (scrolled ? (box.left() < room.left() || box.right() > room.right())
+                     : !room.contains(box))
+            problems << QStringLiteral("%1 at %2,%3 %4x%5 outside its parent's %6x%7")
+                            .arg(describe(widget))
+                            .arg(box.x())
+                            .arg(box.y())
+                            .arg(box.width())
+                            .arg(box.height())
+                            .arg(room.width())
+                            .arg(room.height());
+        if (auto* bar = qobject_cast<QScrollBar*>(widget);
+            bar && bar->orientation() == Qt::Horizontal &&
+            qobject_cast<QAbstractScrollArea*>(bar->parentWidget()->parentWidget()))
+            problems << QStringLiteral("horizontal scroll bar in %1").arg(describe(bar));
+    }
+    for (QToolBar* toolbar : window.findChildren<QToolBar*>()) {
+        auto* extension = toolbar->findChild<QToolButton*>(QStringLiteral("qt_toolbar_ext_button"));
+        if (toolbar->isVisible() && extension && extension->isVisible())
+            problems << QStringLiteral("the %1's actions overflow into its » menu")
+                            .arg(describe(toolbar));
+    }
+    return problems;
+}
+
+void clearSettings(bool largeText)
+{
+    // A first start: no saved geometry or layout; the text size as a teacher left it.
+    QSettings settings(MainWindowActions::settingsOrganization(),
+                       MainWindowActions::settingsApplication());
+    settings.clear();
+    settings.setValue(QStringLiteral("view/largeText"), largeText);
 }
 
 } // namespace
@@ -68,12 +141,7 @@ private slots:
     void firstStartPutsEveryPanelOnTheScreen()
     {
         QFETCH(bool, largeText);
-        {
-            // A first start: no saved geometry or layout; the text size as a teacher left it.
-            QSettings settings;
-            settings.clear();
-            settings.setValue(QStringLiteral("view/largeText"), largeText);
-        }
+        clearSettings(largeText);
         MainWindow window(std::make_shared<GuiSceneStore>());
         QVERIFY(showBead(window));
 
@@ -102,20 +170,97 @@ private slots:
                                     .arg(onScreen.width())
                                     .arg(onScreen.height())));
         }
-        QVERIFY(docks >= 4); // Scene, Forces, Plots, Time
+        QVERIFY(docks >= 3); // Scene, Plots (Forces and Fit are tabs beside it), Time
         // The 3D view keeps room to show the scene.
         const QWidget* view = window.sceneView();
-        QVERIFY2(view->width() >= 360 && view->height() >= 300,
+        QVERIFY2(view->width() >= 340 && view->height() >= 300,
                  qPrintable(QStringLiteral("view %1x%2").arg(view->width()).arg(view->height())));
     }
+    void firstStartCutsNothingOff_data() { firstStartPutsEveryPanelOnTheScreen_data(); }
+
+    void firstStartCutsNothingOff()
+    {
+        QFETCH(bool, largeText);
+        clearSettings(largeText);
+        MainWindow window(std::make_shared<GuiSceneStore>());
+        QVERIFY(showBead(window));
+        QCOMPARE(window.isLargeText(), largeText);
+        // The panels in the tab groups each in turn on top.
+        for (const QString& panel :
+             {QStringLiteral("system"), QStringLiteral("fit"), QStringLiteral("derivation"),
+              QStringLiteral("scene"), QStringLiteral("forces"), QStringLiteral("plots")}) {
+            QVERIFY(window.showPanel(panel));
+            QTest::qWait(100);
+            const QStringList problems = layoutProblems(window);
+            QVERIFY2(problems.isEmpty(), qPrintable(panel + QStringLiteral(" on top:\n") +
+                                                    problems.join(QLatin1Char('\n'))));
+        }
+    }
+
+    void firstStartLeavesRoomToWork_data() { firstStartPutsEveryPanelOnTheScreen_data(); }
+
+    void firstStartLeavesRoomToWork()
+    {
+        QFETCH(bool, largeText);
+        clearSettings(largeText);
+        MainWindow window(std::make_shared<GuiSceneStore>());
+        QVERIFY(showBead(window));
+        // The 3D view keeps more than a third of the width (38 % with normal text; large text
+        // widens the panels) and half the height.
+        const QWidget* view = window.sceneView();
+        const double share = largeText ? 1.0 / 3.0 : 0.38;
+        QString docks;
+        for (const QDockWidget* dock : window.findChildren<QDockWidget*>())
+            if (seen(dock))
+                docks += QStringLiteral(" %1 %2 px (at least %3)")
+                             .arg(dock->objectName())
+                             .arg(dock->width())
+                             .arg(dock->minimumSizeHint().width());
+        QVERIFY2(view->width() >= share * window.width() && view->height() >= window.height() / 2,
+                 qPrintable(QStringLiteral("view %1x%2 in a %3x%4 window;%5")
+                                .arg(view->width())
+                                .arg(view->height())
+                                .arg(window.width())
+                                .arg(window.height())
+                                .arg(docks)));
+        // A slider one can set μ with: a step is a few pixels, not a fraction of one.
+        const auto* mu = window.findChild<QSlider*>(QStringLiteral("slider_mu"));
+        QVERIFY(mu);
+        QVERIFY2(mu->width() >= 150, qPrintable(QString::number(mu->width())));
+        // The Forces panel on top shows most of its rows (it scrolls for the rest).
+        QVERIFY(window.showPanel(QStringLiteral("forces")));
+        QTest::qWait(100);
+        const QWidget* forces = window.findChild<QWidget*>(QStringLiteral("forcesPanel"));
+        const QRect forcesShown = forces->visibleRegion().boundingRect();
+        QVERIFY2(forcesShown.height() >= std::min(forces->height(), 360),
+                 qPrintable(QStringLiteral("%1 of the Forces panel's %2 px in sight")
+                                .arg(forcesShown.height())
+                                .arg(forces->height())));
+        QVERIFY(window.showPanel(QStringLiteral("fit")));
+        QTest::qWait(100);
+        const QWidget* fit = window.findChild<QWidget*>(QStringLiteral("fitPanel"));
+        QVERIFY2(fit->visibleRegion().boundingRect().height() >= 360,
+                 qPrintable(QString::number(fit->visibleRegion().boundingRect().height())));
+        // The plot selector shows the longest plot's name in full.
+        QVERIFY(window.showPanel(QStringLiteral("plots")));
+        QTest::qWait(100);
+        const auto* preset = window.findChild<QComboBox*>(QStringLiteral("presetCombo"));
+        QVERIFY(preset);
+        int longest = 0;
+        for (int i = 0; i < preset->count(); ++i)
+            longest =
+                std::max(longest, preset->fontMetrics().horizontalAdvance(preset->itemText(i)));
+        QVERIFY2(
+            preset->width() >= longest + 24,
+            qPrintable(
+                QStringLiteral("%1 px for names up to %2 px").arg(preset->width()).arg(longest)));
+    }
+
     void viewNeverCoversADockAfterResizesAndTextSizeChanges()
     {
         // The 3D view is a native window in a container: after each resize or text-size
         // change its window must sit exactly on the container, which no panel overlaps.
-        {
-            QSettings settings;
-            settings.clear();
-        }
+        clearSettings(false);
         MainWindow window(std::make_shared<GuiSceneStore>());
         QVERIFY(showBead(window));
         const QWidget* container = window.sceneView()->findChild<QWidget*>("vtkView");

@@ -106,15 +106,15 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     rebuildParameters();
 }
 
-QHBoxLayout* FitPanel::buildFileRow()
+QVBoxLayout* FitPanel::buildFileRow()
 {
-    auto* fileRow = new QHBoxLayout;
+    auto* fileRow = new QVBoxLayout; // the name under the button: beside it, it widens the dock
     auto* loadButton = new QPushButton(tr("Load measurements…"), this);
     loadButton->setObjectName(QStringLiteral("fitLoad"));
     fileLabel_ = new QLabel(tr("No measurements loaded"), this);
     fileLabel_->setWordWrap(true);
-    fileRow->addWidget(loadButton);
-    fileRow->addWidget(fileLabel_, 1);
+    fileRow->addWidget(loadButton, 0, Qt::AlignLeft);
+    fileRow->addWidget(fileLabel_);
     connect(loadButton, &QPushButton::clicked, this, &FitPanel::chooseFile);
     return fileRow;
 }
@@ -124,6 +124,7 @@ QGroupBox* FitPanel::buildColumnsBox()
     auto* columnsBox = new QGroupBox(tr("Measured columns"), this);
     auto* columnsLayout = new QVBoxLayout(columnsBox);
     auto* timeForm = new QFormLayout;
+    timeForm->setRowWrapPolicy(QFormLayout::WrapLongRows); // narrow docks: fields under labels
     timeColumn_ = new QComboBox(columnsBox);
     timeColumn_->setObjectName(QStringLiteral("fitTimeColumn"));
     timeColumn_->setToolTip(tr("The column that holds the time of each row"));
@@ -170,9 +171,10 @@ void FitPanel::buildFitButtons(QVBoxLayout* layout)
     applyButton_->setToolTip(tr("Put the fitted values into the scene (one undo step)"));
     buttons->addWidget(fitButton_);
     buttons->addWidget(cancelButton_);
-    buttons->addWidget(applyButton_);
     buttons->addStretch();
     layout->addLayout(buttons);
+    // Apply on a row of its own: three buttons in a row are too wide for large text at 1024.
+    layout->addWidget(applyButton_, 0, Qt::AlignLeft);
     // Apply takes the values to the digits their errors allow, unless asked for all.
     fullPrecision_ = new QCheckBox(tr("Apply full precision"), this);
     fullPrecision_->setToolTip(tr("Apply the fitted values with all their digits instead of "

@@ -142,7 +142,7 @@ private:
     };
 
     /// "Load measurements…" and the file's name.
-    QHBoxLayout* buildFileRow();
+    QVBoxLayout* buildFileRow();
     /// How the file's time column maps to seconds, and what each other column measures.
     QGroupBox* buildColumnsBox();
     /// Fit, Cancel, Apply, and the note on what Apply would change.

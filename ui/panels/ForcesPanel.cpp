@@ -1,6 +1,7 @@
 #include "panels/ForcesPanel.h"
 
 #include <QCheckBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -11,6 +12,7 @@
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -59,7 +61,7 @@ ForcesPanel::ForcesPanel(QWidget* parent)
     : QWidget(parent), scaleSlider_(new QSlider(Qt::Horizontal, this)),
       scaleLabel_(new QLabel(this)), legend_(new QCheckBox(tr("Show &legend in the view"), this)),
       readouts_(new QLabel(this)),
-      magnitudeLabels_(new QCheckBox(tr("Label arrows with their &magnitudes"), this)),
+      magnitudeLabels_(new QCheckBox(tr("&Magnitudes at the arrows"), this)),
       bodyGroup_(new QGroupBox(this)), bodyLabel_(new QLabel(bodyGroup_)),
       bodySpin_(new QSpinBox(bodyGroup_)), bodySlider_(new QSlider(Qt::Horizontal, bodyGroup_)),
       bodyTotal_(new QLabel(bodyGroup_)), arrowField_(new QCheckBox(bodyGroup_))
@@ -70,6 +72,7 @@ ForcesPanel::ForcesPanel(QWidget* parent)
     layout->addWidget(buildArrowsGroup());
     layout->addWidget(buildDisplayGroup());
     layout->addStretch(1);
+    fitWidthsToFont();
     updateScaleLabel();
     clearMagnitudes();
 }
@@ -141,8 +144,6 @@ void ForcesPanel::addForceRow(QGridLayout* grid, int i)
     mono.setFamily(QStringLiteral("monospace"));
     mono.setStyleHint(QFont::Monospace);
     magnitude->setFont(mono);
-    magnitude->setMinimumWidth(
-        magnitude->fontMetrics().horizontalAdvance(QStringLiteral("‖Q‖ = -0.000e+00 N")));
     grid->addWidget(check, 2 * i, 0, 1, 1);
     grid->addWidget(magnitude, 2 * i, 1, 1, 1);
     grid->addWidget(description, 2 * i + 1, 0, 1, 2);
@@ -157,6 +158,8 @@ QGroupBox* ForcesPanel::buildDisplayGroup()
 {
     auto* view = new QGroupBox(tr("Display"), this);
     auto* form = new QFormLayout(view);
+    // A field too wide beside its label goes under it: the dock stays narrow on a projector.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     scaleSlider_->setObjectName(QStringLiteral("arrowScaleSlider"));
     scaleSlider_->setRange(-100, 100);
     scaleSlider_->setPageStep(25);
@@ -167,8 +170,6 @@ QGroupBox* ForcesPanel::buildDisplayGroup()
     auto* resetScale = new QToolButton(view);
     resetScale->setText(tr("×1"));
     resetScale->setToolTip(tr("Automatic arrow length"));
-    scaleLabel_->setMinimumWidth(
-        scaleLabel_->fontMetrics().horizontalAdvance(QStringLiteral("×10.00")));
     auto* scaleRow = new QHBoxLayout;
     scaleRow->addWidget(scaleSlider_, 1);
     scaleRow->addWidget(scaleLabel_);
@@ -327,6 +328,25 @@ void ForcesPanel::setArrowFieldVisible(bool visible)
 QCheckBox* ForcesPanel::forceCheckBox(ForceKind kind) const
 {
     return checks_[static_cast<int>(kind)];
+}
+
+void ForcesPanel::fitWidthsToFont()
+{
+    // Room for the longest text each label shows, in the font it has now.
+    scaleLabel_->setMinimumWidth(
+        scaleLabel_->fontMetrics().horizontalAdvance(QStringLiteral("×10.00")));
+    for (QLabel* magnitude : magnitudes_)
+        magnitude->setMinimumWidth(
+            magnitude->fontMetrics().horizontalAdvance(QStringLiteral("‖Q‖ = -0.000e+00 N")));
+}
+
+void ForcesPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    // Large Text changes the font after the panel was built; the labels' own fonts follow
+    // their class's, so measure once every widget has its new font.
+    if (event->type() == QEvent::FontChange)
+        QTimer::singleShot(0, this, &ForcesPanel::fitWidthsToFont);
 }
 
 void ForcesPanel::updateScaleLabel()

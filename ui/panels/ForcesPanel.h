@@ -70,7 +70,12 @@ signals:
     void chosenBodyChanged(int body);
     void arrowFieldVisibilityChanged(bool visible);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// The minimum widths of the labels whose text changes, for the current font.
+    void fitWidthsToFont();
     /// Which body of many carries the arrows and the trail.
     void buildBodyGroup();
     /// A check box, magnitude and description per kind of force, and the readouts under them.

@@ -156,6 +156,8 @@ void ParameterEditor::rebuild()
 
     auto* simulation = new QGroupBox(tr("Simulation"), content_);
     auto* form = new QFormLayout(simulation);
+    // A field too wide beside its label goes under it: the dock stays narrow on a projector.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     addSimulationRows(form);
     layout->addWidget(simulation);
     layout->addStretch(1);
@@ -248,7 +250,6 @@ void ParameterEditor::addParameterRows(QGridLayout* grid)
         // The spin box takes any number, so that a refused entry stays as typed beside the
         // reason (refusalFor); the slider keeps to the range.
         if (spec.size() == 1) {
-            grid->addWidget(label, row, 0);
             QDoubleSpinBox* spin = makeSpin(key, 0, -unbounded, unbounded, 0, step, parent);
             spin->setToolTip(tip);
             entry.spins.push_back(spin);
@@ -263,15 +264,18 @@ void ParameterEditor::addParameterRows(QGridLayout* grid)
                 slider->setSingleStep(1);
                 slider->setPageStep(std::max(1, positions / 20));
                 slider->setToolTip(tip);
-                slider->setMinimumWidth(50);
                 entry.slider = slider;
-                grid->addWidget(slider, row, 1);
+                // The slider on a row of its own, as wide as the (narrow) dock.
+                grid->addWidget(label, row, 0, 1, 2);
                 grid->addWidget(spin, row, 2);
+                ++row;
+                grid->addWidget(slider, row, 0, 1, 3);
                 connect(slider, &QSlider::sliderPressed, this, [this] { dragId_ = nextDragId_++; });
                 connect(slider, &QSlider::sliderReleased, this, [this] { dragId_ = 0; });
                 connect(slider, &QSlider::valueChanged, this,
                         [this, key](int position) { sliderMoved(key, position); });
             } else {
+                grid->addWidget(label, row, 0);
                 grid->addWidget(spin, row, 1, 1, 2);
             }
         } else {

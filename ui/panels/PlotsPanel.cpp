@@ -107,10 +107,15 @@ QHBoxLayout* PlotsPanel::buildTopRow()
     exportButton_->setIcon(themed("document-save-as", ":/icons/export-image.svg"));
     exportButton_->setText(tr("&Export…"));
     exportButton_->setToolTip(tr("Save this plot as PNG, SVG or PDF"));
+    // Icons only: the plot's name needs the row's width ("Energy a…" beside the buttons' text
+    // on a projector); the buttons' names are in their tooltips.
     for (QToolButton* button : {resetZoomButton_, exportButton_}) {
-        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        button->setToolButtonStyle(Qt::ToolButtonIconOnly);
         button->setAutoRaise(true);
+        button->setAccessibleName(button->text().remove(QLatin1Char('&')));
+        button->setToolTip(button->accessibleName() + QStringLiteral(": ") + button->toolTip());
     }
+    presetCombo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
     auto* top = new QHBoxLayout;
     auto* presetLabel = new QLabel(tr("&Plot:"), this);
