@@ -11,7 +11,8 @@ namespace clab {
 
 /// \brief The command line of `constraintlab`: its options, their checks and its messages.
 ///
-///   constraintlab [SCENE] [--screenshot FILE --size WxH --time T] [--panel NAME]...
+///   constraintlab [SCENE | LESSON] [--present] [--screenshot FILE --size WxH --time T]
+///                 [--panel NAME]...
 ///
 /// Exit codes follow constraintlab-cli: 0 success, 1 the image could not be written, 2 usage,
 /// 3 invalid scene or file, 4 numerical failure.
@@ -40,9 +41,10 @@ public:
     QString screenshotFile;
     bool grab = false; ///< --grab-window FILE given
     QString grabFile;
-    QSize size;         ///< --size
-    double time = 0.0;  ///< --time
-    QStringList panels; ///< --panel, in order
+    QSize size;           ///< --size
+    double time = 0.0;    ///< --time
+    QStringList panels;   ///< --panel, in order
+    bool present = false; ///< --present: start in presentation mode
 
 private:
     std::optional<int> readValues();
@@ -56,6 +58,7 @@ private:
     QCommandLineOption time_;
     QCommandLineOption grab_;
     QCommandLineOption panel_;
+    QCommandLineOption present_;
 };
 
 } // namespace clab
