@@ -250,6 +250,11 @@ void MainWindow::connectSession()
 void MainWindow::connectPresentation()
 {
     present_ = new PresentationMode(this, presentPanel_, view_);
+    // Their menus, tool bar and dock are hidden while presenting: on the window, their keys
+    // (F5, Space, Home, the arrows) still work there.
+    TimeControls* time = docks_->timeControls();
+    addActions({actions_->present, time->playPauseAction(), time->resetAction(),
+                time->stepForwardAction(), time->stepBackwardAction()});
     connect(actions_->present, &QAction::triggered, this,
             [this] { setPresenting(!isPresenting()); });
     connect(actions_->addLessonStep, &QAction::triggered, this, &MainWindow::addLessonStep);
@@ -726,7 +731,7 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
         return false;
     const int key = static_cast<QKeyEvent*>(event)->key();
     // Presenting, the clicker's keys drive the lesson and playback even over a slider.
-    if (present_->isActive() && PresentationMode::isClickerKey(key))
+    if (present_ && present_->isActive() && PresentationMode::isClickerKey(key))
         return false;
     if (key == Qt::Key_Escape && type == QEvent::KeyPress) {
         view_->setFocus(Qt::OtherFocusReason);

@@ -19,6 +19,7 @@
 #include <QStatusBar>
 #include <QToolBar>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace clab {
@@ -163,6 +164,8 @@ bool PresentationMode::eventFilter(QObject* watched, QEvent* event)
 
 void PresentationMode::updateTextScale()
 {
+    // The column takes under a third of the width; the view keeps the rest.
+    panel_->setFixedWidth(std::clamp(window_->width() * 3 / 10, 300, 560));
     // The view's text at the panel's body size (26 px on a 768-pixel projector).
     const int wanted = PresentationPanel::textPixelsFor(window_->height());
     const int normal = ViewStyle::fontPixelsFor(view_->width(), view_->height());

@@ -33,6 +33,14 @@ std::pair<double, double> sliderSpan(const ParameterSpec& spec)
     return {low, high};
 }
 
+// The parameter's symbol, the last word of its label ("Kinetic friction μ": μ), so that a
+// slider's line fits a narrow column; the whole label is its tooltip.
+QString symbol(const ParameterSpec& spec)
+{
+    const QString label = QString::fromStdString(spec.displayLabel());
+    return label.section(QLatin1Char(' '), -1);
+}
+
 QLabel* label(QWidget* parent, const QString& objectName)
 {
     auto* l = new QLabel(parent);
@@ -156,6 +164,8 @@ void PresentationPanel::setParameters(const SceneDefinition& definition,
         row.label =
             label(sliderBox_, QStringLiteral("presentLabel_%1").arg(QString::fromStdString(name)));
         row.slider = new QSlider(Qt::Horizontal, sliderBox_);
+        row.label->setToolTip(QString::fromStdString(spec->displayLabel()));
+        row.slider->setToolTip(QString::fromStdString(spec->description));
         row.slider->setObjectName(
             QStringLiteral("presentSlider_%1").arg(QString::fromStdString(name)));
         row.slider->setRange(0, sliderSteps);
@@ -194,10 +204,8 @@ void PresentationPanel::showRowValue(const Row& row, double value)
     const QString unit = row.spec.unit.empty()
                              ? QString()
                              : QStringLiteral(" ") + QString::fromStdString(row.spec.unit);
-    row.label->setText(QStringLiteral("%1 = %2%3")
-                           .arg(QString::fromStdString(row.spec.displayLabel()))
-                           .arg(value, 0, 'g', 3)
-                           .arg(unit));
+    row.label->setText(
+        QStringLiteral("%1 = %2%3").arg(symbol(row.spec)).arg(value, 0, 'g', 3).arg(unit));
 }
 
 void PresentationPanel::sliderMoved(const Row& row, int position)
