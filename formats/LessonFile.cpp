@@ -63,7 +63,8 @@ public:
             step.parameters =
                 SceneFile::readParameters(o.value(QLatin1String("parameters")), definition, source_,
                                           key + QStringLiteral(".parameters"));
-        step.document = withValues(step.document, step.parameters, key);
+        step.document =
+            withValues(step.document, step.parameters, key + QStringLiteral(".parameters"));
         if (o.contains(QLatin1String("compare")))
             compare(step, o.value(QLatin1String("compare")), key + QStringLiteral(".compare"));
         if (o.contains(QLatin1String("camera")))
@@ -110,6 +111,7 @@ private:
     }
 
     // `values` over the document's; a follower tied to its leader (mu_s to mu) moves with it.
+    // `key` names where the values stand ("steps[0].parameters", "steps[0].compare[1]").
     SceneDocument withValues(SceneDocument document, const ParameterValues& values,
                              const QString& key) const
     {
@@ -124,7 +126,13 @@ private:
         try {
             SceneFile::validate(document, source_);
         } catch (const FileError& e) {
-            JsonFields::invalid(source_, key + QLatin1Char('.') + e.key(), e.reason());
+            // The scene file's key ("parameters.mu") becomes the lesson's.
+            const QString name = e.key().section(QLatin1Char('.'), -1);
+            JsonFields::invalid(source_,
+                                e.key().contains(QLatin1String("parameters."))
+                                    ? key + QLatin1Char('.') + name
+                                    : key,
+                                e.reason());
         }
         return document;
     }

@@ -142,6 +142,7 @@ void MainWindow::createCentralWidget()
     presentPanel_ = new PresentationPanel(central);
     viewRow->addWidget(presentPanel_);
     centralLayout->addLayout(viewRow, 1);
+    centralLayout->addWidget(presentPanel_->captionLabel());
     setCentralWidget(central);
 }
 

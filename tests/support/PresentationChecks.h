@@ -3,6 +3,7 @@
 // the 3D view taking most of the screen. Used by the presentation tests at 1024×768, 1280×720
 // and 1920×1080 (tests/CMakeLists.txt gives each its screen).
 
+#include <GuiSceneStore.h>
 #include <MainWindow.h>
 #include <present/PresentationMode.h>
 #include <scenes/SceneRegistry.h>
@@ -24,7 +25,7 @@ namespace clab::testing {
 /// never showed or no trajectory came.
 inline bool presentRing(MainWindow& window)
 {
-    window.setDocument(SceneDocument::fromDefinition(*SceneRegistry::find("ring")));
+    window.setDocument(GuiSceneStore().builtIn("ring")); // as File → New gives it
     QSignalSpy shown(&window, &MainWindow::trajectoryShown);
     window.show();
     if (!QTest::qWaitForWindowExposed(&window))

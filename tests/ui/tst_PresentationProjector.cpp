@@ -4,6 +4,8 @@
 #include "../support/MainWindowFixture.h"
 #include "../support/PresentationChecks.h"
 
+#include <session/PlaybackClock.h>
+
 #include <QTemporaryDir>
 
 using namespace clab;

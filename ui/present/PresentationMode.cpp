@@ -1,6 +1,7 @@
 #include "PresentationMode.h"
 
 #include "MainWindow.h"
+#include "panels/ForcesPanel.h"
 #include "panels/PlotsPanel.h"
 #include "present/PresentationPanel.h"
 #include "session/PlaybackClock.h"
@@ -15,7 +16,9 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QEvent>
+#include <QLabel>
 #include <QMenuBar>
+#include <QScreen>
 #include <QStatusBar>
 #include <QToolBar>
 
@@ -86,7 +89,10 @@ void PresentationMode::enter()
               window_->windowState(),
               window_->menuBar()->isVisible(),
               window_->statusBar()->isVisible(),
-              view_->textScale()};
+              view_->textScale(),
+              window_->forcesPanel()->isLegendVisible()};
+    // The column's coloured force rows are the legend; the view keeps its room for the scene.
+    view_->setLegendVisible(false);
     for (QDockWidget* dock : window_->findChildren<QDockWidget*>())
         dock->hide();
     for (QToolBar* bar : window_->findChildren<QToolBar*>())
@@ -100,6 +106,9 @@ void PresentationMode::enter()
     showCaption();
     panel_->show();
     window_->showFullScreen();
+    // Without a window manager (a bare X server) full screen is not granted: take the screen.
+    if (window_->screen())
+        window_->setGeometry(window_->screen()->geometry());
     updateTextScale();
     showTime(view_->time());
     view_->setFocus(Qt::OtherFocusReason);
@@ -115,7 +124,9 @@ void PresentationMode::leave()
     for (QAction* action : {leave_, next_, previous_, blankToggle_})
         action->setEnabled(false);
     panel_->hide();
+    panel_->captionLabel()->hide();
     view_->setTextScale(saved_.textScale);
+    view_->setLegendVisible(saved_.legend);
     window_->menuBar()->setVisible(saved_.menuBar);
     window_->statusBar()->setVisible(saved_.statusBar);
     window_->restoreState(saved_.state);
@@ -149,6 +160,7 @@ void PresentationMode::setBlank(bool blank)
     // The 3D view is a native window: hidden, so that nothing shows through the black.
     view_->setVisible(!blank);
     panel_->setVisible(!blank);
+    panel_->captionLabel()->setVisible(!blank && !panel_->caption().isEmpty());
     blank_->setGeometry(window_->rect());
     blank_->setVisible(blank);
     if (blank)
@@ -166,25 +178,20 @@ void PresentationMode::updateTextScale()
 {
     // The column takes under a third of the width; the view keeps the rest.
     panel_->setFixedWidth(std::clamp(window_->width() * 3 / 10, 300, 560));
-    // The view's text at the panel's body size (26 px on a 768-pixel projector).
-    const int wanted = PresentationPanel::textPixelsFor(window_->height());
+    // The view's text at three quarters of the column's (25 px on a 768-pixel projector), so
+    // that the scene's title fits the view's width.
+    const int wanted = PresentationPanel::textPixelsFor(window_->height()) * 3 / 4;
     const int normal = ViewStyle::fontPixelsFor(view_->width(), view_->height());
     view_->setTextScale(static_cast<double>(wanted) / std::max(normal, 1));
 }
 
 void PresentationMode::showCaption()
 {
-    if (step_ >= 0 && step_ < static_cast<int>(lesson_.steps.size())) {
-        panel_->setCaption(QString::fromStdString(lesson_.steps[step_].caption));
-        panel_->setStep(step_, static_cast<int>(lesson_.steps.size()));
-        return;
-    }
-    const SceneDocument& document = window_->session()->document();
-    const SceneDefinition* definition = window_->session()->definition();
-    panel_->setCaption(QString::fromStdString(!document.title.empty() ? document.title
-                                              : definition            ? definition->title
-                                                                      : ""));
-    panel_->setStep(0, 0);
+    // Without a lesson the view's title says what is shown.
+    const bool inLesson = step_ >= 0 && step_ < static_cast<int>(lesson_.steps.size());
+    panel_->setCaption(inLesson ? QString::fromStdString(lesson_.steps[step_].caption) : QString());
+    panel_->setStep(step_, inLesson ? static_cast<int>(lesson_.steps.size()) : 0);
+    panel_->captionLabel()->setVisible(active_ && !panel_->caption().isEmpty());
 }
 
 void PresentationMode::documentChanged(bool newScene)
@@ -311,7 +318,12 @@ void PresentationMode::addCurrentState()
     const std::array<Eigen::Vector3d, 3> camera = view_->camera();
     step.camera = LessonStep::Camera{array(camera[0]), array(camera[1]), array(camera[2])};
     step.plot = window_->plotsPanel()->spec().id;
-    step.caption = panel_->caption().toStdString();
+    // The caption on screen, else the scene's title: a starting point to edit in the file.
+    const SceneDefinition* definition = window_->session()->definition();
+    step.caption = !panel_->caption().isEmpty()   ? panel_->caption().toStdString()
+                   : !step.document.title.empty() ? step.document.title
+                   : definition                   ? definition->title
+                                                  : std::string();
     lesson_.steps.push_back(step);
     step_ = static_cast<int>(lesson_.steps.size()) - 1;
     if (active_)

@@ -80,6 +80,7 @@ private:
         Qt::WindowStates windowState;
         bool menuBar = true, statusBar = true;
         double textScale = 1.0;
+        bool legend = true;
     };
     QAction* addKey(const QString& text, int key);
     void updateTextScale();

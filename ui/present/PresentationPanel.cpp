@@ -64,10 +64,11 @@ PresentationPanel::PresentationPanel(QWidget* parent) : QWidget(parent)
     setObjectName(QStringLiteral("presentationPanel"));
     setAutoFillBackground(true);
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(16, 16, 16, 16);
-    layout->setSpacing(10);
+    layout->setContentsMargins(16, 12, 16, 12);
+    layout->setSpacing(6);
     caption_ = label(this, QStringLiteral("presentCaption"));
-    layout->addWidget(caption_);
+    caption_->setContentsMargins(16, 6, 16, 10);
+    caption_->hide();
     clock_ = label(this, QStringLiteral("presentClock"));
     layout->addWidget(clock_);
     buildReadouts(layout);
@@ -79,9 +80,6 @@ PresentationPanel::PresentationPanel(QWidget* parent) : QWidget(parent)
     layout->addWidget(sliderBox_);
     step_ = label(this, QStringLiteral("presentStep"));
     layout->addWidget(step_);
-    hint_ = label(this, QStringLiteral("presentHint"));
-    hint_->setText(tr("Space play · PgDn next · B blank · Esc leave"));
-    layout->addWidget(hint_);
     setClock(0.0);
     setStep(0, 0);
     applyFonts();
@@ -111,23 +109,22 @@ void PresentationPanel::buildReadouts(QVBoxLayout* layout)
 
 int PresentationPanel::textPixelsFor(int height)
 {
-    // 26 px on a 768-pixel projector, 36 px at 1080; never below 24.
-    return std::max(24, static_cast<int>(std::lround(height / 29.5)));
+    // 34 px on a 768-pixel projector, 48 px at 1080; never below 24.
+    return std::max(24, static_cast<int>(std::lround(height / 22.5)));
 }
 
 void PresentationPanel::applyFonts()
 {
     const int body = textPixelsFor(height());
-    const int small = std::max(18, body * 3 / 4);
-    setPixels(caption_, body * 11 / 10, true);
-    setPixels(clock_, body * 13 / 10, true);
+    const int small = std::max(24, body * 3 / 4);
+    setPixels(caption_, body, true);
+    setPixels(clock_, body * 6 / 5, true);
     for (QLabel* l : findChildren<QLabel*>())
-        if (l != caption_ && l != clock_ && l != hint_ && l != step_)
+        if (l != clock_ && l != step_)
             setPixels(l, body, l == contact_);
     setPixels(step_, small);
-    setPixels(hint_, small);
     for (const Row& row : rows_) {
-        row.slider->setMinimumHeight(body * 3 / 2);
+        row.slider->setMinimumHeight(body * 6 / 5);
         row.slider->setStyleSheet(
             QStringLiteral("QSlider::groove:horizontal { height: %1px; background: #c8ccd2; "
                            "border-radius: %2px; }"

@@ -21,9 +21,10 @@ struct SceneDefinition;
 /// the three force magnitudes, the contact state and the scene's key parameters as large
 /// sliders, all in type legible from the back of a lecture room.
 ///
-/// Text is sized from the panel's height (a 768-pixel projector gives 26 px; never below 18
-/// px). A slider changes its value only when dragged, clicked or moved by keys while it has the
-/// focus; the wheel over an unfocused slider does nothing.
+/// Text is sized from the panel's height (a 768-pixel projector gives 34 px, so that words read
+/// back by OCR stand at least 18 px high; never below 24 px). A slider changes its value only when
+/// dragged, clicked or moved by keys while it has the focus; the wheel over an unfocused slider
+/// does nothing.
 class PresentationPanel : public QWidget {
     Q_OBJECT
 public:
@@ -40,8 +41,11 @@ public:
     std::vector<std::string> sliderNames() const;
     QSlider* slider(const std::string& name) const;
 
+    /// The step's caption, in a strip of its own under the view and the column (the window
+    /// puts it there); hidden while empty.
     void setCaption(const QString& caption);
     QString caption() const;
+    QLabel* captionLabel() const { return caption_; }
     /// "Step 2 of 5"; hidden when `count` is 0 (no lesson).
     void setStep(int index, int count);
     void setClock(double t);
@@ -77,7 +81,6 @@ private:
     QLabel* clock_;
     std::array<QLabel*, 3> forces_{};
     QLabel* contact_;
-    QLabel* hint_;
     QWidget* sliderBox_;
     QVBoxLayout* sliderLayout_;
     std::vector<Row> rows_;
