@@ -90,7 +90,8 @@ void PresentationMode::enter()
               window_->menuBar()->isVisible(),
               window_->statusBar()->isVisible(),
               view_->textScale(),
-              window_->forcesPanel()->isLegendVisible()};
+              window_->forcesPanel()->isLegendVisible(),
+              window_->geometry()};
     // The column's coloured force rows are the legend; the view keeps its room for the scene.
     view_->setLegendVisible(false);
     for (QDockWidget* dock : window_->findChildren<QDockWidget*>())
@@ -135,6 +136,7 @@ void PresentationMode::leave()
     } else {
         window_->showNormal();
         window_->restoreGeometry(saved_.geometry);
+        window_->setGeometry(saved_.rect);
         if (saved_.windowState & Qt::WindowMaximized)
             window_->showMaximized();
     }

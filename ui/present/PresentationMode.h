@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QObject>
+#include <QRect>
 #include <QString>
 
 class QAction;
@@ -81,6 +82,7 @@ private:
         bool menuBar = true, statusBar = true;
         double textScale = 1.0;
         bool legend = true;
+        QRect rect; // restoreGeometry alone misplaces it without a window manager
     };
     QAction* addKey(const QString& text, int key);
     void updateTextScale();
