@@ -53,17 +53,22 @@ GuiCommandLine::GuiCommandLine(const QString& defaultScene)
              QStringLiteral("NAME")),
       largeText_(QStringLiteral("large-text"),
                  QStringLiteral("Start with large text for a lecture room, as View > Large Text "
-                                "for Projection (Ctrl+Shift+L) does; remembered like it."))
+                                "for Projection (Ctrl+Shift+L) does; remembered like it.")),
+      present_(QStringLiteral("present"),
+               QStringLiteral("Start in presentation mode, for a lecture on a projector: the 3D "
+                              "view, large sliders and readouts. With a lesson file, step "
+                              "through it with Page Down / Page Up; Space plays, B blanks the "
+                              "screen, Escape leaves."))
 {
     parser_.setApplicationDescription(QStringLiteral(
         "ConstraintLab: the Udwadia–Kalaba fundamental equation of constrained motion, "
         "M q'' = Q + Qci + Qcni, seen and played with."));
     parser_.addPositionalArgument(QStringLiteral("scene"),
-                                  QStringLiteral("A built-in scene name (default %1) or a "
-                                                 "scene file (.json).")
+                                  QStringLiteral("A built-in scene name (default %1), a "
+                                                 "scene file (.json) or a lesson file.")
                                       .arg(defaultScene),
                                   QStringLiteral("[SCENE]"));
-    parser_.addOptions({screenshot_, size_, time_, grab_, panel_, largeText_});
+    parser_.addOptions({screenshot_, size_, time_, grab_, panel_, largeText_, present_});
 }
 
 int GuiCommandLine::fail(int code, const QString& message)
@@ -104,6 +109,10 @@ std::optional<int> GuiCommandLine::readValues()
     grabFile = parser_.value(grab_);
     panels = parser_.values(panel_);
     largeText = parser_.isSet(largeText_);
+    present = parser_.isSet(present_);
+    if (present && screenshot)
+        return fail(UsageError, QStringLiteral("--present shows the window; --screenshot renders "
+                                               "the 3D view alone (see --help)"));
     if (!screenshot && !grab && (parser_.isSet(size_) || parser_.isSet(time_)))
         return fail(UsageError, QStringLiteral("--size and --time only apply to --screenshot"));
     if (!parseSize(parser_.value(size_), size))

@@ -11,8 +11,8 @@ namespace clab {
 
 /// \brief The command line of `constraintlab`: its options, their checks and its messages.
 ///
-///   constraintlab [SCENE] [--screenshot FILE --size WxH --time T] [--panel NAME]...
-///                 [--large-text]
+///   constraintlab [SCENE | LESSON] [--present] [--screenshot FILE --size WxH --time T]
+///                 [--panel NAME]... [--large-text]
 ///
 /// Exit codes follow constraintlab-cli: 0 success, 1 the image could not be written, 2 usage,
 /// 3 invalid scene or file, 4 numerical failure.
@@ -45,6 +45,7 @@ public:
     double time = 0.0;      ///< --time
     QStringList panels;     ///< --panel, in order
     bool largeText = false; ///< --large-text
+    bool present = false;   ///< --present: start in presentation mode
 
 private:
     std::optional<int> readValues();
@@ -59,6 +60,7 @@ private:
     QCommandLineOption grab_;
     QCommandLineOption panel_;
     QCommandLineOption largeText_;
+    QCommandLineOption present_;
 };
 
 } // namespace clab

@@ -1,8 +1,10 @@
 // constraintlab: the desktop application.
 //
-//   constraintlab [SCENE] [--screenshot FILE --size WxH --time T]
+//   constraintlab [SCENE | LESSON] [--present] [--screenshot FILE --size WxH --time T]
 //
-// SCENE is a built-in scene name or a scene file (default: the first built-in scene). With
+// SCENE is a built-in scene name or a scene file (default: the first built-in scene); a lesson
+// file (told by its content) opens in presentation mode at its first step. --present starts in
+// presentation mode. With
 // --screenshot the trajectory is computed synchronously, the 3D view is rendered at time T into a
 // PNG and the program exits. Exit codes follow constraintlab-cli: 0 success, 1 the image could not
 // be written, 2 usage, 3 invalid scene or file, 4 numerical failure. Without --screenshot a scene
@@ -12,6 +14,7 @@
 #include "GuiSceneStore.h"
 
 #include <FileError.h>
+#include <LessonFile.h>
 #include <MainWindow.h>
 #include <export/ImageExportDialog.h>
 #include <model/ConstraintLabError.h>
@@ -23,6 +26,7 @@
 
 #include <QApplication>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QIcon>
 #include <QImage>
@@ -82,6 +86,31 @@ SceneArgument loadScene(const clab::GuiSceneStore& store, const QString& argumen
     }
     clab::SceneDocument document = store.load(argument);
     return {document, QFileInfo(argument).absoluteFilePath()};
+}
+
+// A lesson file, told apart from a scene file by its content.
+bool isLessonFile(const QString& argument)
+{
+    QFile file(argument);
+    return argument.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) &&
+           file.open(QIODevice::ReadOnly) && clab::LessonFile::looksLikeLesson(file.read(16 << 20));
+}
+
+// The window a lecture starts with: a lesson at its first step, else the scene, in
+// presentation mode. False (after saying why) when the lesson cannot be read.
+bool startPresenting(clab::MainWindow& window, const QString& argument)
+{
+    if (isLessonFile(argument)) {
+        try {
+            clab::LessonFile::load(argument);
+        } catch (const clab::FileError& error) {
+            fail(InvalidScene, QString::fromUtf8(error.what()));
+            return false;
+        }
+        return window.openLesson(argument);
+    }
+    window.setPresenting(true);
+    return true;
 }
 
 int renderScreenshot(const clab::SceneDocument& document, const QString& file, const QSize& size,
@@ -163,10 +192,13 @@ int grabWindow(const SceneArgument& scene, const QString& argument, const QStrin
     if (options.largeText)
         window.setLargeText(true);
     window.resize(options.size);
-    showScene(window, scene, argument, loadError);
+    if (!isLessonFile(argument))
+        showScene(window, scene, argument, loadError);
     if (!showPanels(window, panels))
         return UsageError;
     window.show();
+    if ((options.present || isLessonFile(argument)) && !startPresenting(window, argument))
+        return InvalidScene;
     QEventLoop loop;
     QString failure;
     QObject::connect(&window, &clab::MainWindow::trajectoryShown, &loop, &QEventLoop::quit);
@@ -182,7 +214,8 @@ int grabWindow(const SceneArgument& scene, const QString& argument, const QStrin
     loop.exec();
     if (!failure.isEmpty())
         return fail(NumericalFailure, failure);
-    window.clock()->setTime(time);
+    window.clock()->pause();
+    window.clock()->setTime(options.time);
     // Let the view render the new time before grabbing.
     QTimer::singleShot(300, &loop, &QEventLoop::quit);
     loop.exec();
@@ -191,7 +224,7 @@ int grabWindow(const SceneArgument& scene, const QString& argument, const QStrin
     if (pixmap.isNull())
         pixmap = window.grab();
     QString error;
-    if (!clab::ImageExportDialog::saveImage(pixmap.toImage(), file, &error))
+    if (!clab::ImageExportDialog::saveImage(pixmap.toImage(), options.grabFile, &error))
         return fail(OutputFailure, error);
     return Success;
 }
@@ -264,7 +297,11 @@ int main(int argc, char* argv[])
         return *done;
 
     const clab::GuiSceneStore store;
-    OpenedScene opened = openScene(store, options.scene);
+    // A lesson names its own scenes; the window starts on the default one until it opens.
+    const bool lesson = isLessonFile(options.scene);
+    if (lesson && options.screenshot)
+        return fail(UsageError, QStringLiteral("--screenshot renders a scene, not a lesson"));
+    OpenedScene opened = openScene(store, lesson ? defaultScene : options.scene);
     // A screenshot stops at a bad scene; the desktop opens on the default scene and says why
     // in the window, where a user who started it from a file manager sees it.
     if (!opened.loadError.isEmpty()) {
@@ -292,5 +329,7 @@ int main(int argc, char* argv[])
         return UsageError;
     window.setAutoPlay(true);
     window.show();
+    if ((options.present || lesson) && !startPresenting(window, options.scene))
+        return InvalidScene;
     return QApplication::exec();
 }

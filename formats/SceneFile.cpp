@@ -261,21 +261,11 @@ SceneDocument builtInSceneDocument(const QJsonObject& root, const QString& sourc
     document.title = optionalText(root, QStringLiteral("title"), source);
     document.notes = optionalText(root, QStringLiteral("notes"), source);
 
-    ParameterValues given;
-    if (root.contains(QLatin1String("parameters"))) {
-        const QJsonObject parameters = JsonFields::requireObject(
-            root.value(QLatin1String("parameters")), source, "parameters");
-        for (auto it = parameters.begin(); it != parameters.end(); ++it) {
-            const QString key = QStringLiteral("parameters.") + it.key();
-            const ParameterSpec* spec = definition->parameter(it.key().toStdString());
-            if (!spec)
-                JsonFields::invalid(
-                    source, key,
-                    QStringLiteral("unknown parameter of scene %1 (its parameters: %2)")
-                        .arg(sceneName, parameterNames(*definition)));
-            given[spec->name] = readParameter(*spec, it.value(), source, key);
-        }
-    }
+    const ParameterValues given =
+        root.contains(QLatin1String("parameters"))
+            ? SceneFile::readParameters(root.value(QLatin1String("parameters")), *definition,
+                                        source, QStringLiteral("parameters"))
+            : ParameterValues();
     // Parameters left out take their defaults, or follow the parameter they default to.
     document.parameters = check == SceneFile::Check::Full ? definition->complete(given) : given;
     return document;
@@ -359,6 +349,27 @@ QByteArray simulationJson(const SimulationOptions& s, const QByteArray& indent)
 QString SceneFile::builtInPath(const QString& sceneName)
 {
     return QStringLiteral(":/scenes/%1.json").arg(sceneName);
+}
+
+ParameterValues SceneFile::readParameters(const QJsonValue& value,
+                                          const SceneDefinition& definition, const QString& source,
+                                          const QString& key)
+{
+    const QJsonObject parameters = JsonFields::requireObject(value, source, key);
+    const QString whose = definition.name == "system"
+                              ? QStringLiteral("the system")
+                              : QStringLiteral("scene ") + qs(definition.name);
+    ParameterValues given;
+    for (auto it = parameters.begin(); it != parameters.end(); ++it) {
+        const QString at = key + QLatin1Char('.') + it.key();
+        const ParameterSpec* spec = definition.parameter(it.key().toStdString());
+        if (!spec)
+            JsonFields::invalid(source, at,
+                                QStringLiteral("unknown parameter of %1 (its parameters: %2)")
+                                    .arg(whose, parameterNames(definition)));
+        given[spec->name] = readParameter(*spec, it.value(), source, at);
+    }
+    return given;
 }
 
 SceneDocument SceneFile::loadBuiltIn(const QString& sceneName, Check check)

@@ -4,6 +4,7 @@
 #include "scenes/SceneDocument.h"
 
 #include <QByteArray>
+#include <QJsonValue>
 #include <QString>
 
 #include <optional>
@@ -84,6 +85,13 @@ public:
     /// length, finite and in range, initial conditions consistent with the constraints, sensible
     /// simulation settings. Throws FileError(Invalid) with `source` as the path.
     static void validate(const SceneDocument& document, const QString& source);
+
+    /// The object `value` as values of `definition`'s parameters (numbers, arrays for vectors),
+    /// types and ranges checked one by one; errors name `key` + "." + the parameter (lessons
+    /// read a step's values with it). Throws FileError(Invalid).
+    static ParameterValues readParameters(const QJsonValue& value,
+                                          const SceneDefinition& definition, const QString& source,
+                                          const QString& key);
 
     /// Resource path of a built-in scene file (":/scenes/NAME.json"), embedded in clab_app.
     static QString builtInPath(const QString& sceneName);

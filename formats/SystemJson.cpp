@@ -6,6 +6,7 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -42,10 +43,12 @@ public:
         JsonFields::rejectUnknownKeys(system,
                                       {"coordinates", "parameters", "kinetic_energy", "mass_matrix",
                                        "masses", "potential_energy", "forces", "constraints",
-                                       "friction", "nonideal", "initial", "columns", "end"},
+                                       "friction", "nonideal", "initial", "columns", "end",
+                                       "key_parameters"},
                                       source_, QStringLiteral("system."));
         coordinates(system, d);
         parameters(system, d);
+        keyParameters(system, d);
         mass(system, d);
         if (system.contains(QLatin1String("potential_energy")))
             d.potentialEnergy = expression(system.value(QLatin1String("potential_energy")),
@@ -207,6 +210,32 @@ private:
                              .arg(JsonFields::typeName(v)));
             }
             d.parameters.push_back(p);
+        }
+    }
+
+    // Presentation mode's sliders: parameters of this system, each once, at most four.
+    void keyParameters(const QJsonObject& system, Description& d) const
+    {
+        if (!system.contains(QLatin1String("key_parameters")))
+            return;
+        const QString key = QStringLiteral("system.key_parameters");
+        const QJsonArray list = array(system.value(QLatin1String("key_parameters")), key);
+        if (list.size() > 4)
+            fail(key,
+                 QStringLiteral("at most 4 key parameters (sliders), got %1").arg(list.size()));
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const QString at = indexed(key, i);
+            const std::string name = string(list[i], at);
+            const bool known =
+                std::any_of(d.parameters.begin(), d.parameters.end(),
+                            [&](const Description::Parameter& p) { return p.name == name; });
+            if (!known)
+                fail(at, QStringLiteral("\"%1\" is not one of system.parameters")
+                             .arg(QString::fromStdString(name)));
+            if (std::find(d.keyParameters.begin(), d.keyParameters.end(), name) !=
+                d.keyParameters.end())
+                fail(at, QStringLiteral("\"%1\" is named twice").arg(QString::fromStdString(name)));
+            d.keyParameters.push_back(name);
         }
     }
 
@@ -447,6 +476,12 @@ public:
             for (const Description::Parameter& p : d_.parameters)
                 items.push_back(member(qs(p.name), parameter(p)));
             system.push_back(member("parameters", block('{', items, '}', inner)));
+        }
+        if (!d_.keyParameters.empty()) {
+            std::vector<QByteArray> names;
+            for (const std::string& name : d_.keyParameters)
+                names.push_back(text(name));
+            system.push_back(member("key_parameters", inlineList(names)));
         }
         if (!d_.kineticEnergy.empty())
             system.push_back(member("kinetic_energy", expression(d_.kineticEnergy)));

@@ -11,6 +11,8 @@
 #include "panels/SystemEditor.h"
 #include "panels/TimeControls.h"
 #include "plots/ForceKind.h"
+#include "present/PresentationMode.h"
+#include "present/PresentationPanel.h"
 #include "render/VtkOpenGLWindow.h"
 #include "session/PlaybackClock.h"
 #include "session/SceneSession.h"
@@ -20,6 +22,7 @@
 #include "widgets/MessageBanner.h"
 #include "widgets/WheelGuard.h"
 
+#include <LessonFile.h>
 #include <scenes/SceneRegistry.h>
 
 #include <QAbstractSlider>
@@ -28,9 +31,11 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -95,6 +100,7 @@ MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
     createStatusBar();
     connectActions();
     connectSession();
+    connectPresentation();
 
     readSettings();
     updateExportActions();
@@ -132,7 +138,14 @@ void MainWindow::createCentralWidget()
     view_->setMinimumSize(240, 180);
     // The view takes the keyboard focus first, so Space and the arrows drive playback.
     view_->setFocusPolicy(Qt::StrongFocus);
-    centralLayout->addWidget(view_, 1);
+    // Presentation mode's column stands beside the view (hidden until then).
+    auto* viewRow = new QHBoxLayout;
+    viewRow->setSpacing(0);
+    viewRow->addWidget(view_, 1);
+    presentPanel_ = new PresentationPanel(central);
+    viewRow->addWidget(presentPanel_);
+    centralLayout->addLayout(viewRow, 1);
+    centralLayout->addWidget(presentPanel_->captionLabel());
     setCentralWidget(central);
 }
 
@@ -236,6 +249,105 @@ void MainWindow::connectSession()
     });
     connect(forces, &ForcesPanel::arrowFieldVisibilityChanged, view_,
             &SceneView::setArrowFieldVisible);
+}
+
+void MainWindow::connectPresentation()
+{
+    present_ = new PresentationMode(this, presentPanel_, view_);
+    // Their menus, tool bar and dock are hidden while presenting: on the window, their keys
+    // (F5, Space, Home, the arrows) still work there.
+    TimeControls* time = docks_->timeControls();
+    addActions({actions_->present, time->playPauseAction(), time->resetAction(),
+                time->stepForwardAction(), time->stepBackwardAction()});
+    connect(actions_->present, &QAction::triggered, this,
+            [this] { setPresenting(!isPresenting()); });
+    connect(actions_->addLessonStep, &QAction::triggered, this, &MainWindow::addLessonStep);
+    connect(actions_->saveLesson, &QAction::triggered, this, &MainWindow::saveLessonDialog);
+    connect(files_, &MainWindowFiles::lessonRequested, this, &MainWindow::openLesson);
+    connect(session_, &SceneSession::documentReset, present_,
+            [this] { present_->documentChanged(true); });
+    connect(session_, &SceneSession::valueChanged, present_,
+            [this] { present_->documentChanged(false); });
+    connect(session_, &SceneSession::systemChanged, present_,
+            [this] { present_->documentChanged(false); });
+    connect(this, &MainWindow::trajectoryShown, present_, &PresentationMode::runShown);
+}
+
+bool MainWindow::isPresenting() const
+{
+    return present_->isActive();
+}
+
+void MainWindow::setPresenting(bool on)
+{
+    if (on)
+        present_->enter();
+    else
+        present_->leave();
+}
+
+bool MainWindow::openLesson(const QString& path)
+{
+    Lesson lesson;
+    try {
+        lesson = LessonFile::load(path);
+    } catch (const std::exception& error) {
+        showFileError(tr("Could not open %1").arg(QFileInfo(path).fileName()),
+                      QString::fromUtf8(error.what()));
+        return false;
+    }
+    present_->setLesson(lesson, QFileInfo(path).absoluteFilePath());
+    actions_->addRecentFile(QFileInfo(path).absoluteFilePath());
+    autoPlay_ = true;
+    present_->enter();
+    return true;
+}
+
+bool MainWindow::saveLesson(const QString& path)
+{
+    try {
+        LessonFile::save(present_->lesson(), path);
+    } catch (const std::exception& error) {
+        showFileError(tr("Could not save %1").arg(QFileInfo(path).fileName()),
+                      QString::fromUtf8(error.what()));
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved the lesson to %1").arg(QDir::toNativeSeparators(path)),
+                             4000);
+    return true;
+}
+
+void MainWindow::saveLessonDialog()
+{
+    if (present_->lesson().steps.empty()) {
+        showFileError(tr("Nothing to save"),
+                      tr("the lesson has no steps yet: Lesson → Add Current State adds one"));
+        return;
+    }
+    const QString suggested = present_->lessonPath().isEmpty()
+                                  ? QDir::home().filePath(QStringLiteral("lesson.json"))
+                                  : present_->lessonPath();
+    const QString path = files_->saveFileProvider()(suggested, tr("Lessons (*.json)"));
+    if (!path.isEmpty())
+        saveLesson(path);
+}
+
+bool MainWindow::addLessonStep()
+{
+    try {
+        present_->addCurrentState();
+    } catch (const std::exception& error) {
+        showFileError(tr("Could not add the state to the lesson"), QString::fromUtf8(error.what()));
+        return false;
+    }
+    statusBar()->showMessage(tr("Lesson step %1 added").arg(present_->lesson().steps.size()), 4000);
+    return true;
+}
+
+void MainWindow::showGhosts()
+{
+    view_->setGhosts(runs_->ghostTrails());
+    docks_->plotsPanel()->setRuns(runs_->runs());
 }
 
 void MainWindow::setLargeTextScale(bool on)
@@ -476,6 +588,7 @@ void MainWindow::showTime(double t)
 {
     view_->setTime(t);
     docks_->plotsPanel()->setTime(t);
+    present_->showTime(t);
     const auto& trace = runs_->trace();
     if (!trace)
         return;
@@ -624,6 +737,9 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
     if (!editing)
         return false;
     const int key = static_cast<QKeyEvent*>(event)->key();
+    // Presenting, the clicker's keys drive the lesson and playback even over a slider.
+    if (present_ && present_->isActive() && PresentationMode::isClickerKey(key))
+        return false;
     if (key == Qt::Key_Escape && type == QEvent::KeyPress) {
         view_->setFocus(Qt::OtherFocusReason);
         return true;

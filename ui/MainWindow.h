@@ -25,6 +25,8 @@ namespace clab {
 
 class MainWindowActions;
 class MessageBanner;
+class PresentationMode;
+class PresentationPanel;
 class PlaybackClock;
 class SceneSession;
 class SceneStore;
@@ -111,6 +113,21 @@ public:
     bool isLargeText() const;
     void setLargeText(bool on);
 
+    /// Presentation mode (View → Present, F5; Escape leaves): see PresentationMode.
+    bool isPresenting() const;
+    void setPresenting(bool on);
+    PresentationMode* presentation() const { return present_; }
+    PresentationPanel* presentationPanel() const { return presentPanel_; }
+    /// Opens a lesson file in presentation mode at its first step; on a bad file the banner
+    /// names the key and the reason and nothing changes. Returns true when opened.
+    bool openLesson(const QString& path);
+    /// Lesson → Save Lesson without the dialog; errors go to the banner.
+    bool saveLesson(const QString& path);
+    /// Lesson → Add Current State; a scene a lesson cannot name goes to the banner.
+    bool addLessonStep();
+    /// The run model's ghosts into the view and the plots (after RunModel::addGhost).
+    void showGhosts();
+
     /// The trajectory on screen (null before the first result).
     std::shared_ptr<const Trace> trace() const { return runs_->trace(); }
     /// The document the trajectory on screen was computed from.
@@ -167,6 +184,8 @@ private:
     void createStatusBar();
     void connectActions();
     void connectSession();
+    void connectPresentation();
+    void saveLessonDialog();
     void readSettings();
     /// The Forces dock's and the plots' choices kept in QSettings, on the panels and the view.
     void readDisplaySettings(const QSettings& s);
@@ -202,6 +221,8 @@ private:
     MainWindowDocks* docks_ = nullptr;
     MainWindowFiles* files_ = nullptr;
     MainWindowExports* exports_ = nullptr;
+    PresentationPanel* presentPanel_ = nullptr;
+    PresentationMode* present_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* statusReadout_ = nullptr;
 

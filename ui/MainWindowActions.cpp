@@ -79,6 +79,7 @@ MainWindowActions::MainWindowActions(QMainWindow* window, SceneSession* session,
     createFileActions();
     createEditActions(session);
     createViewActions();
+    createLessonActions();
     createHelpActions();
 }
 
@@ -234,6 +235,24 @@ void MainWindowActions::createViewActions()
         tr("Larger text in every panel, legible from the back of a lecture room"));
 }
 
+void MainWindowActions::createLessonActions()
+{
+    present = new QAction(themed("x-office-presentation", ":/icons/fullscreen.svg"), tr("&Present"),
+                          window_);
+    present->setObjectName(QStringLiteral("presentAction"));
+    present->setShortcut(QKeySequence(Qt::Key_F5));
+    present->setToolTip(tr("Presentation mode for a projector: the 3D view, large sliders and "
+                           "readouts; Page Down steps a lesson, Escape leaves (F5)"));
+    addLessonStep = new QAction(tr("&Add Current State"), window_);
+    addLessonStep->setObjectName(QStringLiteral("addLessonStepAction"));
+    addLessonStep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    addLessonStep->setStatusTip(tr("Add the scene, its values, ghosts, camera and plot as the "
+                                   "lesson's next step"));
+    saveLesson = new QAction(tr("&Save Lesson…"), window_);
+    saveLesson->setObjectName(QStringLiteral("saveLessonAction"));
+    saveLesson->setStatusTip(tr("Save the lesson's steps as a lesson file"));
+}
+
 void MainWindowActions::createHelpActions()
 {
     help = new QAction(themed("help-contents", ":/icons/help.svg"), tr("The &Fundamental Equation"),
@@ -271,6 +290,7 @@ void MainWindowActions::createMenus(TimeControls* timeControls)
     view->addAction(resetCamera);
     view->addAction(fullScreen);
     view->addAction(largeText);
+    view->addAction(present);
     view->addSeparator();
     QMenu* panels = view->addMenu(tr("&Panels"));
     for (QDockWidget* dock : window_->findChildren<QDockWidget*>())
@@ -282,6 +302,12 @@ void MainWindowActions::createMenus(TimeControls* timeControls)
     playback->addAction(timeControls->loopAction());
     playback->addAction(timeControls->stepBackwardAction());
     playback->addAction(timeControls->resetAction());
+
+    QMenu* lesson = bar->addMenu(tr("&Lesson"));
+    lesson->addAction(present);
+    lesson->addSeparator();
+    lesson->addAction(addLessonStep);
+    lesson->addAction(saveLesson);
 
     QMenu* helpMenu = bar->addMenu(tr("&Help"));
     helpMenu->addAction(help);

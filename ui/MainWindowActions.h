@@ -66,6 +66,9 @@ public:
     QAction* resetCamera = nullptr;
     QAction* fullScreen = nullptr;
     QAction* largeText = nullptr;
+    QAction* present = nullptr;
+    QAction* addLessonStep = nullptr;
+    QAction* saveLesson = nullptr;
     QAction* help = nullptr;
     QAction* about = nullptr;
     QAction* aboutQt = nullptr;
@@ -88,6 +91,7 @@ private:
     void createFileActions();
     void createEditActions(SceneSession* session);
     void createViewActions();
+    void createLessonActions();
     void createHelpActions();
     void createFileMenu();
     void createToolBar(TimeControls* timeControls, QMenu* panels);

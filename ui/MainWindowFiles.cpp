@@ -1,11 +1,13 @@
 #include "MainWindowFiles.h"
 
+#include "LessonFile.h"
 #include "MainWindowActions.h"
 #include "panels/SystemEditor.h"
 #include "session/SceneSession.h"
 #include "widgets/DialogFolders.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMainWindow>
@@ -136,6 +138,11 @@ bool MainWindowFiles::openFile(const QString& path)
 {
     if (!maybeSave())
         return false;
+    QFile file(path);
+    if (file.open(QIODevice::ReadOnly) && LessonFile::looksLikeLesson(file.read(16 << 20))) {
+        emit lessonRequested(path);
+        return true;
+    }
     SceneDocument document;
     try {
         document = store_.load(path);

@@ -64,6 +64,8 @@ signals:
     void warning(const QString& message);
     /// A new editable system: the System dock should show.
     void systemEditorWanted();
+    /// File → Open chose a lesson file (told apart by its content).
+    void lessonRequested(const QString& path);
 
 private:
     QMainWindow* window_;

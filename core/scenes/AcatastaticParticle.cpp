@@ -39,6 +39,7 @@ SceneDefinition AcatastaticParticle::definition()
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<AcatastaticParticle>(v);
     };
+    d.keyParameters = {"a1", "omega"};
     d.setLabels({{"mass", "Mass m"},
                  {"fx", "Force Fx"},
                  {"fy", "Force Fy"},

@@ -47,6 +47,7 @@ SceneDefinition BeadOnWire::definition()
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<BeadOnWire>(v);
     };
+    d.keyParameters = {"mu", "angle_deg", "v0"};
     d.setLabels({{"mass", "Mass m"},
                  {"g", "Gravity g"},
                  {"mu", "Kinetic friction μ"},

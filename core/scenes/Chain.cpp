@@ -106,6 +106,7 @@ SceneDefinition Chain::definition()
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<Chain>(v);
     };
+    d.keyParameters = {"omega0", "g"};
     d.setLabels({{"links", "Links N"},
                  {"length", "Length L"},
                  {"mass", "Mass m"},

@@ -45,6 +45,7 @@ SceneDefinition NonholonomicParticle::definition()
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<NonholonomicParticle>(v);
     };
+    d.keyParameters = {"a0", "fx"};
     d.setLabels({{"mass", "Mass m"},
                  {"fx", "Force Fx"},
                  {"fy", "Force Fy"},

@@ -41,6 +41,7 @@ SceneDefinition RingWithFriction::definition()
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<RingWithFriction>(v);
     };
+    d.keyParameters = {"mu", "phi0_deg", "v0"};
     d.setLabels({{"radius", "Radius R"},
                  {"mass", "Mass m"},
                  {"g", "Gravity g"},

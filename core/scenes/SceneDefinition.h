@@ -18,6 +18,9 @@ struct SceneDefinition {
     std::string title;       ///< human title, e.g. "Bead on an inclined wire"
     std::string description; ///< a few sentences for `describe` and the GUI
     std::vector<ParameterSpec> parameters;
+    /// The few scalar parameters a lecture turns (presentation mode's sliders), most telling
+    /// first (μ where there is friction); empty when none suits a slider (vectors only).
+    std::vector<std::string> keyParameters;
     /// Where a run ends with simulation.stop_at_end, in words ("the bead reaches the foot of
     /// the wire (s = 0)"); empty when the scene has no end (MechanicalSystem::hasEnd).
     std::string end;

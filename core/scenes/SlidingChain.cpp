@@ -101,6 +101,7 @@ SceneDefinition SlidingChain::definition()
     d.factory = [](const ParameterValues& v) -> std::unique_ptr<MechanicalSystem> {
         return std::make_unique<SlidingChain>(v);
     };
+    d.keyParameters = {"mu", "overhang"};
     d.setLabels({{"links", "Pieces N"},
                  {"length", "Length L"},
                  {"mass", "Mass m"},

@@ -767,6 +767,7 @@ void SymbolicModel::build(const SystemDescription& description, const std::strin
             spec.max = *p.max;
         definition_.parameters.push_back(std::move(spec));
     }
+    definition_.keyParameters = description_.keyParameters;
     // The factory keeps the model alive for as long as any of its systems.
     const std::weak_ptr<const SymbolicModel> self = weak_from_this();
     definition_.factory =

@@ -79,6 +79,8 @@ struct SystemDescription {
 
     std::vector<Coordinate> coordinates;
     std::vector<Parameter> parameters;
+    /// Names of parameters shown as presentation mode's sliders, in order (SceneDefinition).
+    std::vector<std::string> keyParameters;
     /// One of the three mass descriptions: T(q, q̇, t), quadratic in q̇; an n×n matrix; or
     /// one mass per coordinate (diagonal M). The empty ones are unused.
     std::string kineticEnergy;

@@ -35,6 +35,13 @@ std::vector<PlotSpec> PlotCatalog::presets(const Trace& trace)
     return result;
 }
 
+const std::vector<std::string>& PlotCatalog::ids()
+{
+    static const std::vector<std::string> all{"energy",    "forces",       "residual", "omega",
+                                              "quat-norm", "rigid-energy", "path"};
+    return all;
+}
+
 const PlotSpec* PlotCatalog::find(const std::vector<PlotSpec>& presets, const std::string& id)
 {
     for (const PlotSpec& spec : presets)

@@ -18,6 +18,8 @@ namespace clab {
 class PlotCatalog {
 public:
     static std::vector<PlotSpec> presets(const Trace& trace);
+    /// Every id presets() can return, for files that name a plot before there is a trace.
+    static const std::vector<std::string>& ids();
     /// The preset with this id, or nullptr.
     static const PlotSpec* find(const std::vector<PlotSpec>& presets, const std::string& id);
 };

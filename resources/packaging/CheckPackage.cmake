@@ -26,7 +26,8 @@ foreach(path IN ITEMS
         ./usr/share/man/man1/constraintlab.1.gz
         ./usr/share/man/man1/constraintlab-cli.1.gz
         ./usr/share/constraintlab/scenes/bead-on-wire.json
-        ./usr/share/constraintlab/scenes/systems/double-pendulum.json)
+        ./usr/share/constraintlab/scenes/systems/double-pendulum.json
+        ./usr/share/constraintlab/scenes/lessons/friction-on-an-incline.json)
   string(FIND "${contents}" " ${path}\n" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "the package lacks ${path}; it holds:\n${contents}")

@@ -119,6 +119,7 @@ private slots:
     void constraintNeedsExactlyOneOfHolonomicAndVelocity();
     void expressionErrorsFromTheCoreKeepTheirKeyAndColumn();
     void curveNeedsOneParameterRange();
+    void keyParametersNameTheSystemsParametersOnce();
 };
 
 void SystemJsonTest::viewUpMustBeAnAxis()
@@ -388,6 +389,33 @@ void SystemJsonTest::curveNeedsOneParameterRange()
                                            "s": [0]}]})"));
     QCOMPARE(e.key(), QStringLiteral("view.curves[0].s"));
     QVERIFY2(e.reason().contains("[from, to]"), e.what());
+}
+
+void SystemJsonTest::keyParametersNameTheSystemsParametersOnce()
+{
+    const SceneDocument document = SceneFile::fromJson(
+        fileWithSystem(pendulum + R"(, "key_parameters": ["l", "g"])"), QStringLiteral("k.json"));
+    QCOMPARE(document.system->description().keyParameters, (std::vector<std::string>{"l", "g"}));
+    QCOMPARE(document.definition()->keyParameters, (std::vector<std::string>{"l", "g"}));
+    // Written back in the same order, and read back equal.
+    const QByteArray written = SceneFile::toJson(document);
+    QVERIFY2(written.contains(R"("key_parameters": ["l", "g"])"), written.constData());
+    QCOMPARE(SceneFile::fromJson(written, QStringLiteral("k.json")), document);
+
+    FileError e = testing::parseError(fileWithSystem(pendulum + R"(, "key_parameters": ["mu"])"));
+    QCOMPARE(e.key(), QStringLiteral("system.key_parameters[0]"));
+    QVERIFY2(e.reason().contains("\"mu\" is not one of system.parameters"), e.what());
+    e = testing::parseError(fileWithSystem(pendulum + R"(, "key_parameters": ["g", "g"])"));
+    QCOMPARE(e.key(), QStringLiteral("system.key_parameters[1]"));
+    QVERIFY2(e.reason().contains("named twice"), e.what());
+    e = testing::parseError(fileWithSystem(pendulum + R"(, "key_parameters": [1])"));
+    QCOMPARE(e.key(), QStringLiteral("system.key_parameters[0]"));
+    e = testing::parseError(fileWithSystem(pendulum + R"(, "key_parameters": "g")"));
+    QCOMPARE(e.key(), QStringLiteral("system.key_parameters"));
+    e = testing::parseError(
+        fileWithSystem(pendulum + R"(, "key_parameters": ["l", "m", "g", "l", "m"])"));
+    QCOMPARE(e.key(), QStringLiteral("system.key_parameters"));
+    QVERIFY2(e.reason().contains("at most 4"), e.what());
 }
 
 QTEST_APPLESS_MAIN(SystemJsonTest)

@@ -38,6 +38,8 @@ private slots:
     void screenshotAfterTheEndOfTheTrackSaysWhereTheRunEnded();
     void versionAndHelpNeedNoDisplay();
     void largeTextOptionStartsTheWindowWithLargeText();
+    void presentStartsFullScreenInPresentationMode();
+    void badLessonOnTheCommandLineNamesKeyAndReason();
 };
 
 void GuiMainTest::badSceneFileOpensTheDefaultSceneAndSaysWhy()
@@ -136,6 +138,39 @@ void GuiMainTest::largeTextOptionStartsTheWindowWithLargeText()
         gui, {"--large-text", "--grab-window", image, "--size", "1024x768"}, environment);
     QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
     QCOMPARE(QImage(image).size(), QSize(1024, 768));
+}
+
+void GuiMainTest::presentStartsFullScreenInPresentationMode()
+{
+    QTemporaryDir dir;
+    // The window asked for is 1024×768; presentation mode fills the test's 1920×1080 screen.
+    for (const QString& what :
+         {QStringLiteral("ring"),
+          QStringLiteral(CLAB_SOURCE_DIR "/scenes/lessons/ring-sliding-sticking-energy.json")}) {
+        const QString image = dir.filePath("present.png");
+        QFile::remove(image);
+        const Result r = runGui(
+            {what, "--present", "--grab-window", image, "--size", "1024x768", "--time", "1"});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const QImage grabbed(image);
+        QCOMPARE(grabbed.size(), QSize(1920, 1080));
+    }
+    const Result both = runGui({"ring", "--present", "--screenshot", dir.filePath("x.png")});
+    QCOMPARE(both.exitCode, 2);
+    QVERIFY(runGui({"--help"}).out.contains("--present"));
+}
+
+void GuiMainTest::badLessonOnTheCommandLineNamesKeyAndReason()
+{
+    QTemporaryDir dir;
+    const QString lesson = dir.filePath("lesson.json");
+    QFile file(lesson);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"lesson": 1, "steps": [{"scene": "ring", "plot": "nope"}]})");
+    file.close();
+    const Result r = runGui({lesson, "--grab-window", dir.filePath("w.png")});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains("steps[0].plot") && r.err.contains("unknown plot"), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(GuiMainTest)

@@ -64,6 +64,13 @@ void RunModel::show(std::shared_ptr<const Trace> trace, bool compare)
     emit runsChanged();
 }
 
+void RunModel::addGhost(const SceneDocument& document, std::shared_ptr<const Trace> trace)
+{
+    ghosts_.push_back({QString(), std::move(trace), document});
+    updateGhosts();
+    emit runsChanged();
+}
+
 bool RunModel::clearGhosts()
 {
     if (ghosts_.empty())

@@ -43,6 +43,9 @@ public:
     /// a ghost when it came from another edit of the same scene. Emits shownRunChanged, then
     /// runsChanged.
     void show(std::shared_ptr<const Trace> trace, bool compare);
+    /// Adds an earlier run of `document` to compare with (a lesson step's ghosts), labelled by
+    /// what sets it apart; emits runsChanged.
+    void addGhost(const SceneDocument& document, std::shared_ptr<const Trace> trace);
     /// Removes the compare-mode runs; emits ghostsCleared and runsChanged when there were any.
     /// Returns true when there were.
     bool clearGhosts();

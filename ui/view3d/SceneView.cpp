@@ -385,6 +385,26 @@ void SceneView::resetCamera()
     d->window->scheduleFrame();
 }
 
+std::array<Eigen::Vector3d, 3> SceneView::camera() const
+{
+    vtkCamera* camera = d->onscreen.renderer()->GetActiveCamera();
+    return {Eigen::Vector3d(camera->GetPosition()), Eigen::Vector3d(camera->GetFocalPoint()),
+            Eigen::Vector3d(camera->GetViewUp())};
+}
+
+void SceneView::setCamera(const Eigen::Vector3d& position, const Eigen::Vector3d& focalPoint,
+                          const Eigen::Vector3d& viewUp)
+{
+    vtkCamera* camera = d->onscreen.renderer()->GetActiveCamera();
+    camera->SetPosition(position.data());
+    camera->SetFocalPoint(focalPoint.data());
+    camera->SetViewUp(viewUp.data());
+    camera->OrthogonalizeViewUp();
+    d->onscreen.renderer()->ResetCameraClippingRange();
+    d->userCamera = true;
+    d->window->scheduleFrame();
+}
+
 void SceneView::setMagnitudesVisible(bool visible)
 {
     d->magnitudesVisible = visible;

@@ -13,6 +13,7 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <array>
 #include <memory>
 #include <string>
 #include <utility>
@@ -85,6 +86,11 @@ public:
     QStringList ghostLabels() const;
 
     void resetCamera();
+    /// The camera: position, focal point and view up, in scene units (a lesson step keeps it).
+    std::array<Eigen::Vector3d, 3> camera() const;
+    /// Puts the camera there; kept through re-runs of the scene like a camera the user turned.
+    void setCamera(const Eigen::Vector3d& position, const Eigen::Vector3d& focalPoint,
+                   const Eigen::Vector3d& viewUp);
 
     /// Labels each drawn arrow with its true magnitude ("1.27 N").
     void setMagnitudesVisible(bool visible);

@@ -6,6 +6,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cmath>
@@ -29,6 +30,7 @@ private slots:
     void findLooksScenesUpByName();
     void nameListNamesEverySceneInListingOrder();
     void everySceneIsDescribed();
+    void keyParametersAreScalarsAndFrictionComesFirst();
     void defaultsAreValidAndConsistent();
     void accelerationKeepsConstraintsAlongTaylorStep();
     void constraintFunctionsAgreeWithAccelerationRows();
@@ -89,6 +91,28 @@ void TestSceneRegistry::everySceneIsDescribed()
         // The scene states what the generic tests expect of it.
         d.validate(d.complete(d.expected.moving));
         QVERIFY2(!d.expected.coordinates.empty(), d.name.c_str());
+    }
+}
+
+// Presentation mode shows the key parameters as sliders: scalars the scene has, no repeats,
+// μ first where the scene has friction; only a scene of vector parameters has none.
+void TestSceneRegistry::keyParametersAreScalarsAndFrictionComesFirst()
+{
+    for (const SceneDefinition& d : SceneRegistry::builtIn()) {
+        const bool scalarParameter =
+            std::any_of(d.parameters.begin(), d.parameters.end(),
+                        [](const ParameterSpec& p) { return p.size() == 1; });
+        QCOMPARE(d.keyParameters.empty(), !scalarParameter);
+        QVERIFY2(d.keyParameters.size() <= 4, d.name.c_str());
+        for (std::size_t i = 0; i < d.keyParameters.size(); ++i) {
+            const ParameterSpec* p = d.parameter(d.keyParameters[i]);
+            QVERIFY2(p && p->size() == 1, (d.name + ": " + d.keyParameters[i]).c_str());
+            QVERIFY2(
+                std::count(d.keyParameters.begin(), d.keyParameters.end(), d.keyParameters[i]) == 1,
+                d.keyParameters[i].c_str());
+        }
+        if (d.parameter("mu"))
+            QCOMPARE(d.keyParameters.front(), std::string("mu"));
     }
 }
 

@@ -1,10 +1,11 @@
-#include "trace/PlotCatalog.h"
-#include "scenes/SceneRegistry.h"
 #include "integrate/Simulator.h"
+#include "scenes/SceneRegistry.h"
+#include "trace/PlotCatalog.h"
 #include "trace/TraceSeries.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -50,6 +51,10 @@ void TestPlotCatalog::everyPresetNamesOnlyKnownQuantities()
         const std::vector<PlotSpec> presets = PlotCatalog::presets(trace);
         QVERIFY(!presets.empty());
         QCOMPARE(ids(presets).size(), presets.size()); // ids are unique
+        // Files name plots by these ids before any trace exists (lessons).
+        for (const PlotSpec& spec : presets)
+            QVERIFY2(std::count(PlotCatalog::ids().begin(), PlotCatalog::ids().end(), spec.id) == 1,
+                     spec.id.c_str());
         for (const PlotSpec& spec : presets) {
             const QByteArray where = QByteArray::fromStdString(scene.name + "/" + spec.id);
             QVERIFY2(!spec.id.empty() && !spec.title.empty(), where);

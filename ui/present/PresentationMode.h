@@ -1,0 +1,109 @@
+#pragma once
+
+#include <scenes/Lesson.h>
+
+#include <QByteArray>
+#include <QObject>
+#include <QRect>
+#include <QString>
+
+class QAction;
+class QWidget;
+
+namespace clab {
+
+class MainWindow;
+class PresentationPanel;
+class SceneView;
+
+/// \brief Presentation mode: the main window full screen with the 3D view and a
+/// PresentationPanel beside it, driven by keyboard and presenter clicker, stepping through a
+/// lesson.
+///
+/// Entering keeps what it changes (geometry, window state, docks and tool bars, menu and status
+/// bar, the view's text scale) and leaving puts it all back; Large Text is never touched. Keys
+/// while presenting: Space play/pause and Home restart (the playback actions), Page Down / Page
+/// Up the next / previous lesson step (or one sample of the run without a lesson), B blanks the
+/// screen, Escape leaves.
+class PresentationMode : public QObject {
+    Q_OBJECT
+public:
+    PresentationMode(MainWindow* window, PresentationPanel* panel, SceneView* view);
+
+    /// The clicker's keys, which a focused slider leaves to presentation mode.
+    static bool isClickerKey(int key);
+
+    bool isActive() const { return active_; }
+    void enter();
+    void leave();
+    bool isBlank() const;
+    void setBlank(bool blank);
+
+    /// Starts `lesson` at its first step (read from `path`, for the title bar and saving).
+    void setLesson(const Lesson& lesson, const QString& path);
+    const Lesson& lesson() const { return lesson_; }
+    QString lessonPath() const { return lessonPath_; }
+    /// The step on screen; -1 without a lesson.
+    int stepIndex() const { return step_; }
+    /// Puts step `index` on screen: its scene and values, ghosts, camera, plot and caption.
+    void goToStep(int index);
+    /// Page Down / Page Up.
+    void next();
+    void previous();
+
+    /// Lesson → Add Current State: the window's scene, values, ghosts, camera, plot and the
+    /// caption shown as a new last step. Throws std::runtime_error when the scene has no file
+    /// a lesson could name (an unsaved system).
+    void addCurrentState();
+
+    /// The window shows time t: the panel's clock, forces and contact state follow.
+    void showTime(double t);
+    /// The document changed (a new scene, an edit, undo): the sliders follow.
+    void documentChanged(bool newScene);
+    /// A new run is on screen: a step's ghosts, camera and plot go with its first run.
+    void runShown();
+
+    QAction* leaveAction() const { return leave_; }
+    QAction* nextAction() const { return next_; }
+    QAction* previousAction() const { return previous_; }
+    QAction* blankAction() const { return blankToggle_; }
+
+signals:
+    void activeChanged(bool active);
+    void stepChanged(int index);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    struct Saved {
+        QByteArray geometry, state;
+        Qt::WindowStates windowState;
+        bool menuBar = true, statusBar = true;
+        double textScale = 1.0;
+        bool legend = true;
+        QRect rect; // restoreGeometry alone misplaces it without a window manager
+    };
+    QAction* addKey(const QString& text, int key);
+    void updateTextScale();
+    void showCaption();
+    /// The scene a lesson step may name for the document on screen.
+    std::string currentSceneReference() const;
+
+    MainWindow* window_;
+    PresentationPanel* panel_;
+    SceneView* view_;
+    QWidget* blank_ = nullptr;
+    QAction* leave_;
+    QAction* next_;
+    QAction* previous_;
+    QAction* blankToggle_;
+    Saved saved_;
+    bool active_ = false;
+    Lesson lesson_;
+    QString lessonPath_;
+    int step_ = -1;
+    bool stepPending_ = false; // the step's first run has not arrived yet
+};
+
+} // namespace clab
