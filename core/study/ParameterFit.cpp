@@ -812,6 +812,28 @@ void flagBounds(const std::vector<BoundedParameter>& bounds, const Eigen::Vector
     }
 }
 
+/// How the minimization ended, in the result: iterations, stop reason, convergence, and the
+/// warnings a user needs (no convergence, trial runs that failed).
+void recordOutcome(Eigen::LevenbergMarquardtSpace::Status status, Eigen::Index iterations,
+                   const FitEngine& engine, FitResult& result)
+{
+    result.iterations = static_cast<int>(std::max<Eigen::Index>(iterations - 1, 0));
+    result.stopReason = stopReason(status);
+    result.cancelled = status == Eigen::LevenbergMarquardtSpace::UserAsked;
+    result.converged = !result.cancelled && status != Eigen::LevenbergMarquardtSpace::Running &&
+                       status != Eigen::LevenbergMarquardtSpace::TooManyFunctionEvaluation;
+    if (result.cancelled)
+        return;
+    if (!result.converged)
+        result.warnings.push_back("the fit did not converge: " + result.stopReason);
+    if (engine.failedTrials() > 0)
+        result.warnings.push_back(
+            std::to_string(engine.failedTrials()) +
+            " trial run(s) could not be simulated (steps were shortened, differences "
+            "taken on one side); the first: " +
+            engine.firstFailure());
+}
+
 } // namespace
 
 FitResult ParameterFit::run(const SceneDocument& document, const Measurements& measurements,
@@ -850,23 +872,11 @@ FitResult ParameterFit::run(const SceneDocument& document, const Measurements& m
     Eigen::VectorXd best = engine.external(x);
     raiseToFloors(specs, options, start, best, result);
     result.values.assign(best.data(), best.data() + best.size());
-    result.iterations = static_cast<int>(std::max<Eigen::Index>(iterations - 1, 0));
-    result.stopReason = stopReason(status);
-    result.cancelled = status == Eigen::LevenbergMarquardtSpace::UserAsked;
-    result.converged = !result.cancelled && status != Eigen::LevenbergMarquardtSpace::Running &&
-                       status != Eigen::LevenbergMarquardtSpace::TooManyFunctionEvaluation;
+    recordOutcome(status, iterations, engine, result);
     if (result.cancelled) {
         result.runs = engine.runs();
         return result;
     }
-    if (!result.converged)
-        result.warnings.push_back("the fit did not converge: " + result.stopReason);
-    if (engine.failedTrials() > 0)
-        result.warnings.push_back(
-            std::to_string(engine.failedTrials()) +
-            " trial run(s) could not be simulated (steps were shortened, differences "
-            "taken on one side); the first: " +
-            engine.firstFailure());
 
     // --- Errors from the Jacobian at the best values ---
     Eigen::MatrixXd J;

@@ -226,6 +226,26 @@ QDoubleSpinBox* ParameterEditor::makeSpin(const QString& key, int component, dou
     return spin;
 }
 
+QSlider* ParameterEditor::makeSlider(const ParameterSpec& spec, double step, QWidget* parent)
+{
+    const QString key = QString::fromStdString(spec.name);
+    auto* slider = new QSlider(Qt::Horizontal, parent);
+    slider->setObjectName(QStringLiteral("slider_%1").arg(key));
+    slider->setStyle(pagingSliderStyle());
+    // One position per step: every value the slider reaches is a round one.
+    const int positions =
+        static_cast<int>(std::clamp(std::lround((spec.max - spec.min) / step), 10L, 100000L));
+    slider->setRange(0, positions);
+    slider->setSingleStep(1);
+    slider->setPageStep(std::max(1, positions / 20));
+    // A drag is one undo step: the edits between press and release share an id.
+    connect(slider, &QSlider::sliderPressed, this, [this] { dragId_ = nextDragId_++; });
+    connect(slider, &QSlider::sliderReleased, this, [this] { dragId_ = 0; });
+    connect(slider, &QSlider::valueChanged, this,
+            [this, key](int position) { sliderMoved(key, position); });
+    return slider;
+}
+
 void ParameterEditor::addParameterRows(QGridLayout* grid)
 {
     QWidget* parent = grid->parentWidget();
@@ -254,15 +274,7 @@ void ParameterEditor::addParameterRows(QGridLayout* grid)
             spin->setToolTip(tip);
             entry.spins.push_back(spin);
             if (spec.hasFiniteRange()) {
-                auto* slider = new QSlider(Qt::Horizontal, parent);
-                slider->setObjectName(QStringLiteral("slider_%1").arg(key));
-                slider->setStyle(pagingSliderStyle());
-                // One position per step: every value the slider reaches is a round one.
-                const int positions = static_cast<int>(
-                    std::clamp(std::lround((spec.max - spec.min) / step), 10L, 100000L));
-                slider->setRange(0, positions);
-                slider->setSingleStep(1);
-                slider->setPageStep(std::max(1, positions / 20));
+                QSlider* slider = makeSlider(spec, step, parent);
                 slider->setToolTip(tip);
                 entry.slider = slider;
                 // The slider on a row of its own, as wide as the (narrow) dock.
@@ -270,10 +282,6 @@ void ParameterEditor::addParameterRows(QGridLayout* grid)
                 grid->addWidget(spin, row, 2);
                 ++row;
                 grid->addWidget(slider, row, 0, 1, 3);
-                connect(slider, &QSlider::sliderPressed, this, [this] { dragId_ = nextDragId_++; });
-                connect(slider, &QSlider::sliderReleased, this, [this] { dragId_ = 0; });
-                connect(slider, &QSlider::valueChanged, this,
-                        [this, key](int position) { sliderMoved(key, position); });
             } else {
                 grid->addWidget(label, row, 0);
                 grid->addWidget(spin, row, 1, 1, 2);

@@ -18,6 +18,7 @@ class QVBoxLayout;
 namespace clab {
 
 class SceneSession;
+struct ParameterSpec;
 struct SceneDefinition;
 struct SceneDocument;
 struct SimulationSetting;
@@ -76,6 +77,8 @@ private:
     /// A choice's or flag's widget shows `value`; every setting's widget is enabled as the
     /// table's enabledWhen says.
     void showSettingValue(const QString& key, double value);
+    /// The slider of a scalar parameter with a finite range, wired to the spin box's value.
+    QSlider* makeSlider(const ParameterSpec& spec, double step, QWidget* parent);
     QDoubleSpinBox* makeSpin(const QString& key, int component, double min, double max,
                              int decimals, double step, QWidget* parent);
     void showValue(const QString& key);
