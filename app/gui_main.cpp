@@ -185,16 +185,13 @@ bool showPanels(clab::MainWindow& window, const QStringList& panels)
 int grabWindow(const SceneArgument& scene, const QString& argument, const QString& loadError,
                const GuiCommandLine& options)
 {
-    const QString& file = options.grabFile;
-    const QStringList& panels = options.panels;
-    const double time = options.time;
     clab::MainWindow window(std::make_shared<clab::GuiSceneStore>());
     if (options.largeText)
         window.setLargeText(true);
     window.resize(options.size);
     if (!isLessonFile(argument))
         showScene(window, scene, argument, loadError);
-    if (!showPanels(window, panels))
+    if (!showPanels(window, options.panels))
         return UsageError;
     window.show();
     if ((options.present || isLessonFile(argument)) && !startPresenting(window, argument))

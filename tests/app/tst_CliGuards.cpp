@@ -141,8 +141,8 @@ void TestCliGuards::outputsThatCollideAreRefusedBeforeTheRun()
     QVERIFY2(r.exitCode == 2, qPrintable(r.describe()));
     QVERIFY2(r.err.contains(first) && r.err.contains(second) && r.err.contains("the same file"),
              qPrintable(r.describe()));
-    for (std::size_t i = 0; i < files.size(); ++i)
-        QVERIFY2(digest(dir.filePath(files[int(i)])) == before[i], qPrintable(files[int(i)]));
+    for (qsizetype i = 0; i < files.size(); ++i)
+        QVERIFY2(digest(dir.filePath(files[i])) == before[std::size_t(i)], qPrintable(files[i]));
     QVERIFY(!QFile::exists(dir.filePath("new.csv")));
     QVERIFY(QFileInfo(dir.filePath("link.json")).isSymLink());
 }
