@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <tuple>
 
 namespace clab {
 
@@ -154,7 +155,16 @@ void LegendOverlay::layout(int width, int height, int fontPixels, double dpi, in
     }
     std::copy(key, key + 5, lastLayout_);
 
-    const auto [textWidth, reserveTextWidth] = measureTexts(fontPixels, dpi);
+    auto [textWidth, reserveTextWidth] = measureTexts(fontPixels, dpi);
+    // A legend wider than the view (large text in a narrow view) shrinks until it fits: text
+    // cut off at the view's edge says nothing. Its width is about linear in the font size.
+    for (int tries = 0; tries < 4 && fontPixels > 6; ++tries) {
+        const double needed = (2 * 0.75 + 2.4 + 0.7 + 2 * 0.8) * fontPixels + textWidth;
+        if (needed <= width)
+            break;
+        fontPixels = std::max(6, static_cast<int>(std::floor(fontPixels * width / needed)));
+        std::tie(textWidth, reserveTextWidth) = measureTexts(fontPixels, dpi);
+    }
     const double f = fontPixels;
     const double pad = 0.75 * f;
     const double row = 1.65 * f;

@@ -80,27 +80,30 @@ void TitleOverlay::hideReadings()
 void TitleOverlay::layout(int width, int height, int fontPixels, double dpi, double annotationLeft)
 {
     const int margin = static_cast<int>(std::lround(0.8 * fontPixels));
-    title_->GetTextProperty()->SetFontSize(ViewStyle::fontPoints(kTitleScale * fontPixels, dpi));
+    // A title wider than a narrow view (large text) is set smaller rather than cut off.
+    setFittedSize(title_, ViewStyle::fontPoints(kTitleScale * fontPixels, dpi),
+                  width - 2.0 * margin, dpi);
     title_->SetDisplayPosition(margin, height - margin);
     clock_->GetTextProperty()->SetFontSize(ViewStyle::fontPoints(fontPixels, dpi));
     clock_->SetDisplayPosition(margin,
                                height - margin - static_cast<int>(std::lround(1.7 * fontPixels)));
     // A long annotation (the rigid body's quaternion forces) on a narrow view: smaller, clear
     // of the triad.
-    vtkTextProperty* note = annotation_->GetTextProperty();
-    int points = ViewStyle::fontPoints(0.8 * fontPixels, dpi);
-    note->SetFontSize(points);
+    setFittedSize(annotation_, ViewStyle::fontPoints(0.8 * fontPixels, dpi),
+                  width - margin - annotationLeft - margin, dpi);
+    annotation_->SetDisplayPosition(width - margin, margin);
+}
+
+void TitleOverlay::setFittedSize(vtkTextActor* actor, int points, double room, double dpi)
+{
+    vtkTextProperty* font = actor->GetTextProperty();
+    font->SetFontSize(points);
     int box[4] = {0, 0, 0, 0};
     vtkTextRenderer* text = vtkTextRenderer::GetInstance();
-    const char* input = annotation_->GetInput();
-    const double room = width - margin - annotationLeft - margin;
-    if (text != nullptr && input != nullptr && *input != '\0' &&
-        text->GetBoundingBox(note, input, box, static_cast<int>(dpi)) && box[1] - box[0] > room &&
-        room > 0.0) {
-        points = std::max(1, static_cast<int>(points * room / (box[1] - box[0])));
-        note->SetFontSize(points);
-    }
-    annotation_->SetDisplayPosition(width - margin, margin);
+    const char* input = actor->GetInput();
+    if (text != nullptr && input != nullptr && *input != '\0' && room > 0.0 &&
+        text->GetBoundingBox(font, input, box, static_cast<int>(dpi)) && box[1] - box[0] > room)
+        font->SetFontSize(std::max(1, static_cast<int>(points * room / (box[1] - box[0]))));
 }
 
 double TitleOverlay::titleRight(int fontPixels, double dpi) const

@@ -37,6 +37,8 @@ public:
     void addFixedTexts(vtkViewport* viewport, TextPlacer& placer) const;
 
 private:
+    /// The actor's font at `points`, or smaller where its text is wider than `room` pixels.
+    static void setFittedSize(vtkTextActor* actor, int points, double room, double dpi);
     QString titleText_;
     vtkSmartPointer<vtkTextActor> title_;
     vtkSmartPointer<vtkTextActor> clock_;

@@ -183,6 +183,11 @@ void TestSceneText::noTwoTextsOverlapInCompareMode_data()
                 QTest::addRow("%s %dx%d text x%g", definition.name.c_str(), size.width(),
                               size.height(), scale)
                     << QString::fromStdString(definition.name) << size << scale;
+    // The 3D view of the normal window on a 1024×768 projector with Large Text: narrower than
+    // the legend at its normal size.
+    for (const SceneDefinition& definition : SceneRegistry::builtIn())
+        QTest::addRow("%s narrow view text x1.4", definition.name.c_str())
+            << QString::fromStdString(definition.name) << QSize(357, 588) << 1.4;
 }
 
 void TestSceneText::noTwoTextsOverlapInCompareMode()
