@@ -24,9 +24,8 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, libqt6svg6")
 # The Python module (python/, `import constraintlab`) is part of this package: built for
 # Debian's python3 of this minor version, and its results are NumPy arrays.
 if(TARGET clab_python)
-  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS
-         ", python3 (>= ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}),"
-         " python3 (<< ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}.99), python3-numpy")
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", python3 (>= ${CLAB_PYTHON_VERSION}),"
+         " python3 (<< ${CLAB_PYTHON_VERSION}.99), python3-numpy")
   set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-pandas, python3-distributed, python3-matplotlib")
 endif()
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libgl1-mesa-dri, fonts-dejavu-core")

@@ -13,7 +13,7 @@ scene = constraintlab.load("chain")
 print("running", flush=True)
 start = time.monotonic()
 try:
-    scene.run(t_end=100000, dt=0.01)
+    scene.run(t_end=10000, dt=0.01)
     print("finished", flush=True)
 except KeyboardInterrupt:
     print("interrupted after %.2f s" % (time.monotonic() - start), flush=True)

@@ -24,7 +24,8 @@ def test_describe_gives_parameters_with_units_and_ranges():
     mu = ring["parameters"]["mu"]
     assert mu["value"] == 0.1 and mu["unit"] == "" and mu["min"] == 0.0
     assert ring["parameters"]["radius"]["unit"] == "m"
-    assert ring["parameters"]["radius"]["min_exclusive"] is True
+    radius = ring["parameters"]["radius"]
+    assert 0 < radius["min"] < 1e-6 and radius["min_exclusive"] is False  # at least 1e-12 m
     assert ring["settings"]["integrator"] == "dopri5" and ring["settings"]["t_end"] == 10.0
 
 
@@ -41,7 +42,7 @@ def test_a_result_has_numpy_columns_events_and_stats():
 def test_to_pandas_gives_a_frame_of_the_columns():
     pytest.importorskip("pandas")
     frame = constraintlab.run("bead-on-wire", t_end=0.2, dt=0.05).to_pandas()
-    assert list(frame.columns)[:2] == ["t", "s"] and len(frame) == 5
+    assert list(frame.columns)[:2] == ["t", "x"] and len(frame) == 5
 
 
 def test_derive_gives_m_q_a_b_as_sympy_parsable_text():
@@ -57,8 +58,10 @@ def test_derive_gives_m_q_a_b_as_sympy_parsable_text():
 
 
 def test_import_loads_neither_vtk_nor_qt_gui_and_is_quick():
-    probe = ("import numpy, time; t = time.perf_counter(); import constraintlab; "
-             "took = time.perf_counter() - t; "
+    # Processor time, not wall time: on a machine shared by other builds the wall clock
+    # measures the others' work too.
+    probe = ("import numpy, time; t = time.process_time(); import constraintlab; "
+             "took = time.process_time() - t; "
              "maps = open('/proc/self/maps').read(); "
              "print(took, 'vtk' in maps.lower(), 'libQt6Gui' in maps, 'libQt6Widgets' in maps)")
     fastest = None
