@@ -49,7 +49,8 @@ def test_derive_gives_m_q_a_b_as_sympy_parsable_text():
     derived = constraintlab.load(source_path("scenes", "systems", "ring.json")).derive()
     assert derived["text"] == cli("derive", source_path("scenes", "systems", "ring.json")).stdout
     entries = [derived["M"], derived["Q"], derived["A"], derived["b"]]
-    flat = [e for part in entries for row in part for e in (row if isinstance(row, list) else [row])]
+    flat = [e for part in entries for row in part
+            for e in (row if isinstance(row, list) else [row])]
     assert flat and all(isinstance(e, str) for e in flat)
     for entry in flat:  # SymPy's parser reads Python's expression syntax
         ast.parse(entry, mode="eval")

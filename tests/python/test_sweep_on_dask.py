@@ -14,7 +14,8 @@ def test_a_local_sweep_is_the_single_runs_stacked():
     assert len(table) == 10 and table.labels[1] == "mu=0.05 v0=1.5"
     single = constraintlab.run("ring", t_end=0.3, dt=0.05, mu=0.05, v0=1.5)
     rows = table.run(1)
-    assert rows[:, 1].tolist() == [0.05] * len(single) and rows[:, 2].tolist() == [1.5] * len(single)
+    assert rows[:, 1].tolist() == [0.05] * len(single)
+    assert rows[:, 2].tolist() == [1.5] * len(single)
     assert rows[:, 3:].tobytes() == single.data.tobytes()
 
 
