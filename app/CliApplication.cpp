@@ -5,6 +5,7 @@
 #include "cli/CommandTable.h"
 #include "cli/UsageProblem.h"
 
+#include "EngineErrorText.h"
 #include "FileError.h"
 
 #include <QTextStream>
@@ -18,29 +19,6 @@
 namespace clab {
 
 using cli::prefix;
-
-namespace {
-
-QString kindName(ConstraintLabError::Kind kind)
-{
-    switch (kind) {
-    case ConstraintLabError::Kind::InvalidParameter:
-        return QStringLiteral("invalid parameter");
-    case ConstraintLabError::Kind::InvalidInitialState:
-        return QStringLiteral("invalid initial state");
-    case ConstraintLabError::Kind::InconsistentConstraints:
-        return QStringLiteral("inconsistent constraints");
-    case ConstraintLabError::Kind::SingularMass:
-        return QStringLiteral("singular mass matrix");
-    case ConstraintLabError::Kind::NonFinite:
-        return QStringLiteral("non-finite value");
-    case ConstraintLabError::Kind::IntegrationFailure:
-        return QStringLiteral("integration failure");
-    }
-    return QStringLiteral("error");
-}
-
-} // namespace
 
 int CliApplication::exitCodeFor(ConstraintLabError::Kind kind)
 {
@@ -112,9 +90,7 @@ int CliApplication::run(const QStringList& arguments, QTextStream& out, QTextStr
     } catch (const ConstraintLabError& e) {
         // Which scene, what kind of failure, when and what failed; then the likely
         // cause.
-        const QString where = source_.isEmpty() ? QString() : source_ + QStringLiteral(": ");
-        err << prefix << FileError::escaped(where, 300) << kindName(e.kind()) << ": "
-            << FileError::escaped(QString::fromUtf8(e.what()), 4000) << "\n";
+        err << prefix << EngineErrorText::message(e, source_) << "\n";
         if (!e.hint().empty())
             err << prefix << "hint: " << QString::fromStdString(e.hint()) << "\n";
         code = exitCodeFor(e.kind());

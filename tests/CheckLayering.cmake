@@ -1,5 +1,5 @@
 # The layers' include rules (docs/ARCHITECTURE.md, "The layers"), checked over the sources:
-#   - formats/, app/ and ui/ include no private core header (CLAB_CORE_PRIVATE_HEADERS in
+#   - formats/, app/, ui/ and python/ include no private core header (CLAB_CORE_PRIVATE_HEADERS in
 #     core/CMakeLists.txt), neither directly nor through the core headers they include;
 #   - no core header they reach includes GiNaC or VTK, and they include no GiNaC themselves;
 #   - no file in core/ includes Qt, VTK, or a header of formats/, app/ or ui/;
@@ -60,10 +60,11 @@ function(core_header file path out)
   set(${out} "${result}" PARENT_SCOPE)
 endfunction()
 
-# formats/, app/ and ui/ include no GiNaC and no private core header.
+# formats/, app/, ui/ and python/ include no GiNaC and no private core header.
 file(GLOB_RECURSE outer RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/formats/*.h"
      "${SOURCE_DIR}/formats/*.cpp" "${SOURCE_DIR}/app/*.h" "${SOURCE_DIR}/app/*.cpp"
-     "${SOURCE_DIR}/ui/*.h" "${SOURCE_DIR}/ui/*.cpp")
+     "${SOURCE_DIR}/ui/*.h" "${SOURCE_DIR}/ui/*.cpp" "${SOURCE_DIR}/python/*.h"
+     "${SOURCE_DIR}/python/*.cpp")
 # Then every core header they reach, directly or through another: a work list of files.
 set(files ${outer})
 list(LENGTH outer outer_count)

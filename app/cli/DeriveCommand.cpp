@@ -2,10 +2,10 @@
 #include "cli/CliText.h"
 #include "cli/CommandContext.h"
 #include "cli/Commands.h"
-#include "cli/SceneLoading.h"
 #include "cli/UsageProblem.h"
 
 #include "FileError.h"
+#include "SceneLoading.h"
 #include "symbolic/SymbolicModel.h"
 
 #include <QTextStream>
@@ -62,13 +62,7 @@ int run(const QStringList& args, CommandContext& context)
     if (scene.isEmpty())
         throw UsageProblem{QStringLiteral("derive: missing FILE (a format-2 scene file)")};
     const SceneDocument document = loadScene(scene);
-    if (!document.system)
-        throw FileError(FileError::Kind::Invalid, scene, QString(),
-                        QStringLiteral("is a built-in scene written in C++ (its equations are in "
-                                       "docs/MATH.md); derive reads a scene file of format 2, "
-                                       "e.g. scenes/systems/%1.json")
-                            .arg(qs(document.scene)));
-    context.out << qs(document.system->derivationText(format));
+    context.out << qs(derivableSystem(document, scene).derivationText(format));
     return CliApplication::Success;
 }
 

@@ -2,11 +2,11 @@
 #include "cli/CliText.h"
 #include "cli/CommandContext.h"
 #include "cli/Commands.h"
-#include "cli/SceneLoading.h"
 #include "cli/UsageProblem.h"
 
 #include "FileError.h"
 #include "SceneFile.h"
+#include "SceneLoading.h"
 #include "SceneNotes.h"
 #include "SettingsSummary.h"
 #include "scenes/SceneRegistry.h"

@@ -1,7 +1,8 @@
 #include "cli/FilePaths.h"
 
-#include "cli/SceneLoading.h"
 #include "cli/UsageProblem.h"
+
+#include "SceneLoading.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -5,12 +5,12 @@
 #include "cli/FilePaths.h"
 #include "cli/MeasurementOptions.h"
 #include "cli/PreparedScene.h"
-#include "cli/SceneLoading.h"
 #include "cli/SceneOptions.h"
 #include "cli/UsageProblem.h"
 
 #include "AtomicFile.h"
 #include "FitReport.h"
+#include "SceneLoading.h"
 #include "study/ParameterFit.h"
 
 #include <QTextStream>
@@ -158,7 +158,7 @@ int run(const QStringList& args, CommandContext& context)
 {
     QTextStream& err = context.err;
     const FitRequest request = parseFit(args);
-    const PreparedScene prepared = PreparedScene::prepare(request.scene);
+    const PreparedScene prepared = request.scene.prepare();
     context.source = prepared.source;
     const Measurements measurements = request.measured.load(prepared.document);
     // On a terminal each iteration shows on standard error's last line; a log stays clean.

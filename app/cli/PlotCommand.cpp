@@ -4,11 +4,11 @@
 #include "cli/Commands.h"
 #include "cli/FilePaths.h"
 #include "cli/PreparedScene.h"
-#include "cli/SceneLoading.h"
 #include "cli/SceneOptions.h"
 #include "cli/UsageProblem.h"
 
 #include "FileError.h"
+#include "SceneLoading.h"
 #include "integrate/Simulator.h"
 #include "trace/PlotCatalog.h"
 #include "trace/TraceSeries.h"
@@ -188,7 +188,7 @@ int run(const QStringList& args, CommandContext& context)
         return CliApplication::OutputFailure;
     }
 
-    const PreparedScene prepared = PreparedScene::prepare(a.scene);
+    const PreparedScene prepared = a.scene.prepare();
     context.source = prepared.source;
     const std::unique_ptr<MechanicalSystem> system =
         prepared.definition->create(prepared.document.parameters);

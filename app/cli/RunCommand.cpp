@@ -4,7 +4,6 @@
 #include "cli/Commands.h"
 #include "cli/FilePaths.h"
 #include "cli/PreparedScene.h"
-#include "cli/SceneLoading.h"
 #include "cli/SceneOptions.h"
 #include "cli/TerminalProgress.h"
 #include "cli/UsageProblem.h"
@@ -13,6 +12,7 @@
 #include "CsvStream.h"
 #include "CsvWriter.h"
 #include "FileError.h"
+#include "SceneLoading.h"
 #include "integrate/Simulator.h"
 #include "symbolic/SymbolicSystem.h"
 
@@ -139,7 +139,7 @@ int run(const QStringList& args, CommandContext& context)
     QTextStream& out = context.out;
     QTextStream& err = context.err;
     const RunRequest request = parseRun(args);
-    const PreparedScene prepared = PreparedScene::prepare(request.scene);
+    const PreparedScene prepared = request.scene.prepare();
     const SceneDocument& document = prepared.document;
     context.source = prepared.source;
 

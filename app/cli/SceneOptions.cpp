@@ -46,7 +46,7 @@ void addSet(SceneOptions& request, const QString& assignment)
         values.push_back(*v);
     }
     request.sets.emplace_back(name, values);
-    request.setText[name] = assignment;
+    request.setText[name] = QStringLiteral("--set ") + assignment;
 }
 
 // A simulation setting's option: "--t-end 5", "--integrator rk4", "--stop-at-end".

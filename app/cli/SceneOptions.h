@@ -2,6 +2,8 @@
 
 #include "cli/OptionCursor.h"
 
+#include "SceneRequest.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -15,13 +17,8 @@ namespace clab::cli {
 
 /// The scene and simulation options that `run`, `sweep`, `fit` and `plot` share (SCENE, --set,
 /// the simulation settings' options), as given on the command line.
-struct SceneOptions {
-    QString scene;
-    std::vector<std::pair<QString, std::vector<double>>> sets; // in command-line order
-    std::map<QString, QString> setText;                        // name -> "name=value" as given
-    // Simulation settings given on the command line: key -> the value and the option as given
-    // ("--t-end 5"), which messages name.
-    std::map<std::string, std::pair<double, QString>> simulation;
+/// The request's texts are the options as given: "--set mu=0.3", "--t-end 5".
+struct SceneOptions : SceneRequest {
 
     /// A command's own options: takes one and returns true, or returns false for an option it
     /// does not know.

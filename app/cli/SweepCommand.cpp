@@ -5,13 +5,13 @@
 #include "cli/FilePaths.h"
 #include "cli/MeasurementOptions.h"
 #include "cli/PreparedScene.h"
-#include "cli/SceneLoading.h"
 #include "cli/SceneOptions.h"
 #include "cli/UsageProblem.h"
 
 #include "AtomicFile.h"
 #include "CsvWriter.h"
 #include "FileError.h"
+#include "SceneLoading.h"
 #include "study/ParameterFit.h"
 #include "study/ParameterSweep.h"
 
@@ -182,7 +182,7 @@ int run(const QStringList& args, CommandContext& context)
 {
     const SweepRequest request = parseSweep(args);
     const bool misfit = request.measured.used();
-    const PreparedScene prepared = PreparedScene::prepare(request.scene);
+    const PreparedScene prepared = request.scene.prepare();
     context.source = prepared.source;
     const CsvWriter writer(request.columns);
     checkColumns(writer, *prepared.definition->create(prepared.document.parameters));

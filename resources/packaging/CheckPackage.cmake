@@ -27,7 +27,8 @@ foreach(path IN ITEMS
         ./usr/share/man/man1/constraintlab-cli.1.gz
         ./usr/share/constraintlab/scenes/bead-on-wire.json
         ./usr/share/constraintlab/scenes/systems/double-pendulum.json
-        ./usr/share/constraintlab/scenes/lessons/friction-on-an-incline.json)
+        ./usr/share/constraintlab/scenes/lessons/friction-on-an-incline.json
+        ${PYTHON_FILES})
   string(FIND "${contents}" " ${path}\n" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "the package lacks ${path}; it holds:\n${contents}")
@@ -36,7 +37,8 @@ endforeach()
 
 # Depends computed from the binaries: Qt, VTK and GiNaC must be there, besides the plugins.
 execute_process(COMMAND dpkg-deb --field ${packages} Depends Version OUTPUT_VARIABLE fields)
-foreach(needed IN ITEMS libqt6core6 libqt6widgets6 libvtk9.1 libginac11 qt6-qpa-plugins libc6)
+foreach(needed IN ITEMS libqt6core6 libqt6widgets6 libvtk9.1 libginac11 qt6-qpa-plugins libc6
+                       ${PYTHON_DEPENDS})
   string(FIND "${fields}" "${needed}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "Depends lacks ${needed}:\n${fields}")

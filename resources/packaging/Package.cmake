@@ -21,5 +21,12 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The platform plugin (xcb) and the SVG icon engine are plugins: no library links them.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, libqt6svg6")
+# The Python module (python/, `import constraintlab`) is part of this package: built for
+# Debian's python3 of this minor version, and its results are NumPy arrays.
+if(TARGET clab_python)
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", python3 (>= ${CLAB_PYTHON_VERSION}),"
+         " python3 (<< ${CLAB_PYTHON_VERSION}.99), python3-numpy")
+  set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-pandas, python3-distributed, python3-matplotlib")
+endif()
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libgl1-mesa-dri, fonts-dejavu-core")
 include(CPack)
