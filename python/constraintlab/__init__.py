@@ -10,6 +10,8 @@ subprocess), with NumPy arrays::
     fit = cl.fit("bead-on-wire", "scenes/measurements/bead-mu0.4.csv",
                  map={"pos_cm": "s*0.01"}, params=["mu"], sigma=0.002, s0=25)
     table = cl.sweep("ring", {"mu": [0.1, 0.2, 0.3]}, t_end=2)
+    fits = cl.fit_batch("bead-on-wire", [file_a, file_b], map={"pos_cm": "s*0.01"},
+                        params=["mu"], sigma=0.002, s0=25)   # client=: on Dask
 
 Errors raise ValueError (bad file, parameter or setting: the CLI's message, naming the key
 and the reason), OSError (a file that cannot be read) or RuntimeError (a numerical failure,
@@ -26,8 +28,8 @@ import numpy as np
 
 from . import _core
 
-__all__ = ["scenes", "describe", "load", "run", "fit", "sweep", "Scene", "Result",
-           "FitResult", "SweepResult"]
+__all__ = ["scenes", "describe", "load", "run", "fit", "fit_batch", "sweep", "Scene",
+           "Result", "FitResult", "SweepResult"]
 
 
 def scenes() -> list[str]:
@@ -250,6 +252,34 @@ def fit(scene: str | os.PathLike | Scene, data: Any, map: Mapping[str, str] | No
         values.update(zip(raw["parameters"], raw["values"]))
         fitted = handle.run(t_end=times[-1], dt=step, **values)
     return FitResult(raw, fitted)
+
+
+def fit_batch(scene: str | os.PathLike | Scene, datasets: Iterable[Any], *, client: Any = None,
+              **options: Any) -> list[FitResult]:
+    """Fits ``scene`` to each of ``datasets`` (measurement files' paths, dicts of arrays or
+    DataFrames, as :func:`fit` takes them) with the same ``options`` (``map``, ``params``,
+    ``sigma``, ``bounds``, ..., parameters and settings: those of :func:`fit`), and returns the
+    :class:`FitResult` of each, in the order of ``datasets``: each identical, bit for bit, to
+    ``fit(scene, dataset, **options)`` alone.
+
+    Without ``client`` the fits run one after another in this process, each spreading its runs
+    over this machine's cores as :func:`fit` does; Ctrl+C stops the batch. With a Dask
+    ``distributed.Client`` each dataset is a task of its own on the workers (which import
+    constraintlab: it must be on their path, and the scene's and the datasets' files under the
+    same paths), and the results come back in input order. The first fit that raises raises
+    here, with its message."""
+    source = _scene(scene)
+    datasets = list(datasets)
+    if client is None:
+        return [fit(source, data, **options) for data in datasets]
+    futures = [client.submit(_fit_one, source.source, data, options, pure=False)
+               for data in datasets]
+    return client.gather(futures)
+
+
+def _fit_one(source: str, data: Any, options: dict[str, Any]) -> FitResult:
+    """One fit of a distributed batch, on a worker."""
+    return fit(source, data, **options)
 
 
 class SweepResult(_Table):

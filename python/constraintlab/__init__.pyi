@@ -5,8 +5,8 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["scenes", "describe", "load", "run", "fit", "sweep", "Scene", "Result",
-           "FitResult", "SweepResult"]
+__all__ = ["scenes", "describe", "load", "run", "fit", "fit_batch", "sweep", "Scene",
+           "Result", "FitResult", "SweepResult"]
 
 _SceneArgument = str | os.PathLike[str] | Scene
 
@@ -78,6 +78,9 @@ def fit(scene: _SceneArgument, data: str | os.PathLike[str] | Mapping[str, Any] 
         bounds: Mapping[str, tuple[float | None, float | None]] | None = ...,
         time_column: str | None = ..., time_scale: float = ..., time_offset: float = ...,
         max_iterations: int = ..., **settings: Any) -> FitResult: ...
+def fit_batch(scene: _SceneArgument,
+              datasets: Iterable[str | os.PathLike[str] | Mapping[str, Any] | Any], *,
+              client: Any = ..., **options: Any) -> list[FitResult]: ...
 
 class SweepResult:
     columns: list[str]
