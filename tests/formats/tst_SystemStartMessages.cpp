@@ -23,7 +23,7 @@ namespace {
 
 QByteArray file(const QByteArray& system)
 {
-    return R"({"format": 2, "system": {"coordinates": ["x", "y"], )" + system + "}}";
+    return R"js({"format": 2, "system": {"coordinates": ["x", "y"], )js" + system + "}}";
 }
 
 } // namespace
@@ -33,51 +33,50 @@ void TestSystemStartMessages::eachMistakeIsBlamedOnItsKey_data()
     QTest::addColumn<QByteArray>("system");
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("reason");
-    const QByteArray masses = R"("masses": ["1", "1"], )";
+    const QByteArray masses = R"js("masses": ["1", "1"], )js";
     QTest::newRow("log(x) at x = 0")
-        << masses + R"("potential_energy": "log(x)")"
+        << masses + R"js("potential_energy": "log(x)")js"
         << "system.potential_energy"
         << "log(x) is -inf at the start (t = 0, x = 0, y = 0); every expression must be finite";
-    QTest::newRow("1/x at x = 0") << masses + R"("potential_energy": "1/x")"
+    QTest::newRow("1/x at x = 0") << masses + R"js("potential_energy": "1/x")js"
                                   << "system.potential_energy"
                                   << "1/x is inf at the start (t = 0, x = 0, y = 0)";
-    QTest::newRow("sin(x)/x at x = 0") << masses + R"("potential_energy": "sin(x)/x")"
+    QTest::newRow("sin(x)/x at x = 0") << masses + R"js("potential_energy": "sin(x)/x")js"
                                        << "system.potential_energy"
                                        << "sin(x)/x is not a number (0/0 or the like) at the start";
-    QTest::newRow("a force") << masses + R"("forces": {"y": "-1/y"})"
+    QTest::newRow("a force") << masses + R"js("forces": {"y": "-1/y"})js"
                              << "system.forces.y"
                              << "-1/y is -inf at the start";
-    QTest::newRow("a negative mass") << R"("masses": ["-1", "1"])"
-                                     << "system.masses[0]"
-                                     << "a mass cannot be negative: -1 (t = 0, x = 0, y = 0)";
+    QTest::newRow("a negative mass")
+        << QByteArray(R"js("masses": ["-1", "1"])js") << "system.masses[0]"
+        << "a mass cannot be negative: -1 (t = 0, x = 0, y = 0)";
     QTest::newRow("a negative mass from a parameter")
-        << R"("parameters": {"m": {"value": 2}}, "masses": ["1", "1 - m"])"
+        << QByteArray(R"js("parameters": {"m": {"value": 2}}, "masses": ["1", "1 - m"])js")
         << "system.masses[1]"
         << "a mass cannot be negative: 1 - m is -1 at the start";
     QTest::newRow("an indefinite T")
-        << R"("kinetic_energy": "(x_dot^2 - y_dot^2)/2")"
-        << "system.kinetic_energy"
+        << QByteArray(R"js("kinetic_energy": "(x_dot^2 - y_dot^2)/2")js") << "system.kinetic_energy"
         << "T = (x_dot^2 - y_dot^2)/2 is negative for some velocities at the start";
     QTest::newRow("an indefinite mass matrix")
-        << R"("mass_matrix": [["1", "2"], ["2", "1"]])"
-        << "system.mass_matrix"
+        << QByteArray(R"js("mass_matrix": [["1", "2"], ["2", "1"]])js") << "system.mass_matrix"
         << "is not positive semidefinite at the start (t = 0, x = 0, y = 0): it has the "
            "eigenvalue -1";
     const QByteArray floor =
         masses +
-        R"("constraints": [{"name": "floor", "holonomic": "y"}], "initial": {"x_dot": "1"}, )";
-    QTest::newRow("a negative mu") << floor + R"("friction": [{"slip": ["x_dot"], "mu": "-0.2"}])"
-                                   << "system.friction[0].mu"
-                                   << "a friction coefficient cannot be negative: -0.2";
+        R"js("constraints": [{"name": "floor", "holonomic": "y"}], "initial": {"x_dot": "1"}, )js";
+    QTest::newRow("a negative mu")
+        << floor + R"js("friction": [{"slip": ["x_dot"], "mu": "-0.2"}])js"
+        << "system.friction[0].mu"
+        << "a friction coefficient cannot be negative: -0.2";
     QTest::newRow("a negative drag")
-        << floor + R"("friction": [{"slip": ["x_dot"], "magnitude": "-0.5"}])"
+        << floor + R"js("friction": [{"slip": ["x_dot"], "magnitude": "-0.5"}])js"
         << "system.friction[0].magnitude"
         << "the size of a drag cannot be negative: -0.5";
-    QTest::newRow("sqrt(-1) in V is V's") << masses + R"("potential_energy": "sqrt(-1)*x")"
+    QTest::newRow("sqrt(-1) in V is V's") << masses + R"js("potential_energy": "sqrt(-1)*x")js"
                                           << "system.potential_energy"
                                           << "column 1: sqrt(-1) is not a real number";
     QTest::newRow("log(0), not GiNaC's log_eval()")
-        << masses + R"("potential_energy": "x + log(0)")"
+        << masses + R"js("potential_energy": "x + log(0)")js"
         << "system.potential_energy"
         << "column 5: log(0) is undefined (log has a pole or is not defined there)";
 }
@@ -102,9 +101,9 @@ void TestSystemStartMessages::eachMistakeIsBlamedOnItsKey()
 void TestSystemStartMessages::aFileThatStartsWellStillLoads()
 {
     const QByteArray system =
-        R"("masses": ["0", "1"], "potential_energy": "log(x) + 9.81*y", "initial": {"x": "1"},)"
-        R"("constraints": [{"name": "floor", "holonomic": "x - 1"}],)"
-        R"("friction": [{"slip": ["y_dot"], "mu": "0"}])";
+        R"js("masses": ["0", "1"], "potential_energy": "log(x) + 9.81*y", "initial": {"x": "1"},)js"
+        R"js("constraints": [{"name": "floor", "holonomic": "x - 1"}],)js"
+        R"js("friction": [{"slip": ["y_dot"], "mu": "0"}])js";
     QVERIFY(SceneFile::fromJson(file(system), QStringLiteral("s.json")).system);
 }
 
