@@ -33,25 +33,26 @@ double renderBytes(const QSize& size)
     return 20.0 * size.width() * size.height();
 }
 
+// A "Key:  N kB" line of a /proc file, in bytes (0 when absent).
+double procBytes(const QString& path, const QByteArray& key)
+{
+    QFile file(path);
+    if (file.open(QIODevice::ReadOnly))
+        for (const QByteArray& line : file.readAll().split('\n'))
+            if (line.startsWith(key))
+                return line.mid(key.size()).trimmed().split(' ').front().toDouble() * 1024.0;
+    return 0;
+}
+
 // Bytes this process can still allocate: the memory the system has available, or less under an
 // address-space limit (ulimit -v), minus what the process has mapped already.
 double availableBytes()
 {
-    double available = 0;
-    QFile meminfo(QStringLiteral("/proc/meminfo"));
-    if (meminfo.open(QIODevice::ReadOnly))
-        for (const QByteArray& line : meminfo.readAll().split('\n'))
-            if (line.startsWith("MemAvailable:"))
-                available = line.mid(13).trimmed().split(' ').front().toDouble() * 1024.0;
+    double available = procBytes(QStringLiteral("/proc/meminfo"), "MemAvailable:");
     rlimit limit{};
     if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
-        double mapped = 0;
-        QFile status(QStringLiteral("/proc/self/status"));
-        if (status.open(QIODevice::ReadOnly))
-            for (const QByteArray& line : status.readAll().split('\n'))
-                if (line.startsWith("VmSize:"))
-                    mapped = line.mid(7).trimmed().split(' ').front().toDouble() * 1024.0;
-        const double room = static_cast<double>(limit.rlim_cur) - mapped;
+        const double room = static_cast<double>(limit.rlim_cur) -
+                            procBytes(QStringLiteral("/proc/self/status"), "VmSize:");
         available = available > 0 ? std::min(available, room) : room;
     }
     return available;
