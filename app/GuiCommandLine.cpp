@@ -1,9 +1,13 @@
 #include "GuiCommandLine.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QRegularExpression>
 #include <QTextStream>
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -20,6 +24,43 @@ bool parseSize(const QString& text, QSize& size)
     size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
     return size.width() >= 16 && size.height() >= 16 && size.width() <= 16384 &&
            size.height() <= 16384;
+}
+
+// The memory an image of `size` takes to render and save: the offscreen colour and depth
+// buffers, the read-back copy, the QImage and the PNG encoder's rows, about 20 bytes a pixel.
+double renderBytes(const QSize& size)
+{
+    return 20.0 * size.width() * size.height();
+}
+
+// A "Key:  N kB" line of a /proc file, in bytes (0 when absent).
+double procBytes(const QString& path, const QByteArray& key)
+{
+    QFile file(path);
+    if (file.open(QIODevice::ReadOnly))
+        for (const QByteArray& line : file.readAll().split('\n'))
+            if (line.startsWith(key))
+                return line.mid(key.size()).trimmed().split(' ').front().toDouble() * 1024.0;
+    return 0;
+}
+
+// Bytes this process can still allocate: the memory the system has available, or less under an
+// address-space limit (ulimit -v), minus what the process has mapped already.
+double availableBytes()
+{
+    double available = procBytes(QStringLiteral("/proc/meminfo"), "MemAvailable:");
+    rlimit limit{};
+    if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+        const double room = static_cast<double>(limit.rlim_cur) -
+                            procBytes(QStringLiteral("/proc/self/status"), "VmSize:");
+        available = available > 0 ? std::min(available, room) : room;
+    }
+    return available;
+}
+
+QString gigabytes(double bytes)
+{
+    return QString::number(bytes / 1e9, 'f', 1) + QStringLiteral(" GB");
 }
 
 QCommandLineOption hidden(QCommandLineOption option)
@@ -119,6 +160,15 @@ std::optional<int> GuiCommandLine::readValues()
         return fail(UsageError, QStringLiteral("bad --size \"%1\": expected WxH, e.g. 1280x720, "
                                                "each between 16 and 16384")
                                     .arg(parser_.value(size_)));
+    // Checked before anything renders: 16384x16384 died of SIGSEGV or bad_alloc (issue 34).
+    if (const double available = availableBytes();
+        (screenshot || grab) && available > 0 && renderBytes(size) > available)
+        return fail(UsageError, QStringLiteral("--size %1x%2: rendering an image of this size "
+                                               "needs about %3 of memory, and %4 are available; "
+                                               "choose a smaller size")
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(gigabytes(renderBytes(size)), gigabytes(available)));
     bool timeOk = false;
     time = parser_.value(time_).toDouble(&timeOk);
     if (!timeOk || !std::isfinite(time))

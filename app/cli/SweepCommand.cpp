@@ -17,7 +17,9 @@
 
 #include <QTextStream>
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace clab::cli {
 
@@ -178,6 +180,46 @@ QByteArray misfitCsv(const SceneDocument& document, const Measurements& measurem
     return QByteArray::fromStdString(csv);
 }
 
+/// Where the sweep's CSV goes, chunk by chunk: standard output, or a file that is renamed into
+/// place only when the last chunk arrived (a sweep that fails leaves no half file).
+class SweepOutput {
+public:
+    SweepOutput(const QString& path, CommandContext& context) : context_(context)
+    {
+        if (path != QLatin1String("-"))
+            file_.emplace(path, QStringLiteral("the CSV"));
+    }
+
+    void append(const QByteArray& csv)
+    {
+        if (file_) {
+            file_->append(csv);
+            return;
+        }
+        context_.out << QString::fromUtf8(csv);
+        context_.out.flush();
+        if (context_.out.status() != QTextStream::Ok)
+            throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),
+                            QStringLiteral("cannot write the CSV") + closedPipeReason());
+    }
+
+    /// Whether the CSV went to a file (which is now complete).
+    bool commit()
+    {
+        if (file_)
+            file_->commit();
+        return file_.has_value();
+    }
+
+private:
+    CommandContext& context_;
+    std::optional<AtomicFile> file_;
+};
+
+// Grid points run and written at a time: the runs' traces and the CSV are held for one chunk
+// only, so that a sweep's memory does not grow with its grid (issue 34: 2 kB per point).
+constexpr std::size_t kChunk = 256;
+
 int run(const QStringList& args, CommandContext& context)
 {
     const SweepRequest request = parseSweep(args);
@@ -190,36 +232,35 @@ int run(const QStringList& args, CommandContext& context)
     // The parameters and every value are validated before any run starts.
     const auto [first, last] = ParameterSweep::shard(ParameterSweep::gridSize(request.axes),
                                                      request.shardK, request.shardN);
-    std::vector<LabelledTrace> runs;
-    QByteArray csv;
-    if (misfit) {
-        csv = misfitCsv(prepared.document, request.measured.load(prepared.document), request.axes,
-                        first, last);
-    } else {
-        runs = ParameterSweep::runGrid(prepared.document, request.axes, first, last, 0);
-        csv = writer.runsCsv(runs);
+    const Measurements measurements =
+        misfit ? request.measured.load(prepared.document) : Measurements{};
+    SweepOutput output(request.output, context);
+    std::size_t runs = 0, samples = 0;
+    for (std::size_t a = first; a < last; a += kChunk) {
+        const std::size_t b = std::min(last, a + kChunk);
+        QByteArray csv;
+        if (misfit) {
+            csv = misfitCsv(prepared.document, measurements, request.axes, a, b);
+        } else {
+            const std::vector<LabelledTrace> chunk =
+                ParameterSweep::runGrid(prepared.document, request.axes, a, b, 0);
+            csv = writer.runsCsv(chunk);
+            runs += chunk.size();
+            for (const LabelledTrace& run : chunk)
+                samples += run.trace->samples.size();
+        }
+        // The header once: only the first shard has it, so that the shards concatenate.
+        if (a != first || request.shardK > 1)
+            csv.remove(0, csv.indexOf("\r\n") + 2);
+        output.append(csv);
     }
-    // Only the first shard has the header, so that the shards concatenate into the whole.
-    if (request.shardK > 1)
-        csv.remove(0, csv.indexOf("\r\n") + 2);
-    if (request.output == QLatin1String("-")) {
-        context.out << QString::fromUtf8(csv);
-        context.out.flush();
-        if (context.out.status() != QTextStream::Ok)
-            throw FileError(FileError::Kind::Write, QStringLiteral("standard output"), QString(),
-                            QStringLiteral("cannot write the CSV") + closedPipeReason());
+    if (!output.commit())
         return CliApplication::Success;
-    }
-    AtomicFile::write(request.output, csv, QStringLiteral("the CSV"));
     context.err << prefix;
-    if (misfit) {
+    if (misfit)
         context.err << "wrote the misfit at " << (last - first) << " grid points";
-    } else {
-        std::size_t samples = 0;
-        for (const LabelledTrace& run : runs)
-            samples += run.trace->samples.size();
-        context.err << "wrote " << runs.size() << " runs (" << samples << " samples)";
-    }
+    else
+        context.err << "wrote " << runs << " runs (" << samples << " samples)";
     context.err << " of " << sceneLabel(prepared.document) << " to " << request.output << "\n";
     return CliApplication::Success;
 }

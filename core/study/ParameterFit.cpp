@@ -216,6 +216,7 @@ private:
                     invalid("measured column '" + column.name() + "': value #" +
                             std::to_string(i + 1) + " (t = " + number(times[i]) +
                             " s) is not finite");
+            checkRange(column);
             if (!std::isfinite(column.sigma) || column.sigma < 0.0)
                 invalid("measured column '" + column.name() +
                         "': the standard deviation must be a finite number ≥ 0, got " +
@@ -225,6 +226,23 @@ private:
         if (withSigma != 0 && withSigma != measurements_.columns.size())
             invalid("a standard deviation is given for some measured columns but not for all; "
                     "give one for every column or for none");
+    }
+
+    // The fit minimizes a sum of squared residuals: a value whose square (over σ²) overflows a
+    // double makes every trial equally infinite, and the minimizer would stop at the start
+    // reporting convergence (issue 34: data near 1e308).
+    void checkRange(const Measurements::Column& column) const
+    {
+        const double scale = column.sigma > 0.0 ? column.sigma : 1.0;
+        const double limit = 1e150; // squared and summed over many points, still finite
+        for (std::size_t i = 0; i < column.values.size(); ++i)
+            if (!(std::abs(column.values[i] / scale) <= limit))
+                invalid("measured column '" + column.name() + "': value #" + std::to_string(i + 1) +
+                        " (t = " + number(measurements_.times[i]) + " s) is " +
+                        number(column.values[i]) +
+                        (column.sigma > 0.0 ? " (σ = " + number(column.sigma) + ")" : "") +
+                        ", out of the numeric range of a fit: its squared residual would "
+                        "overflow (beyond about 1.8e308); give the data in a larger unit");
     }
 
     // The output interval: the measured spacing when the times lie on a regular grid from t0

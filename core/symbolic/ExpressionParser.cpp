@@ -1,5 +1,6 @@
 #include "ExpressionParser.h"
 
+#include "DerivationBudget.h"
 #include "Notation.h"
 #include "SystemError.h"
 
@@ -8,6 +9,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <sstream>
 #include <tuple>
 #include <vector>
 
@@ -141,8 +143,9 @@ public:
     }
 
 private:
-    // Deep nesting ("((((...") would otherwise exhaust the stack.
-    static constexpr int kMaxDepth = 200;
+    // Deep nesting ("((((...", "x^x^x^...") would otherwise exhaust the stack: at most this
+    // many parentheses (a function's included) open at once, and as many powers in a chain.
+    static constexpr int kMaxDepth = 100;
 
     [[noreturn]] void fail(const std::string& reason, int at) const
     {
@@ -203,27 +206,53 @@ private:
         return false;
     }
 
+    /// One more parenthesis (`powers` false) or power in a chain (true) open while it lives.
     struct Depth {
-        explicit Depth(Parser& p) : p_(p)
+        Depth(Parser& p, bool powers) : p_(p), count_(powers ? p.powers_ : p.depth_)
         {
-            if (++p_.depth_ > kMaxDepth)
-                p_.fail("the expression is nested too deeply (more than " +
-                            std::to_string(kMaxDepth) + " levels)",
+            if (++count_ > kMaxDepth)
+                p_.fail(powers ? "more than " + std::to_string(kMaxDepth) + " powers in a chain"
+                               : "the expression is nested too deeply (more than " +
+                                     std::to_string(kMaxDepth) + " parentheses open at once)",
                         p_.column(p_.pos_));
         }
-        ~Depth() { --p_.depth_; }
+        ~Depth() { --count_; }
         Parser& p_;
+        int& count_;
     };
+
+    // A number must be a finite real double: 9^9^9 is refused, not computed. `constant`: also
+    // a constant that is not a number yet (exp(1000), sqrt(-1)), evaluated.
+    GiNaC::ex checked(const GiNaC::ex& e, std::size_t start, bool constant = false) const
+    {
+        GiNaC::ex value = e;
+        if (!GiNaC::is_exactly_a<GiNaC::numeric>(value) &&
+            !(constant && GiNaC::is_exactly_a<GiNaC::numeric>(value = GiNaC::evalf(e))))
+            return e;
+        const std::string why = DerivationBudget::outOfRange(GiNaC::ex_to<GiNaC::numeric>(value));
+        if (!why.empty())
+            fail(DerivationBudget::shortened(written(start)) + " " + why, column(start));
+        return e;
+    }
+
+    std::string written(std::size_t start) const
+    {
+        std::string text = text_.substr(start, pos_ - start);
+        while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+            text.pop_back();
+        return text;
+    }
 
     GiNaC::ex sum()
     {
-        Depth guard(*this);
+        skipSpace();
+        const std::size_t start = pos_;
         GiNaC::ex e = product();
         for (;;) {
             if (accept('+'))
-                e += product();
+                e = checked(e + product(), start);
             else if (accept('-'))
-                e -= product();
+                e = checked(e - product(), start);
             else
                 return e;
         }
@@ -231,49 +260,88 @@ private:
 
     GiNaC::ex product()
     {
+        skipSpace();
+        const std::size_t start = pos_;
         GiNaC::ex e = unary();
         for (;;) {
             skipSpace();
             if (pos_ + 1 < text_.size() && text_[pos_] == '*' && text_[pos_ + 1] == '*')
                 return e; // a power, taken by unary()'s power()
             if (accept('*'))
-                e *= unary();
+                e = checked(e * unary(), start);
             else if (accept('/')) {
                 skipSpace();
                 const std::size_t at = pos_;
                 const GiNaC::ex d = unary();
                 if (GiNaC::is_exactly_a<GiNaC::numeric>(d) && d.is_zero())
                     fail("division by zero", column(at));
-                e /= d;
+                e = checked(e / d, start);
             } else
                 return e;
         }
     }
 
+    // Signs in a row are counted, not recursed into ("------x" would exhaust the stack).
     GiNaC::ex unary()
     {
-        Depth guard(*this);
-        if (accept('-'))
-            return -unary();
-        if (accept('+'))
-            return unary();
-        return power();
+        bool negative = false;
+        for (;;) {
+            if (accept('-'))
+                negative = !negative;
+            else if (!accept('+'))
+                break;
+        }
+        const GiNaC::ex e = power();
+        return negative ? -e : e;
     }
 
     GiNaC::ex power()
     {
+        skipSpace();
+        const std::size_t start = pos_;
         const GiNaC::ex base = primary();
         if (acceptPower()) {
+            Depth guard(*this, true);
             skipSpace();
             const std::size_t at = pos_;
             const GiNaC::ex exponent = unary();
-            if (GiNaC::is_exactly_a<GiNaC::numeric>(base) && base.is_zero() &&
-                GiNaC::is_exactly_a<GiNaC::numeric>(exponent) &&
-                !GiNaC::ex_to<GiNaC::numeric>(exponent).is_positive())
-                fail("zero to a power that is not positive", column(at));
+            if (GiNaC::is_exactly_a<GiNaC::numeric>(base) &&
+                GiNaC::is_exactly_a<GiNaC::numeric>(exponent))
+                return numericPower(GiNaC::ex_to<GiNaC::numeric>(base),
+                                    GiNaC::ex_to<GiNaC::numeric>(exponent), start, at);
             return GiNaC::pow(base, exponent);
         }
         return base;
+    }
+
+    // Sized in doubles first: 2^100000000 has 30 million digits, and GiNaC would write them all.
+    GiNaC::ex numericPower(const GiNaC::numeric& base, const GiNaC::numeric& exponent,
+                           std::size_t start, std::size_t at) const
+    {
+        if (base.is_zero()) {
+            if (!exponent.is_positive())
+                fail("zero to a power that is not positive", column(at));
+            return 0;
+        }
+        if (base.is_real() && exponent.is_real()) {
+            const double digits = exponent.to_double() * std::log10(GiNaC::abs(base).to_double());
+            if (!(std::abs(digits) <= 400))
+                fail(DerivationBudget::shortened(written(start)) + " is about 10^" +
+                         DerivationBudget::shortened(formatDouble(digits), 12) +
+                         (digits > 0 ? ", beyond the largest number a run can hold (about 1.8e308)"
+                                     : ", closer to zero than the smallest number a run can "
+                                       "hold (about 2.2e-308)"),
+                     column(start));
+        }
+        return checked(GiNaC::pow(base, exponent), start);
+    }
+
+    static std::string formatDouble(double x)
+    {
+        std::ostringstream s;
+        s.precision(3);
+        s << x;
+        return s.str();
     }
 
     GiNaC::ex primary()
@@ -283,6 +351,7 @@ private:
             fail("the expression ends where a value was expected", column(pos_));
         const char c = text_[pos_];
         if (c == '(') {
+            Depth guard(*this, false);
             ++pos_;
             GiNaC::ex e = sum();
             if (!accept(')'))
@@ -322,11 +391,29 @@ private:
         const std::string literal = text_.substr(start, pos_ - start);
         const double value = std::strtod(literal.c_str(), nullptr);
         if (!std::isfinite(value))
-            fail("the number " + literal + " is too large", column(start));
+            fail("the number " + DerivationBudget::shortened(literal) +
+                     " is beyond the largest number a run can hold (about 1.8e308)",
+                 column(start));
         // Whole numbers stay exact, so that x^2 differentiates to 2*x, not 2.0*x.
         if (literal.find_first_of(".eE") == std::string::npos && literal.size() <= 15)
             return GiNaC::numeric(std::strtoll(literal.c_str(), nullptr, 10));
         return GiNaC::numeric(value);
+    }
+
+    // GiNaC's own messages ("log_eval(): log(0)") name its internals: say it in the user's
+    // words, with what they wrote.
+    GiNaC::ex applied(const std::string& name, const std::vector<GiNaC::ex>& arguments,
+                      std::size_t start) const
+    {
+        GiNaC::ex e;
+        try {
+            e = applyFunction(name, arguments);
+        } catch (const std::exception&) {
+            fail(DerivationBudget::shortened(written(start)) + " is undefined (" + name +
+                     " has a pole or is not defined there)",
+                 column(start));
+        }
+        return checked(e, start, true);
     }
 
     GiNaC::ex nameHere()
@@ -341,6 +428,7 @@ private:
         if (const Function* f = findFunction(name)) {
             if (!call)
                 fail("'" + name + "' is a function: write " + name + "(...)", column(start));
+            Depth guard(*this, false);
             ++pos_;
             std::vector<GiNaC::ex> arguments;
             arguments.push_back(sum());
@@ -355,7 +443,7 @@ private:
                          (f->arguments == 1 ? "" : "s") + ", got " +
                          std::to_string(arguments.size()),
                      column(start));
-            return applyFunction(name, arguments);
+            return applied(name, arguments, start);
         }
         if (name == "pi") {
             if (call)
@@ -379,7 +467,8 @@ private:
     const ExpressionParser::SymbolTable& symbols_;
     const std::string& key_;
     std::size_t pos_ = 0;
-    int depth_ = 0;
+    int depth_ = 0;  ///< parentheses open
+    int powers_ = 0; ///< powers in the chain being read
 };
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "SymbolicModel.h"
 
+#include "DerivationBudget.h"
 #include "DerivationSheetWriter.h"
 #include "ExpressionParser.h"
 #include "ExpressionPrinter.h"
@@ -55,7 +56,7 @@ bool hasAny(const GiNaC::ex& e, const std::vector<GiNaC::ex>& symbols)
 
 bool isZero(const GiNaC::ex& e)
 {
-    return e.is_zero() || e.normal().is_zero();
+    return DerivationBudget::isZero(e);
 }
 
 std::string indexed(const std::string& key, std::size_t i)
@@ -75,6 +76,16 @@ public:
 
     void run()
     {
+        try {
+            derive();
+        } catch (const DerivationBudget::TooLarge& e) {
+            fail(key_, e.what()); // the expression parsed last is the one being derived
+        }
+    }
+
+private:
+    void derive()
+    {
         names();
         symbols();
         mass();
@@ -89,15 +100,17 @@ public:
         compile();
     }
 
-private:
     [[noreturn]] static void fail(const std::string& key, const std::string& reason)
     {
         throw SystemError(key, reason);
     }
 
-    GiNaC::ex parse(const std::string& text, const std::string& key, const Table& table) const
+    GiNaC::ex parse(const std::string& text, const std::string& key, const Table& table)
     {
-        return ExpressionParser::parse(text, table, key);
+        key_ = key;
+        const GiNaC::ex e = ExpressionParser::parse(text, table, key);
+        DerivationBudget::checkDerivable(e);
+        return e;
     }
 
     int coordinateIndex(const std::string& name) const
@@ -230,6 +243,7 @@ private:
                     M(i, j) = parse(row[static_cast<std::size_t>(j)], indexed(indexed(key, i), j),
                                     positions_);
             }
+            key_ = key; // the budget's message, if the comparison is too large, names the matrix
             for (int i = 0; i < n; ++i)
                 for (int j = i + 1; j < n; ++j)
                     if (!isZero(M(i, j) - M(j, i)))
@@ -261,7 +275,7 @@ private:
             GiNaC::ex f = T.diff(sym(x_.q[i])) - p.diff(sym(x_.t));
             for (int k = 0; k < n; ++k)
                 f -= p.diff(sym(x_.q[k])) * x_.qd[k];
-            x_.Qinertial.push_back(f.expand());
+            x_.Qinertial.push_back(DerivationBudget::expand(f));
         }
         // Energy function h = ½q̇ᵀMq̇ − T(q̇ = 0) + V, whose rate is the power of the forces
         // that V does not hold, minus ∂L/∂t (docs/MATH.md §8).
@@ -396,7 +410,7 @@ private:
             for (int k = 0; k < n; ++k)
                 b -= rate.diff(sym(x_.q[k])) * x_.qd[k];
             x_.A.push_back(row);
-            x_.b.push_back(b.expand());
+            x_.b.push_back(DerivationBudget::expand(b));
             x_.constraint.push_back(e);
             m_.rowNames_.push_back(c.name);
             rowKeys_.push_back(key);
@@ -725,6 +739,7 @@ private:
     }
 
     SymbolicModel& m_;
+    std::string key_;       ///< of the expression parsed last, for the budget's messages
     SymbolicDerivation& x_; ///< the model's expressions, filled here
     const SystemDescription& d_;
     std::set<std::string> taken_;

@@ -2,6 +2,7 @@
 
 #include "model/ConstraintLabError.h"
 #include "symbolic/SymbolicTapes.h"
+#include "symbolic/SystemStartCheck.h"
 
 #include <cmath>
 #include <sstream>
@@ -76,6 +77,9 @@ SymbolicSystem::SymbolicSystem(std::shared_ptr<const SymbolicModel> model,
         given[static_cast<std::size_t>(slot)] = true;
     }
     completeInitialState(given);
+    Eigen::MatrixXd M0(n_, n_);
+    massMatrix(q0_, 0.0, M0);
+    SystemStartCheck::check(m, p, q0_, qd0_, M0);
 }
 
 SymbolicSystem::~SymbolicSystem() = default;

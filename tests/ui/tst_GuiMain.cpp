@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QImage>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -36,6 +37,7 @@ private slots:
     void screenshotOntoAFullDeviceExitsWithOne();
     void screenshotOntoANullDeviceKeepsTheDevice();
     void screenshotAfterTheEndOfTheTrackSaysWhereTheRunEnded();
+    void screenshotTooLargeForTheMemoryIsRefusedBeforeRendering();
     void versionAndHelpNeedNoDisplay();
     void largeTextOptionStartsTheWindowWithLargeText();
     void presentStartsFullScreenInPresentationMode();
@@ -90,6 +92,24 @@ void GuiMainTest::screenshotOntoANullDeviceKeepsTheDevice()
     const Result r = runGui({"ring", "--screenshot", null, "--size", "320x200"});
     QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
     QVERIFY(clab::testing::isCharacterDevice(null));
+}
+
+// Issue 34: --size 16384x16384 under a 4 GB limit died of SIGSEGV or bad_alloc while
+// rendering; it is refused first, with the sizes (exit 2), and no file is written.
+void GuiMainTest::screenshotTooLargeForTheMemoryIsRefusedBeforeRendering()
+{
+    const QString prlimit = QStandardPaths::findExecutable(QStringLiteral("prlimit"));
+    if (prlimit.isEmpty())
+        QSKIP("prlimit (util-linux) is not installed");
+    QTemporaryDir dir;
+    const QString image = dir.filePath("huge.png");
+    const Result r = clab::testing::runProcess(
+        prlimit, {"--as=4294967296", gui, "ring", "--screenshot", image, "--size", "16384x16384"});
+    QVERIFY2(r.exitCode == 2, qPrintable(describe(r)));
+    QVERIFY2(
+        r.err.contains("--size 16384x16384: rendering an image of this size needs about 5.4 GB"),
+        qPrintable(r.err));
+    QVERIFY(!QFile::exists(image));
 }
 
 void GuiMainTest::screenshotAfterTheEndOfTheTrackSaysWhereTheRunEnded()

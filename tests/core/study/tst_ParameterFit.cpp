@@ -514,6 +514,21 @@ private slots:
         QVERIFY(bestChi2 < 1e-12);
     }
 
+    // Issue 34: data near 1e308 squared to infinity, every trial looked alike, and the fit
+    // reported convergence with μ at its start. They are refused, naming the value.
+    void dataBeyondTheNumericRangeAreRefusedNotReportedConverged()
+    {
+        const Bead bead;
+        const SceneDocument scene = bead.sceneWithMu(0.3);
+        Measurements m = measured([&](double t) { return bead.s(t); }, "s", 10, 0.1, 0.0, 1, false);
+        for (double& v : m.columns[0].values)
+            v = 1e306 * (1.0 + std::abs(v)); // finite, near the top of the range
+        const std::string error = errorOf(scene, m, fitting({"mu"}));
+        QVERIFY2(error.find("'pos': value #") != std::string::npos &&
+                     error.find("out of the numeric range of a fit") != std::string::npos,
+                 error.c_str());
+    }
+
     void badInputIsNamed()
     {
         const Bead bead;

@@ -19,6 +19,10 @@ private slots:
     void mistakesAreReportedAtTheirColumn_data();
     void mistakesAreReportedAtTheirColumn();
     void deepNestingIsRefusedNotACrash();
+    void nestingIsRefusedAtTheLimitItNames();
+    void numbersOutOfTheDoubleRangeAreRefusedNotComputed_data();
+    void numbersOutOfTheDoubleRangeAreRefusedNotComputed();
+    void aHugeNumberIsQuotedShort();
     void aTranspositionIsOneEdit();
 
 private:
@@ -132,8 +136,87 @@ void TestExpressionParser::deepNestingIsRefusedNotACrash()
 {
     const std::string text = std::string(100000, '(') + "x" + std::string(100000, ')');
     QVERIFY_THROWS_EXCEPTION(SystemError, ExpressionParser::parse(text, table_, "k"));
+    std::string power = "x";
+    for (int i = 0; i < 50000; ++i)
+        power += "^x";
+    QVERIFY_THROWS_EXCEPTION(SystemError, ExpressionParser::parse(power, table_, "k"));
+    // Signs are counted, not recursed into: any number of them reads as one.
     const std::string minus = std::string(100000, '-') + "x";
-    QVERIFY_THROWS_EXCEPTION(SystemError, ExpressionParser::parse(minus, table_, "k"));
+    QCOMPARE(ExpressionParser::parse(minus, table_, "k"), GiNaC::ex(x_));
+}
+
+// Issue 34: 101 parentheses were refused as "more than 200 levels" (the parser's recursion,
+// two calls per parenthesis); the limit named is the one the author can count.
+void TestExpressionParser::nestingIsRefusedAtTheLimitItNames()
+{
+    const auto nested = [](int n) {
+        return std::string(static_cast<std::size_t>(n), '(') + "x" +
+               std::string(static_cast<std::size_t>(n), ')');
+    };
+    QCOMPARE(ExpressionParser::parse(nested(100), table_, "k"), GiNaC::ex(x_));
+    try {
+        ExpressionParser::parse(nested(101), table_, "system.potential_energy");
+        QFAIL("no error");
+    } catch (const SystemError& e) {
+        QCOMPARE(e.key(), std::string("system.potential_energy"));
+        QCOMPARE(e.position(), 101);
+        QCOMPARE(e.reason(), std::string("the expression is nested too deeply (more than 100 "
+                                         "parentheses open at once)"));
+    }
+    QVERIFY_THROWS_EXCEPTION(SystemError,
+                             ExpressionParser::parse("sin(" + nested(100) + ")", table_, "k"));
+}
+
+// Issue 34: 9^9^9 (an integer of 370 million digits) took 283 s and 2 GB before the run
+// could say it is too large for a double; now the size is known from the doubles first.
+void TestExpressionParser::numbersOutOfTheDoubleRangeAreRefusedNotComputed_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("a tower of powers")
+        << "9^9^9*x" << 1 << "9^9^9 is about 10^3.7e+08, beyond the largest number";
+    QTest::newRow("a power of two")
+        << "x + 2^100000000" << 5 << "2^100000000 is about 10^3.01e+07, beyond the largest";
+    QTest::newRow("a tiny power") << "x*0.5^-2000" << 3 << "0.5^-2000 is about 10^602";
+    QTest::newRow("a product of large numbers")
+        << "x + 1e300*1e300" << 5 << "1e300*1e300 is beyond the largest number";
+    QTest::newRow("an exponential") << "exp(1000)*x" << 1 << "exp(1000) is beyond the largest";
+    QTest::newRow("an imaginary number") << "sqrt(-1)*x" << 1 << "sqrt(-1) is not a real number";
+    QTest::newRow("a logarithm of a negative number")
+        << "x + log(-2)" << 5 << "log(-2) is not a real number";
+    QTest::newRow("a pole, without GiNaC's words")
+        << "x*log(0)" << 3 << "log(0) is undefined (log has a pole or is not defined there)";
+    QTest::newRow("a tangent at its pole") << "tan(pi/2) + x" << 1 << "tan(pi/2) is undefined";
+}
+
+void TestExpressionParser::numbersOutOfTheDoubleRangeAreRefusedNotComputed()
+{
+    QFETCH(QString, text);
+    QFETCH(int, column);
+    QFETCH(QString, reason);
+    try {
+        ExpressionParser::parse(text.toStdString(), table_, "system.potential_energy");
+        QFAIL("no error");
+    } catch (const SystemError& e) {
+        QCOMPARE(e.key(), std::string("system.potential_energy"));
+        QVERIFY2(QString::fromStdString(e.reason()).startsWith(reason), e.what());
+        QVERIFY2(!QString::fromStdString(e.reason()).contains(QLatin1String("_eval")), e.what());
+        QCOMPARE(e.position(), column);
+    }
+}
+
+// Issue 34: a number of 100 000 digits was quoted in full (to 4 000 characters of message).
+void TestExpressionParser::aHugeNumberIsQuotedShort()
+{
+    try {
+        ExpressionParser::parse(std::string(100000, '9') + "*x", table_, "k");
+        QFAIL("no error");
+    } catch (const SystemError& e) {
+        QVERIFY2(std::string(e.what()).size() < 200, e.what());
+        QVERIFY2(e.reason().find("(100000 characters)") != std::string::npos, e.what());
+        QVERIFY2(e.reason().find("beyond the largest number") != std::string::npos, e.what());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestExpressionParser)
