@@ -284,7 +284,7 @@ private:
         }
         x_.T = T;
         inertialForces(T);
-        restEnergy_ = T.subs(zeroVelocities());
+        restEnergy_ = T.subs(zeroVelocities(), GiNaC::subs_options::no_pattern);
     }
 
     /// The non-zero columns of each row of a given M: every entry when the file wrote the
@@ -334,6 +334,8 @@ private:
         return GiNaC::add(sum);
     }
 
+    // Used with subs_options::no_pattern: a look-up per node, not a match against each of the
+    // n velocities (O(n) per node, O(n²) for a chain's T).
     GiNaC::exmap zeroVelocities() const
     {
         GiNaC::exmap zero;
@@ -447,7 +449,7 @@ private:
                     fail(key, "does not depend on any velocity; a condition on the coordinates "
                               "alone is a holonomic constraint");
                 rate = e;
-                velocityRhs_.push_back(-e.subs(zeroVelocities()));
+                velocityRhs_.push_back(-e.subs(zeroVelocities(), GiNaC::subs_options::no_pattern));
                 rateRows_.push_back(e);
             }
             if (e.has(x_.t))
@@ -489,9 +491,9 @@ private:
                     fail(sk, "the slip velocity must be linear in the velocities (" +
                                  velocityNames() + ")");
             }
-            if (!isZero(s.subs(zeroVelocities())))
+            if (!isZero(s.subs(zeroVelocities(), GiNaC::subs_options::no_pattern)))
                 fail(sk, "the slip velocity must be zero when every velocity is zero (it is " +
-                             str(s.subs(zeroVelocities())) + ")");
+                             str(s.subs(zeroVelocities(), GiNaC::subs_options::no_pattern)) + ")");
             if (std::all_of(row.begin(), row.end(), [](const GiNaC::ex& x) { return isZero(x); }))
                 fail(sk, "does not depend on any velocity");
             G.push_back(row);

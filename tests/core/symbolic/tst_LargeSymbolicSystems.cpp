@@ -4,6 +4,7 @@
 // builds grows linearly with the chain (counted, not timed).
 #include "integrate/Simulator.h"
 #include "scenes/Chain.h"
+#include "solve/FundamentalEquation.h"
 #include "symbolic/SymbolicDerivation.h"
 #include "symbolic/SymbolicModel.h"
 #include "symbolic/SymbolicTapes.h"
@@ -27,6 +28,7 @@ private slots:
     void aVaryingMassMatrixKeepsTheDensePath();
     void sparsePathGivesTheDensePathsAccelerations();
     void chainFromEquationsAcceleratesAsTheBuiltInChain();
+    void rodForcesOfALargeChainAreThoseOfTheDenseSolve();
     void tapesGrowLinearlyWithTheChain();
 };
 
@@ -215,6 +217,30 @@ void TestLargeSymbolicSystems::chainFromEquationsAcceleratesAsTheBuiltInChain()
     Simulator(*fromEquations).evaluate(q, qd, 0.0, Q, a);
     Simulator(builtIn).evaluate(q, qd, 0.0, Q, b);
     QVERIFY((a.qdd - b.qdd).lpNorm<Eigen::Infinity>() <= 1e-10 * b.qdd.lpNorm<Eigen::Infinity>());
+}
+
+void TestLargeSymbolicSystems::rodForcesOfALargeChainAreThoseOfTheDenseSolve()
+{
+    // The N_rod columns of a large system come from the sparse solve: the dense one's |λᵣ|‖Aᵣ‖.
+    const auto system = chainSystem(30);
+    const int n = system->dof(), m = system->constraintCount();
+    Eigen::VectorXd q, qd, Q, b, columns;
+    movingState(*system, q, qd);
+    Eigen::MatrixXd M, A;
+    system->massMatrix(q, 0.0, M);
+    system->givenForce(q, qd, 0.0, Q);
+    system->constraintMatrix(q, qd, 0.0, A, b);
+    FundamentalEquation dense(n, m);
+    ConstrainedAcceleration out;
+    out.resize(n, m);
+    dense.solveIdeal(M, Q, A, b, out);
+    system->extraColumns(q, qd, 0.0, columns);
+    QCOMPARE(columns.size(), Eigen::Index(m));
+    for (int r = 0; r < m; ++r) {
+        const double expected = std::abs(out.lambda[r]) * A.row(r).norm();
+        QVERIFY2(std::abs(columns[r] - expected) <= 1e-11 * (1.0 + expected),
+                 qPrintable(QString("N_rod%1: %2 vs %3").arg(r + 1).arg(columns[r]).arg(expected)));
+    }
 }
 
 void TestLargeSymbolicSystems::tapesGrowLinearlyWithTheChain()
