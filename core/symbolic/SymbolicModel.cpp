@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -102,12 +103,14 @@ private:
         return ExpressionParser::parse(text, table, key);
     }
 
+    // A look-up, not a scan: one per initial value and force, n of them in a large file.
     int coordinateIndex(const std::string& name) const
     {
-        for (std::size_t i = 0; i < d_.coordinates.size(); ++i)
-            if (d_.coordinates[i].name == name)
-                return static_cast<int>(i);
-        return -1;
+        if (coordinateIndices_.empty())
+            for (std::size_t i = 0; i < d_.coordinates.size(); ++i)
+                coordinateIndices_.emplace(d_.coordinates[i].name, static_cast<int>(i));
+        const auto it = coordinateIndices_.find(name);
+        return it == coordinateIndices_.end() ? -1 : it->second;
     }
 
     void checkName(const std::string& name, const std::string& key, const char* what)
@@ -798,9 +801,10 @@ private:
     SymbolicModel& m_;
     SymbolicDerivation& x_; ///< the model's expressions, filled here
     std::unique_ptr<SparseDerivative> sparse_;
-    SparseDerivative::Gradient momenta_;              ///< ∂T/∂q̇ᵢ that are not zero
-    std::vector<std::vector<int>> massColumns_;       ///< M's non-zeros, row by row
-    std::vector<std::vector<int>> constraintColumns_; ///< A's non-zeros, row by row
+    mutable std::map<std::string, int> coordinateIndices_; ///< filled by coordinateIndex
+    SparseDerivative::Gradient momenta_;                   ///< ∂T/∂q̇ᵢ that are not zero
+    std::vector<std::vector<int>> massColumns_;            ///< M's non-zeros, row by row
+    std::vector<std::vector<int>> constraintColumns_;      ///< A's non-zeros, row by row
     const SystemDescription& d_;
     std::set<std::string> taken_;
     Table params_, positions_, states_;

@@ -12,41 +12,25 @@
 #include "scenes/Chain.h"
 #include "symbolic/SymbolicModel.h"
 
+#include "../support/ChainStates.h"
 #include "../support/SystemDescriptions.h"
 
 #include <benchmark/benchmark.h>
 
 #include <chrono>
 #include <memory>
-#include <random>
 
 namespace {
 
 using namespace clab;
 using Clock = std::chrono::steady_clock;
 
-Chain builtInChain(int links)
-{
-    return Chain({{"links", {static_cast<double>(links)}},
-                  {"length", {2.0}},
-                  {"mass", {1.0}},
-                  {"pinned", {1.0}},
-                  {"g", {9.81}},
-                  {"omega0", {0.0}}});
-}
+using test::builtInChain;
+using test::movingState;
 
 std::unique_ptr<MechanicalSystem> format2Chain(int rods)
 {
     return SymbolicModel::create(test::pendulumChain(rods))->definition().create({});
-}
-
-/// The starting shape (the same in both forms) with random velocities.
-void movingState(const MechanicalSystem& system, Eigen::VectorXd& q, Eigen::VectorXd& qd)
-{
-    system.initialState(q, qd);
-    std::mt19937 gen(1u);
-    for (Eigen::Index i = 0; i < qd.size(); ++i)
-        qd[i] = static_cast<double>(gen()) / 4294967296.0 - 0.5;
 }
 
 /// Seconds per right-hand side, over at least 0.2 s.

@@ -9,11 +9,10 @@
 #include "symbolic/SymbolicModel.h"
 #include "symbolic/SymbolicTapes.h"
 
+#include "../../support/ChainStates.h"
 #include "../../support/SystemDescriptions.h"
 
 #include <QtTest>
-
-#include <random>
 
 using namespace clab;
 
@@ -67,13 +66,7 @@ std::unique_ptr<MechanicalSystem> chainSystem(int rods)
     return SymbolicModel::create(test::pendulumChain(rods))->definition().create({});
 }
 
-void movingState(const MechanicalSystem& system, Eigen::VectorXd& q, Eigen::VectorXd& qd)
-{
-    system.initialState(q, qd);
-    std::mt19937 gen(7u);
-    for (Eigen::Index i = 0; i < qd.size(); ++i)
-        qd[i] = static_cast<double>(gen()) / 4294967296.0 - 0.5;
-}
+using test::movingState;
 
 /// Outputs and instructions of every tape: what loading compiles.
 long tapeSize(const SymbolicModel& model)
@@ -203,12 +196,7 @@ void TestLargeSymbolicSystems::chainFromEquationsAcceleratesAsTheBuiltInChain()
     // are scaled differently (|d|² − l² here, (|d|² − ℓ²)/2ℓ there).
     const int rods = 30;
     const auto fromEquations = chainSystem(rods);
-    const Chain builtIn({{"links", {double(rods)}},
-                         {"length", {2.0}},
-                         {"mass", {1.0}},
-                         {"pinned", {1.0}},
-                         {"g", {9.81}},
-                         {"omega0", {0.0}}});
+    const Chain builtIn = test::builtInChain(rods);
     Eigen::VectorXd q, qd, q2, qd2, Q;
     movingState(*fromEquations, q, qd);
     builtIn.initialState(q2, qd2);
