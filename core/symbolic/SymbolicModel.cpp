@@ -221,25 +221,8 @@ private:
         GiNaC::matrix& M = x_.M = GiNaC::matrix(static_cast<unsigned>(n), static_cast<unsigned>(n));
         GiNaC::ex T;
         if (!d_.kineticEnergy.empty()) {
-            const std::string key = "system.kinetic_energy";
-            T = parse(d_.kineticEnergy, key, states_);
-            // Only the velocities each term holds: ∂T/∂q̇ᵢ once, then its own derivatives.
-            momenta_ = sparse_->gradient(T, qdAt(), n);
-            massColumns_.resize(static_cast<std::size_t>(n));
-            for (const auto& [i, p] : momenta_)
-                for (const auto& [j, mij] : sparse_->gradient(p, qdAt(), n)) {
-                    if (j < i)
-                        continue;
-                    if (sparse_->containsAny(mij, qdAt(), n) &&
-                        !isZero(derivativesInVelocities(mij)))
-                        fail(key, "T must be quadratic in the velocities (" + velocityNames() +
-                                      "): ∂²T/∂" + str(x_.qd[i]) + "∂" + str(x_.qd[j]) + " = " +
-                                      str(mij) + " still depends on them");
-                    M(i, j) = M(j, i) = mij;
-                    massColumns_[static_cast<std::size_t>(i)].push_back(j);
-                    if (j != i)
-                        massColumns_[static_cast<std::size_t>(j)].push_back(i);
-                }
+            T = parse(d_.kineticEnergy, "system.kinetic_energy", states_);
+            hessian(T, M);
         } else if (!d_.massMatrix.empty()) {
             const std::string key = "system.mass_matrix";
             if (static_cast<int>(d_.massMatrix.size()) != n)
@@ -288,6 +271,29 @@ private:
         x_.T = T;
         inertialForces(T);
         restEnergy_ = T.subs(zeroVelocities(), GiNaC::subs_options::no_pattern);
+    }
+
+    /// M = ∂²T/∂q̇², checked to be free of velocities; only the velocities each term holds:
+    /// ∂T/∂q̇ᵢ once (momenta_), then its own derivatives (massColumns_ records the entries).
+    void hessian(const GiNaC::ex& T, GiNaC::matrix& M)
+    {
+        const int n = m_.dof();
+        momenta_ = sparse_->gradient(T, qdAt(), n);
+        massColumns_.resize(static_cast<std::size_t>(n));
+        for (const auto& [i, p] : momenta_)
+            for (const auto& [j, mij] : sparse_->gradient(p, qdAt(), n)) {
+                if (j < i)
+                    continue;
+                if (sparse_->containsAny(mij, qdAt(), n) && !isZero(derivativesInVelocities(mij)))
+                    fail("system.kinetic_energy", "T must be quadratic in the velocities (" +
+                                                      velocityNames() + "): ∂²T/∂" + str(x_.qd[i]) +
+                                                      "∂" + str(x_.qd[j]) + " = " + str(mij) +
+                                                      " still depends on them");
+                M(i, j) = M(j, i) = mij;
+                massColumns_[static_cast<std::size_t>(i)].push_back(j);
+                if (j != i)
+                    massColumns_[static_cast<std::size_t>(j)].push_back(i);
+            }
     }
 
     /// The non-zero columns of each row of a given M: every entry when the file wrote the
