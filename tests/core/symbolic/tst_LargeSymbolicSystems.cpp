@@ -22,6 +22,7 @@ class TestLargeSymbolicSystems : public QObject {
 private slots:
     void derivationIsTheDenseDifferentiation_data();
     void derivationIsTheDenseDifferentiation();
+    void aChainsMatricesHoldOnlyTheEntriesItsExpressionsReach();
     void sparseMatricesHoldTheDenseEntries();
     void aLargeChainTakesTheSparsePathAndASmallOneTheDense();
     void aVaryingMassMatrixKeepsTheDensePath();
@@ -124,6 +125,25 @@ void TestLargeSymbolicSystems::derivationIsTheDenseDifferentiation()
             b -= rate.diff(sym(x.q[k])) * x.qd[k];
         QVERIFY(same(x.b[r], b));
     }
+}
+
+void TestLargeSymbolicSystems::aChainsMatricesHoldOnlyTheEntriesItsExpressionsReach()
+{
+    // Rod i holds bobs i − 1 and i only, T each velocity once: every other entry is a
+    // structural zero, neither derived nor on a tape.
+    const int rods = 50;
+    const auto model = SymbolicModel::create(test::pendulumChain(rods));
+    const SymbolicModel::Tapes& tapes = model->tapes();
+    QCOMPARE(tapes.massPattern.nonZeros(), 2 * rods);
+    QCOMPARE(tapes.constraintPattern.nonZeros(), 4 * rods - 2);
+    QCOMPARE(tapes.positionPattern.nonZeros(), 4 * rods - 2);
+    for (int k = 0; k < tapes.constraintPattern.nonZeros(); ++k) {
+        const int bob = tapes.constraintPattern.col(k) / 2;
+        const int rod = tapes.constraintPattern.row(k);
+        QVERIFY(bob == rod || bob == rod - 1);
+    }
+    QCOMPARE(tapes.mass.outputCount(), 2 * rods);
+    QCOMPARE(tapes.constraint.outputCount(), 4 * rods - 2 + rods);
 }
 
 void TestLargeSymbolicSystems::sparseMatricesHoldTheDenseEntries()
