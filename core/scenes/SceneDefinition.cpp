@@ -138,18 +138,30 @@ std::unique_ptr<MechanicalSystem> SceneDefinition::create(const ParameterValues&
     // force at the start: refuse them here rather than run into NaN.
     {
         const int n = system->dof(), m = system->constraintCount();
-        Eigen::MatrixXd M(n, n), A(m, n);
         Eigen::VectorXd Q(n), b(m);
-        system->massMatrix(q0, t0, M);
+        bool massFinite = true, constraintsFinite = true;
+        if (system->providesSparseMatrices()) {
+            // As the simulator will ask for them: a large system needs no n×n matrix here.
+            MechanicalSystem::SparseMatrix M, A;
+            system->sparseMassMatrix(q0, t0, M);
+            system->sparseConstraintMatrix(q0, qd0, t0, A, b);
+            massFinite = M.coeffs().allFinite();
+            constraintsFinite = A.coeffs().allFinite();
+        } else {
+            Eigen::MatrixXd M(n, n), A(m, n);
+            system->massMatrix(q0, t0, M);
+            system->constraintMatrix(q0, qd0, t0, A, b);
+            massFinite = M.allFinite();
+            constraintsFinite = A.allFinite();
+        }
         system->givenForce(q0, qd0, t0, Q);
-        system->constraintMatrix(q0, qd0, t0, A, b);
         const double T = system->kineticEnergy(q0, qd0, t0), V = system->potentialEnergy(q0, t0);
-        const char* what = !std::isfinite(T)                   ? "kinetic energy"
-                           : !std::isfinite(V)                 ? "potential energy"
-                           : !M.allFinite()                    ? "mass matrix"
-                           : !Q.allFinite()                    ? "given force"
-                           : !(A.allFinite() && b.allFinite()) ? "constraint equations"
-                                                               : nullptr;
+        const char* what = !std::isfinite(T)                       ? "kinetic energy"
+                           : !std::isfinite(V)                     ? "potential energy"
+                           : !massFinite                           ? "mass matrix"
+                           : !Q.allFinite()                        ? "given force"
+                           : !(constraintsFinite && b.allFinite()) ? "constraint equations"
+                                                                   : nullptr;
         if (what)
             throw ConstraintLabError(ConstraintLabError::Kind::InvalidParameter,
                                      "scene '" + name + "': the parameters give a non-finite " +

@@ -5,6 +5,8 @@
 #include "ExpressionParser.h"
 #include "ExpressionPrinter.h"
 #include "Notation.h"
+#include "SparseDerivative.h"
+#include "SparsePattern.h"
 #include "SymbolicDerivation.h"
 #include "SymbolicSystem.h"
 #include "SymbolicTapes.h"
@@ -13,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -113,12 +116,14 @@ private:
         return e;
     }
 
+    // A look-up, not a scan: one per initial value and force, n of them in a large file.
     int coordinateIndex(const std::string& name) const
     {
-        for (std::size_t i = 0; i < d_.coordinates.size(); ++i)
-            if (d_.coordinates[i].name == name)
-                return static_cast<int>(i);
-        return -1;
+        if (coordinateIndices_.empty())
+            for (std::size_t i = 0; i < d_.coordinates.size(); ++i)
+                coordinateIndices_.emplace(d_.coordinates[i].name, static_cast<int>(i));
+        const auto it = coordinateIndices_.find(name);
+        return it == coordinateIndices_.end() ? -1 : it->second;
     }
 
     void checkName(const std::string& name, const std::string& key, const char* what)
@@ -196,7 +201,17 @@ private:
         states_ = positions_;
         for (std::size_t i = 0; i < x_.qd.size(); ++i)
             states_[d_.coordinates[i].name + "_dot"] = x_.qd[i];
+        // Indexed as t, q, q̇ (qAt, qdAt), then the parameters.
+        std::vector<GiNaC::ex> all{x_.t};
+        all.insert(all.end(), x_.q.begin(), x_.q.end());
+        all.insert(all.end(), x_.qd.begin(), x_.qd.end());
+        all.insert(all.end(), x_.p.begin(), x_.p.end());
+        sparse_ = std::make_unique<SparseDerivative>(std::move(all));
     }
+
+    static constexpr int kTime = 0;
+    int qAt() const { return 1; }
+    int qdAt() const { return 1 + m_.dof(); }
 
     std::string velocityNames() const
     {
@@ -215,20 +230,12 @@ private:
                            "or one mass per coordinate (masses)");
         if (given > 1)
             fail("system", "give only one of kinetic_energy, mass_matrix and masses");
-        GiNaC::matrix M(static_cast<unsigned>(n), static_cast<unsigned>(n));
+        // Filled in place: a copy of n² entries would cost more than the derivation.
+        GiNaC::matrix& M = x_.M = GiNaC::matrix(static_cast<unsigned>(n), static_cast<unsigned>(n));
         GiNaC::ex T;
         if (!d_.kineticEnergy.empty()) {
-            const std::string key = "system.kinetic_energy";
-            T = parse(d_.kineticEnergy, key, states_);
-            for (int i = 0; i < n; ++i)
-                for (int j = i; j < n; ++j) {
-                    const GiNaC::ex mij = T.diff(sym(x_.qd[i])).diff(sym(x_.qd[j]));
-                    if (hasAny(mij, x_.qd) && !isZero(derivativesInVelocities(mij)))
-                        fail(key, "T must be quadratic in the velocities (" + velocityNames() +
-                                      "): ∂²T/∂" + str(x_.qd[i]) + "∂" + str(x_.qd[j]) + " = " +
-                                      str(mij) + " still depends on them");
-                    M(i, j) = M(j, i) = mij;
-                }
+            T = parse(d_.kineticEnergy, "system.kinetic_energy", states_);
+            hessian(T, M);
         } else if (!d_.massMatrix.empty()) {
             const std::string key = "system.mass_matrix";
             if (static_cast<int>(d_.massMatrix.size()) != n)
@@ -260,41 +267,98 @@ private:
                 M(i, i) =
                     parse(d_.masses[static_cast<std::size_t>(i)], indexed(key, i), positions_);
         }
-        if (T.is_zero() && d_.kineticEnergy.empty()) {
-            for (int i = 0; i < n; ++i)
-                for (int j = 0; j < n; ++j)
-                    T += GiNaC::numeric(1, 2) * x_.qd[i] * M(i, j) * x_.qd[j];
-        }
-        x_.M = M;
-        x_.T = T;
-
-        // Lagrange's equations with M q̈ moved to the left: the rest of
-        // d/dt(∂T/∂q̇) − ∂T/∂q is a velocity-dependent force on the right.
-        for (int i = 0; i < n; ++i) {
-            const GiNaC::ex p = T.diff(sym(x_.qd[i]));
-            GiNaC::ex f = T.diff(sym(x_.q[i])) - p.diff(sym(x_.t));
-            for (int k = 0; k < n; ++k)
-                f -= p.diff(sym(x_.q[k])) * x_.qd[k];
-            x_.Qinertial.push_back(DerivationBudget::expand(f));
-        }
+        if (d_.kineticEnergy.empty())
+            massColumns_ = nonZeroColumns(M, !d_.massMatrix.empty());
+        for (auto& row : massColumns_)
+            std::sort(row.begin(), row.end());
         // Energy function h = ½q̇ᵀMq̇ − T(q̇ = 0) + V, whose rate is the power of the forces
         // that V does not hold, minus ∂L/∂t (docs/MATH.md §8).
-        GiNaC::ex quadratic;
+        GiNaC::exvector quadratic;
         for (int i = 0; i < n; ++i)
-            for (int j = 0; j < n; ++j)
-                quadratic += GiNaC::numeric(1, 2) * x_.qd[i] * M(i, j) * x_.qd[j];
-        kinetic_ = quadratic;
-        restEnergy_ = T.subs(zeroVelocities());
+            for (int j : massColumns_[static_cast<std::size_t>(i)])
+                quadratic.push_back(GiNaC::numeric(1, 2) * x_.qd[i] * M(i, j) * x_.qd[j]);
+        kinetic_ = GiNaC::add(quadratic);
+        if (d_.kineticEnergy.empty()) {
+            T = kinetic_;
+            momenta_ = sparse_->gradient(T, qdAt(), n);
+        }
+        x_.T = T;
+        inertialForces(T);
+        restEnergy_ = T.subs(zeroVelocities(), GiNaC::subs_options::no_pattern);
+    }
+
+    /// M = ∂²T/∂q̇², checked to be free of velocities; only the velocities each term holds:
+    /// ∂T/∂q̇ᵢ once (momenta_), then its own derivatives (massColumns_ records the entries).
+    void hessian(const GiNaC::ex& T, GiNaC::matrix& M)
+    {
+        const int n = m_.dof();
+        momenta_ = sparse_->gradient(T, qdAt(), n);
+        massColumns_.resize(static_cast<std::size_t>(n));
+        for (const auto& [i, p] : momenta_)
+            for (const auto& [j, mij] : sparse_->gradient(p, qdAt(), n)) {
+                if (j < i)
+                    continue;
+                if (sparse_->containsAny(mij, qdAt(), n) && !isZero(derivativesInVelocities(mij)))
+                    fail("system.kinetic_energy", "T must be quadratic in the velocities (" +
+                                                      velocityNames() + "): ∂²T/∂" + str(x_.qd[i]) +
+                                                      "∂" + str(x_.qd[j]) + " = " + str(mij) +
+                                                      " still depends on them");
+                M(i, j) = M(j, i) = mij;
+                massColumns_[static_cast<std::size_t>(i)].push_back(j);
+                if (j != i)
+                    massColumns_[static_cast<std::size_t>(j)].push_back(i);
+            }
+    }
+
+    /// The non-zero columns of each row of a given M: every entry when the file wrote the
+    /// matrix, else the diagonal (masses).
+    std::vector<std::vector<int>> nonZeroColumns(const GiNaC::matrix& M, bool everyEntry) const
+    {
+        const int n = m_.dof();
+        std::vector<std::vector<int>> columns(static_cast<std::size_t>(n));
+        const auto add = [&](int i, int j) {
+            if (!M(i, j).is_zero())
+                columns[static_cast<std::size_t>(i)].push_back(j);
+        };
+        if (everyEntry) {
+            for (int i = 0; i < n; ++i)
+                for (int j = 0; j < n; ++j)
+                    add(i, j);
+            return columns;
+        }
+        for (int i = 0; i < n; ++i)
+            add(i, i);
+        return columns;
+    }
+
+    // Lagrange's equations with M q̈ moved to the left: the rest of
+    // d/dt(∂T/∂q̇) − ∂T/∂q is a velocity-dependent force on the right. Each pᵢ = ∂T/∂q̇ᵢ is
+    // differentiated by the coordinates it holds only.
+    void inertialForces(const GiNaC::ex& T)
+    {
+        const int n = m_.dof();
+        std::vector<GiNaC::exvector> f(static_cast<std::size_t>(n));
+        for (const auto& [i, d] : sparse_->gradient(T, qAt(), n))
+            f[static_cast<std::size_t>(i)].push_back(d);
+        for (const auto& [i, p] : momenta_) {
+            f[static_cast<std::size_t>(i)].push_back(-sparse_->diff(p, kTime));
+            for (const auto& [k, d] : sparse_->gradient(p, qAt(), n))
+                f[static_cast<std::size_t>(i)].push_back(-d * x_.qd[k]);
+        }
+        for (const GiNaC::exvector& terms : f)
+            x_.Qinertial.push_back(DerivationBudget::expand(GiNaC::add(terms)));
     }
 
     GiNaC::ex derivativesInVelocities(const GiNaC::ex& e) const
     {
-        GiNaC::ex sum;
-        for (const GiNaC::ex& v : x_.qd)
-            sum += GiNaC::pow(e.diff(sym(v)), 2);
-        return sum;
+        GiNaC::exvector sum;
+        for (const auto& [k, d] : sparse_->gradient(e, qdAt(), m_.dof()))
+            sum.push_back(GiNaC::pow(d, 2));
+        return GiNaC::add(sum);
     }
 
+    // Used with subs_options::no_pattern: a look-up per node, not a match against each of the
+    // n velocities (O(n) per node, O(n²) for a chain's T).
     GiNaC::exmap zeroVelocities() const
     {
         GiNaC::exmap zero;
@@ -335,21 +399,25 @@ private:
         GiNaC::ex V;
         if (!d_.potentialEnergy.empty()) {
             V = parse(d_.potentialEnergy, "system.potential_energy", states_);
-            if (hasAny(V, x_.qd))
+            if (sparse_->containsAny(V, qdAt(), n))
                 fail("system.potential_energy",
                      "V may depend on the coordinates, t and the parameters, not on velocities "
                      "(put velocity-dependent forces under \"forces\")");
         }
         x_.V = V;
         x_.Qforces = perCoordinate(d_.forces, "system.forces", states_);
-        GiNaC::ex power;
+        std::vector<GiNaC::ex> dV(static_cast<std::size_t>(n), GiNaC::ex(0));
+        for (const auto& [i, d] : sparse_->gradient(V, qAt(), n))
+            dV[static_cast<std::size_t>(i)] = d;
+        GiNaC::exvector power;
         for (int i = 0; i < n; ++i) {
-            x_.Qpotential.push_back(-V.diff(sym(x_.q[i])));
+            x_.Qpotential.push_back(-dV[static_cast<std::size_t>(i)]);
             x_.Q.push_back(x_.Qpotential.back() + x_.Qforces[i] + x_.Qinertial[i]);
-            power += x_.Qforces[i] * x_.qd[i];
+            if (!x_.Qforces[i].is_zero())
+                power.push_back(x_.Qforces[i] * x_.qd[i]);
         }
-        power += V.diff(sym(x_.t)) - x_.T.diff(sym(x_.t));
-        nonConservativePower_ = power;
+        power.push_back(sparse_->diff(V, kTime) - sparse_->diff(x_.T, kTime));
+        nonConservativePower_ = GiNaC::add(power);
         potential_ = V - restEnergy_;
     }
 
@@ -371,46 +439,49 @@ private:
             const GiNaC::ex e = parse(c.expression, key, states_);
             std::vector<GiNaC::ex> row(static_cast<std::size_t>(n));
             GiNaC::ex rate; // φ̇ or ψ, whose time derivative gives the acceleration row
+            std::vector<int>& columns = constraintColumns_.emplace_back();
             if (holonomic) {
-                if (hasAny(e, x_.qd))
+                if (sparse_->containsAny(e, qdAt(), n))
                     fail(key, "a holonomic constraint φ(q, t) = 0 cannot depend on velocities; "
                               "write it under \"velocity\" instead");
-                if (!hasAny(e, x_.q))
+                if (!sparse_->containsAny(e, qAt(), n))
                     fail(key, "does not depend on any coordinate, so it constrains nothing");
-                rate = e.diff(sym(x_.t));
-                for (int k = 0; k < n; ++k) {
-                    row[k] = e.diff(sym(x_.q[k]));
-                    rate += row[k] * x_.qd[k];
+                GiNaC::exvector terms{sparse_->diff(e, kTime)};
+                for (const auto& [k, d] : sparse_->gradient(e, qAt(), n)) {
+                    row[k] = d;
+                    columns.push_back(k);
+                    terms.push_back(d * x_.qd[k]);
                 }
+                rate = GiNaC::add(terms);
                 ++m_.holonomic_;
-                velocityRows_.push_back(row);
-                velocityRhs_.push_back(-e.diff(sym(x_.t)));
+                velocityRhs_.push_back(-sparse_->diff(e, kTime));
                 positionRows_.push_back(e);
                 rateRows_.push_back(rate);
             } else {
-                for (int k = 0; k < n; ++k) {
-                    row[k] = e.diff(sym(x_.qd[k]));
-                    if (hasAny(row[k], x_.qd) && !isZero(derivativesInVelocities(row[k])))
+                bool anyVelocity = false;
+                for (const auto& [k, d] : sparse_->gradient(e, qdAt(), n)) {
+                    row[k] = d;
+                    columns.push_back(k);
+                    if (sparse_->containsAny(d, qdAt(), n) && !isZero(derivativesInVelocities(d)))
                         fail(key, "a velocity constraint must be linear in the velocities (" +
-                                      velocityNames() + "): ∂ψ/∂" + str(x_.qd[k]) + " = " +
-                                      str(row[k]) + " still depends on them");
+                                      velocityNames() + "): ∂ψ/∂" + str(x_.qd[k]) + " = " + str(d) +
+                                      " still depends on them");
+                    anyVelocity = anyVelocity || !isZero(d);
                 }
-                if (std::all_of(row.begin(), row.end(),
-                                [](const GiNaC::ex& x) { return isZero(x); }))
+                if (!anyVelocity)
                     fail(key, "does not depend on any velocity; a condition on the coordinates "
                               "alone is a holonomic constraint");
                 rate = e;
-                velocityRows_.push_back(row);
-                velocityRhs_.push_back(-e.subs(zeroVelocities()));
+                velocityRhs_.push_back(-e.subs(zeroVelocities(), GiNaC::subs_options::no_pattern));
                 rateRows_.push_back(e);
             }
             if (e.has(x_.t))
                 m_.rheonomic_ = true;
-            GiNaC::ex b = -rate.diff(sym(x_.t));
-            for (int k = 0; k < n; ++k)
-                b -= rate.diff(sym(x_.q[k])) * x_.qd[k];
-            x_.A.push_back(row);
-            x_.b.push_back(DerivationBudget::expand(b));
+            GiNaC::exvector b{-sparse_->diff(rate, kTime)};
+            for (const auto& [k, d] : sparse_->gradient(rate, qAt(), n))
+                b.push_back(-d * x_.qd[k]);
+            x_.A.push_back(std::move(row)); // also the rows of Av
+            x_.b.push_back(DerivationBudget::expand(GiNaC::add(b)));
             x_.constraint.push_back(e);
             m_.rowNames_.push_back(c.name);
             rowKeys_.push_back(key);
@@ -443,9 +514,9 @@ private:
                     fail(sk, "the slip velocity must be linear in the velocities (" +
                                  velocityNames() + ")");
             }
-            if (!isZero(s.subs(zeroVelocities())))
+            if (!isZero(s.subs(zeroVelocities(), GiNaC::subs_options::no_pattern)))
                 fail(sk, "the slip velocity must be zero when every velocity is zero (it is " +
-                             str(s.subs(zeroVelocities())) + ")");
+                             str(s.subs(zeroVelocities(), GiNaC::subs_options::no_pattern)) + ")");
             if (std::all_of(row.begin(), row.end(), [](const GiNaC::ex& x) { return isZero(x); }))
                 fail(sk, "does not depend on any velocity");
             G.push_back(row);
@@ -690,31 +761,40 @@ private:
         tqv.insert(tqv.end(), x_.qd.begin(), x_.qd.end());
         Tapes& t = *m_.tapes_;
 
-        // Matrices column by column, as Eigen stores them.
-        const auto columns = [n](std::vector<GiNaC::ex>& out, const auto& rows) {
-            for (int j = 0; j < n; ++j)
-                for (const auto& row : rows)
-                    out.push_back(row[j]);
+        // Matrices by their structural non-zeros only, column by column as Eigen stores them:
+        // the tapes' work and outputs grow with the entries, not with n².
+        const auto entries = [](std::vector<GiNaC::ex>& out, const SparsePattern& pattern,
+                                const auto& at) {
+            for (int k = 0; k < pattern.nonZeros(); ++k)
+                out.push_back(at(pattern.row(k), pattern.col(k)));
         };
+        t.massPattern = SparsePattern(n, n, massColumns_);
+        t.constraintPattern = SparsePattern(m_.constraintCount(), n, constraintColumns_);
+        t.positionPattern = SparsePattern(
+            m_.holonomic_, n,
+            std::vector<std::vector<int>>(constraintColumns_.begin(),
+                                          constraintColumns_.begin() + m_.holonomic_));
         std::vector<GiNaC::ex> out;
-        for (int j = 0; j < n; ++j)
-            for (int i = 0; i < n; ++i)
-                out.push_back(x_.M(static_cast<unsigned>(i), static_cast<unsigned>(j)));
+        entries(out, t.massPattern, [&](int i, int j) {
+            return x_.M(static_cast<unsigned>(i), static_cast<unsigned>(j));
+        });
         t.mass = tape(tq, out, "system.kinetic_energy");
         t.force = tape(tqv, x_.Q, "system.forces");
 
+        const auto a = [&](int r, int j) {
+            return x_.A[r][j];
+        };
         out.clear();
-        columns(out, x_.A);
+        entries(out, t.constraintPattern, a);
         out.insert(out.end(), x_.b.begin(), x_.b.end());
         t.constraint = tape(tqv, out, "system.constraints");
 
         out = positionRows_;
-        columns(out,
-                std::vector<std::vector<GiNaC::ex>>(x_.A.begin(), x_.A.begin() + m_.holonomic_));
+        entries(out, t.positionPattern, a);
         t.position = tape(tq, out, "system.constraints");
 
         out.clear();
-        columns(out, velocityRows_);
+        entries(out, t.constraintPattern, a); // Av's rows are A's
         out.insert(out.end(), velocityRhs_.begin(), velocityRhs_.end());
         t.velocity = tape(tq, out, "system.constraints");
 
@@ -741,12 +821,16 @@ private:
     SymbolicModel& m_;
     std::string key_;       ///< of the expression parsed last, for the budget's messages
     SymbolicDerivation& x_; ///< the model's expressions, filled here
+    std::unique_ptr<SparseDerivative> sparse_;
+    mutable std::map<std::string, int> coordinateIndices_; ///< filled by coordinateIndex
+    SparseDerivative::Gradient momenta_;                   ///< ∂T/∂q̇ᵢ that are not zero
+    std::vector<std::vector<int>> massColumns_;            ///< M's non-zeros, row by row
+    std::vector<std::vector<int>> constraintColumns_;      ///< A's non-zeros, row by row
     const SystemDescription& d_;
     std::set<std::string> taken_;
     Table params_, positions_, states_;
     GiNaC::ex kinetic_, potential_, restEnergy_, nonConservativePower_;
     std::vector<GiNaC::ex> positionRows_, rateRows_, velocityRhs_;
-    std::vector<std::vector<GiNaC::ex>> velocityRows_;
     std::vector<std::string> rowKeys_;
     std::vector<GiNaC::ex> contactOutputs_, initialValues_, columnOutputs_, viewOutputs_;
 };

@@ -4,6 +4,8 @@
 #include "symbolic/SymbolicTapes.h"
 #include "symbolic/SystemStartCheck.h"
 
+#include <Eigen/SparseCholesky>
+
 #include <cmath>
 #include <sstream>
 
@@ -50,17 +52,13 @@ SymbolicSystem::SymbolicSystem(std::shared_ptr<const SymbolicModel> model,
         largest = std::max(largest, static_cast<std::size_t>(tape->outputCount()));
     out_.assign(largest, 0.0);
     in_.assign(static_cast<std::size_t>(1 + 2 * n_ + m_), 0.0);
-    A_.resize(m_, n_);
-    At_.resize(n_, m_);
     b_.resize(m_);
     lambda_.resize(m_);
     rowForce_.resize(m_);
     nInputs_.resize(m_);
-    cod_ = Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(n_, m_);
-    M_.resize(n_, n_);
     Q_.resize(n_);
-    ideal_ = std::make_unique<FundamentalEquation>(n_, m_);
     idealOut_.resize(n_, m_);
+    sparse_ = constantDefiniteMass();
 
     // Initial state: the given values, then the rest from the constraints.
     q0_ = Eigen::VectorXd::Zero(n_);
@@ -107,6 +105,16 @@ Eigen::MatrixXd columnsOf(const Eigen::MatrixXd& M, const std::vector<int>& colu
 
 } // namespace
 
+bool SymbolicSystem::constantDefiniteMass() const
+{
+    if (tapes_->mass.instructionCount() > 0)
+        return false;
+    SparseMatrix M;
+    sparseMassMatrix(Eigen::VectorXd::Zero(n_), 0.0, M);
+    Eigen::SimplicialLDLT<SparseMatrix> ldlt(M);
+    return ldlt.info() == Eigen::Success && (ldlt.vectorD().array() > 0.0).all();
+}
+
 std::string SymbolicSystem::constraintLabel(int row) const
 {
     const std::string& name = model_->rowNames()[static_cast<std::size_t>(row)];
@@ -147,10 +155,14 @@ void SymbolicSystem::completePositions(const std::vector<bool>& given)
     // Newton's method on φ(q, 0) = 0 over the coordinates left out, minimum-norm steps.
     const std::vector<int> free = leftOut(given, n_, 0);
     Eigen::VectorXd phi(h_);
-    Eigen::MatrixXd J(h_, n_);
+    SparseMatrix sparseJ;
     const double scale = 1.0 + q0_.lpNorm<Eigen::Infinity>();
+    // φ alone first (sparse): a start that holds already needs no dense n-column Jacobian.
+    sparsePositionConstraints(q0_, 0.0, phi, sparseJ);
+    const bool holds = phi.allFinite() && phi.lpNorm<Eigen::Infinity>() <= 1e-14 * scale;
+    Eigen::MatrixXd J(holds || free.empty() ? 0 : h_, holds || free.empty() ? 0 : n_);
     bool nudged = false;
-    for (int iteration = 0; iteration < 60; ++iteration) {
+    for (int iteration = 0; iteration < 60 && J.size() > 0; ++iteration) {
         positionConstraints(q0_, 0.0, phi, J);
         if (!phi.allFinite())
             invalidStart("the constraints are not finite at the initial values");
@@ -168,7 +180,9 @@ void SymbolicSystem::completePositions(const std::vector<bool>& given)
         for (std::size_t k = 0; k < free.size(); ++k)
             q0_[free[k]] -= step[static_cast<Eigen::Index>(k)];
     }
-    positionConstraints(q0_, 0.0, phi, J);
+    sparsePositionConstraints(q0_, 0.0, phi, sparseJ);
+    if (!phi.allFinite())
+        invalidStart("the constraints are not finite at the initial values");
     for (int r = 0; r < h_; ++r)
         if (!(std::abs(phi[r]) <= 1e-9 * scale)) {
             std::ostringstream message;
@@ -184,18 +198,22 @@ void SymbolicSystem::completeVelocities(const std::vector<bool>& given)
 {
     // The smallest change of the velocities left out that satisfies Av q̇ = bv.
     const std::vector<int> free = leftOut(given, n_, n_);
-    Eigen::MatrixXd Av(m_, n_);
+    SparseMatrix Av;
     Eigen::VectorXd bv(m_);
-    velocityConstraints(q0_, 0.0, Av, bv);
+    sparseVelocityConstraints(q0_, 0.0, Av, bv);
     Eigen::VectorXd r = Av * qd0_ - bv;
-    if (!free.empty()) {
-        const Eigen::VectorXd step = columnsOf(Av, free).completeOrthogonalDecomposition().solve(r);
+    // Already satisfied (at rest under scleronomic constraints): the smallest change is none,
+    // and a large chain is spared a dense factorization.
+    if (!free.empty() && !r.isZero(0.0)) {
+        const Eigen::VectorXd step =
+            columnsOf(Eigen::MatrixXd(Av), free).completeOrthogonalDecomposition().solve(r);
         for (std::size_t k = 0; k < free.size(); ++k)
             qd0_[free[k]] -= step[static_cast<Eigen::Index>(k)];
         r = Av * qd0_ - bv;
     }
-    const double scale = (1.0 + qd0_.lpNorm<Eigen::Infinity>()) *
-                         (1.0 + Av.lpNorm<Eigen::Infinity>() + bv.lpNorm<Eigen::Infinity>());
+    const double largest = Av.nonZeros() > 0 ? Av.coeffs().cwiseAbs().maxCoeff() : 0.0;
+    const double scale =
+        (1.0 + qd0_.lpNorm<Eigen::Infinity>()) * (1.0 + largest + bv.lpNorm<Eigen::Infinity>());
     for (int row = 0; row < m_; ++row)
         if (!(std::abs(r[row]) <= 1e-9 * scale)) {
             std::ostringstream message;
@@ -239,7 +257,14 @@ const double* SymbolicSystem::inputs(double t, const Eigen::VectorXd& q,
 void SymbolicSystem::massMatrix(const Eigen::VectorXd& q, double t, Eigen::MatrixXd& M) const
 {
     M.resize(n_, n_);
-    tapes_->mass.evaluate(inputs(t, q), M.data());
+    tapes_->mass.evaluate(inputs(t, q), out_.data());
+    tapes_->massPattern.scatter(out_.data(), M);
+}
+
+void SymbolicSystem::sparseMassMatrix(const Eigen::VectorXd& q, double t, SparseMatrix& M) const
+{
+    tapes_->mass.evaluate(inputs(t, q), out_.data());
+    tapes_->massPattern.fill(out_.data(), M);
 }
 
 void SymbolicSystem::givenForce(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
@@ -255,15 +280,28 @@ void SymbolicSystem::constraintMatrix(const Eigen::VectorXd& q, const Eigen::Vec
     A.resize(m_, n_);
     b.resize(m_);
     tapes_->constraint.evaluate(inputs(t, q, qd), out_.data());
-    const std::size_t size = static_cast<std::size_t>(m_) * static_cast<std::size_t>(n_);
-    std::copy(out_.begin(), out_.begin() + static_cast<std::ptrdiff_t>(size), A.data());
-    std::copy(out_.begin() + static_cast<std::ptrdiff_t>(size),
-              out_.begin() + static_cast<std::ptrdiff_t>(size) + m_, b.data());
+    tapes_->constraintPattern.scatter(out_.data(), A);
+    const int size = tapes_->constraintPattern.nonZeros();
+    std::copy(out_.begin() + size, out_.begin() + size + m_, b.data());
+}
+
+void SymbolicSystem::sparseConstraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                            double t, SparseMatrix& A, Eigen::VectorXd& b) const
+{
+    b.resize(m_);
+    tapes_->constraint.evaluate(inputs(t, q, qd), out_.data());
+    tapes_->constraintPattern.fill(out_.data(), A);
+    const int size = tapes_->constraintPattern.nonZeros();
+    std::copy(out_.begin() + size, out_.begin() + size + m_, b.data());
 }
 
 void SymbolicSystem::rowForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                                const Eigen::VectorXd& Qci) const
 {
+    if (At_.rows() != n_) {
+        At_.resize(n_, m_);
+        cod_ = Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(n_, m_);
+    }
     constraintMatrix(q, qd, t, A_, b_);
     At_ = A_.transpose();
     cod_.compute(At_);
@@ -330,9 +368,16 @@ void SymbolicSystem::positionConstraints(const Eigen::VectorXd& q, double t,
     tapes_->position.evaluate(inputs(t, q), out_.data());
     for (int r = 0; r < h_; ++r)
         phi[r] = out_[static_cast<std::size_t>(r)];
-    for (int j = 0; j < n_; ++j)
-        for (int r = 0; r < h_; ++r)
-            J(r, j) = out_[static_cast<std::size_t>(h_ + j * h_ + r)];
+    tapes_->positionPattern.scatter(out_.data() + h_, J);
+}
+
+void SymbolicSystem::sparsePositionConstraints(const Eigen::VectorXd& q, double t,
+                                               Eigen::VectorXd& phi, SparseMatrix& J) const
+{
+    phi.resize(h_);
+    tapes_->position.evaluate(inputs(t, q), out_.data());
+    std::copy(out_.begin(), out_.begin() + h_, phi.data());
+    tapes_->positionPattern.fill(out_.data() + h_, J);
 }
 
 void SymbolicSystem::velocityConstraints(const Eigen::VectorXd& q, double t,
@@ -340,11 +385,20 @@ void SymbolicSystem::velocityConstraints(const Eigen::VectorXd& q, double t,
                                          Eigen::Ref<Eigen::VectorXd> bv) const
 {
     tapes_->velocity.evaluate(inputs(t, q), out_.data());
-    for (int j = 0; j < n_; ++j)
-        for (int r = 0; r < m_; ++r)
-            Av(r, j) = out_[static_cast<std::size_t>(j * m_ + r)];
+    tapes_->constraintPattern.scatter(out_.data(), Av);
+    const int size = tapes_->constraintPattern.nonZeros();
     for (int r = 0; r < m_; ++r)
-        bv[r] = out_[static_cast<std::size_t>(m_ * n_ + r)];
+        bv[r] = out_[static_cast<std::size_t>(size + r)];
+}
+
+void SymbolicSystem::sparseVelocityConstraints(const Eigen::VectorXd& q, double t, SparseMatrix& Av,
+                                               Eigen::VectorXd& bv) const
+{
+    bv.resize(m_);
+    tapes_->velocity.evaluate(inputs(t, q), out_.data());
+    tapes_->constraintPattern.fill(out_.data(), Av);
+    const int size = tapes_->constraintPattern.nonZeros();
+    std::copy(out_.begin() + size, out_.begin() + size + m_, bv.data());
 }
 
 std::string SymbolicSystem::contactName(int contact) const
@@ -436,18 +490,41 @@ void SymbolicSystem::extraColumns(const Eigen::VectorXd& q, const Eigen::VectorX
     values.resize(static_cast<int>(model_->columnNames().size()));
     if (named > 0) {
         // N_<name>: the size of each named constraint's ideal force, from the ideal solve.
-        massMatrix(q, t, M_);
-        givenForce(q, qd, t, Q_);
-        constraintMatrix(q, qd, t, A_, b_);
-        ideal_->solveIdeal(M_, Q_, A_, b_, idealOut_);
+        idealSolve(q, qd, t);
         int column = 0;
         for (int r = 0; r < m_; ++r)
             if (!model_->rowNames()[static_cast<std::size_t>(r)].empty())
-                values[column++] = std::abs(idealOut_.lambda[r]) * A_.row(r).norm();
+                values[column++] = std::abs(idealOut_.lambda[r]) * rowNorms_[r];
     }
     tapes_->columns.evaluate(inputs(t, q, qd), out_.data());
     for (int i = 0; i < model_->userColumnCount(); ++i)
         values[named + i] = out_[static_cast<std::size_t>(i)];
+}
+
+void SymbolicSystem::idealSolve(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t) const
+{
+    givenForce(q, qd, t, Q_);
+    rowNorms_.resize(m_);
+    if (sparse_ && SparseFundamentalEquation::pays(n_)) {
+        // As the simulator's sparse path: no n×n work for a large system.
+        if (!sparseIdeal_)
+            sparseIdeal_ = std::make_unique<SparseFundamentalEquation>(n_, m_);
+        sparseMassMatrix(q, t, sparseM_);
+        sparseConstraintMatrix(q, qd, t, sparseA_, b_);
+        sparseIdeal_->solveIdeal(sparseM_, Q_, sparseA_, b_, idealOut_);
+        rowNorms_.setZero();
+        for (int j = 0; j < sparseA_.outerSize(); ++j)
+            for (SparseMatrix::InnerIterator it(sparseA_, j); it; ++it)
+                rowNorms_[it.row()] += it.value() * it.value();
+        rowNorms_ = rowNorms_.cwiseSqrt();
+        return;
+    }
+    if (!ideal_)
+        ideal_ = std::make_unique<FundamentalEquation>(n_, m_);
+    massMatrix(q, t, M_);
+    constraintMatrix(q, qd, t, A_, b_);
+    ideal_->solveIdeal(M_, Q_, A_, b_, idealOut_);
+    rowNorms_ = A_.rowwise().norm();
 }
 
 } // namespace clab

@@ -3,6 +3,7 @@
 #include "model/MechanicalSystem.h"
 #include "model/ParameterSpec.h"
 #include "solve/FundamentalEquation.h"
+#include "solve/SparseFundamentalEquation.h"
 #include "symbolic/SymbolicModel.h"
 
 #include <memory>
@@ -63,6 +64,19 @@ public:
     void velocityConstraints(const Eigen::VectorXd& q, double t, Eigen::Ref<Eigen::MatrixXd> Av,
                              Eigen::Ref<Eigen::VectorXd> bv) const override;
 
+    /// M, A, J and Av from the tapes of their structural non-zeros (O(non-zeros), a fixed
+    /// pattern), so that a large format-2 system takes the simulator's sparse path as the
+    /// built-in chain does. Offered when M is constant and positive definite (the sparse path
+    /// needs M > 0 everywhere; a varying M may turn singular, which the dense path handles).
+    bool providesSparseMatrices() const override { return sparse_; }
+    void sparseMassMatrix(const Eigen::VectorXd& q, double t, SparseMatrix& M) const override;
+    void sparseConstraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
+                                SparseMatrix& A, Eigen::VectorXd& b) const override;
+    void sparsePositionConstraints(const Eigen::VectorXd& q, double t, Eigen::VectorXd& phi,
+                                   SparseMatrix& J) const override;
+    void sparseVelocityConstraints(const Eigen::VectorXd& q, double t, SparseMatrix& Av,
+                                   Eigen::VectorXd& bv) const override;
+
     int contactCount() const override { return static_cast<int>(model_->contacts().size()); }
     std::string contactName(int contact) const override;
     int slipDimension(int contact) const override;
@@ -90,6 +104,9 @@ private:
     /// The size of the force each row of A exerts, |λᵣ| ‖Aᵣ‖, from Qᶜᵢ = Aᵀλ (minimum norm).
     void rowForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                    const Eigen::VectorXd& Qci) const;
+    /// The ideal solve into idealOut_ and the norm of each row of A into rowNorms_: sparse
+    /// for a large system, as the simulator's path.
+    void idealSolve(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t) const;
     /// Offset of a contact's outputs on the contact tape.
     int contactOffset(int contact) const
     {
@@ -98,6 +115,8 @@ private:
     /// The contact's friction size: μ N (Coulomb) or the drag's magnitude; `limit` for μₛ.
     double frictionSize(int contact, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                         const Eigen::VectorXd& Qci, bool limit) const;
+    /// Whether M is constant (no varying instruction on its tape) and positive definite.
+    bool constantDefiniteMass() const;
     void completeInitialState(const std::vector<bool>& given);
     void completePositions(const std::vector<bool>& given);
     void completeVelocities(const std::vector<bool>& given);
@@ -110,11 +129,12 @@ private:
     std::unique_ptr<SymbolicModel::Tapes>
         tapes_; ///< this system's copies (symbolic/SymbolicTapes.h)
     int n_ = 0, m_ = 0, h_ = 0;
+    bool sparse_ = false;
     std::vector<int> contactOffsets_;
     Eigen::VectorXd q0_, qd0_;
     std::vector<std::string> notes_;
 
-    // Scratch, sized once: evaluation allocates nothing.
+    // Scratch, sized once (the dense n×n pieces on first use): evaluation allocates nothing.
     mutable std::vector<double> in_, out_;
     mutable Eigen::MatrixXd A_, At_;
     mutable Eigen::VectorXd b_, lambda_, rowForce_, nInputs_;
@@ -123,7 +143,9 @@ private:
     mutable std::unique_ptr<FundamentalEquation> ideal_;
     mutable ConstrainedAcceleration idealOut_;
     mutable Eigen::MatrixXd M_;
-    mutable Eigen::VectorXd Q_;
+    mutable Eigen::VectorXd Q_, rowNorms_;
+    mutable std::unique_ptr<SparseFundamentalEquation> sparseIdeal_;
+    mutable SparseMatrix sparseM_, sparseA_;
 };
 
 } // namespace clab

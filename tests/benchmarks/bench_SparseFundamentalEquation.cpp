@@ -5,6 +5,8 @@
 #include "integrate/Simulator.h"
 #include "scenes/Chain.h"
 
+#include "../support/ChainStates.h"
+
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Dense>
@@ -13,7 +15,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
-#include <random>
 
 namespace {
 
@@ -25,21 +26,12 @@ using Eigen::VectorXd;
 
 Chain makeChain(int links)
 {
-    return Chain({{"links", {static_cast<double>(links)}},
-                  {"length", {2.0}},
-                  {"mass", {1.0}},
-                  {"pinned", {1.0}},
-                  {"g", {9.81}},
-                  {"omega0", {0.0}}});
+    return clab::test::builtInChain(links);
 }
 
-/// The chain's starting shape, moving with random velocities (the numbers do not matter).
 void movingState(const Chain& chain, VectorXd& q, VectorXd& qd)
 {
-    chain.initialState(q, qd);
-    std::mt19937 gen(1u);
-    for (Eigen::Index i = 0; i < qd.size(); ++i)
-        qd[i] = static_cast<double>(gen()) / 4294967296.0 - 0.5;
+    clab::test::movingState(chain, q, qd);
 }
 
 void evaluateOn(benchmark::State& state, Simulator::SolvePath path)

@@ -3,9 +3,11 @@
 // the bead on a wire, file form vs BeadOnWire; the double pendulum, file form (Cartesian, two
 // rods) vs its closed form in angles and vs the same Cartesian form coded by hand; and the cost of
 // loading a system: parse, differentiate and compile a pendulum chain of 10 rods.
-#include "solve/FundamentalEquation.h"
 #include "scenes/SceneRegistry.h"
+#include "solve/FundamentalEquation.h"
 #include "symbolic/SymbolicModel.h"
+
+#include "../support/SystemDescriptions.h"
 
 #include <benchmark/benchmark.h>
 
@@ -38,27 +40,10 @@ SystemDescription bead()
     return d;
 }
 
+// m = 1 and l = 0.5 on each rod, as the hand-coded pendulums below.
 SystemDescription pendulumChain(int links)
 {
-    SystemDescription d;
-    d.parameters = {P::plain("m", 1), P::plain("l", 0.5), P::plain("g", 9.81)};
-    std::string T, V;
-    for (int i = 1; i <= links; ++i) {
-        const std::string x = "x" + std::to_string(i), y = "y" + std::to_string(i);
-        d.coordinates.push_back({x});
-        d.coordinates.push_back({y});
-        T += (i > 1 ? " + " : "") + std::string("m*(") + x + "_dot^2 + " + y + "_dot^2)/2";
-        V += (i > 1 ? " + " : "") + std::string("m*g*") + y;
-        const std::string px = i > 1 ? "x" + std::to_string(i - 1) : "0";
-        const std::string py = i > 1 ? "y" + std::to_string(i - 1) : "0";
-        d.constraints.push_back({"rod" + std::to_string(i), Kind::Holonomic,
-                                 "(" + x + " - " + px + ")^2 + (" + y + " - " + py + ")^2 - l^2"});
-        d.initial.push_back({x, "l*" + std::to_string(i)});
-        d.initial.push_back({y, "0"});
-    }
-    d.kineticEnergy = T;
-    d.potentialEnergy = V;
-    return d;
+    return test::pendulumChain(links, 0.5 * links, 1.0 * links);
 }
 
 // One right-hand side of the simulator for a sliding contact: the system's terms, the ideal
