@@ -75,7 +75,11 @@ SymbolicSystem::SymbolicSystem(std::shared_ptr<const SymbolicModel> model,
         (slot < n_ ? q0_[slot] : qd0_[slot - n_]) = out_[i];
         given[static_cast<std::size_t>(slot)] = true;
     }
+    readRestitutions(out_.data() + slots.size());
+    // One-sided contacts do not take part in completing the start: a body may start off them.
+    open_.assign(m.unilaterals().size(), 1);
     completeInitialState(given);
+    checkUnilateralStart();
 }
 
 SymbolicSystem::~SymbolicSystem() = default;
@@ -255,6 +259,7 @@ void SymbolicSystem::constraintMatrix(const Eigen::VectorXd& q, const Eigen::Vec
     std::copy(out_.begin(), out_.begin() + static_cast<std::ptrdiff_t>(size), A.data());
     std::copy(out_.begin() + static_cast<std::ptrdiff_t>(size),
               out_.begin() + static_cast<std::ptrdiff_t>(size) + m_, b.data());
+    zeroOpenRows(A, b);
 }
 
 void SymbolicSystem::rowForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
@@ -289,6 +294,9 @@ void SymbolicSystem::constraintResiduals(const Eigen::VectorXd& q, const Eigen::
 {
     r.resize(residualCount());
     tapes_->residual.evaluate(inputs(t, q, qd), r.data());
+    for (std::size_t k = 0; k < open_.size(); ++k)
+        if (open_[k])
+            r.segment(2 * model_->unilaterals()[k].row, 2).setZero(); // φ and φ̇ of that row
 }
 
 double SymbolicSystem::kineticEnergy(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
@@ -329,6 +337,7 @@ void SymbolicSystem::positionConstraints(const Eigen::VectorXd& q, double t,
     for (int j = 0; j < n_; ++j)
         for (int r = 0; r < h_; ++r)
             J(r, j) = out_[static_cast<std::size_t>(h_ + j * h_ + r)];
+    zeroOpenRows(J, phi);
 }
 
 void SymbolicSystem::velocityConstraints(const Eigen::VectorXd& q, double t,
@@ -341,6 +350,7 @@ void SymbolicSystem::velocityConstraints(const Eigen::VectorXd& q, double t,
             Av(r, j) = out_[static_cast<std::size_t>(j * m_ + r)];
     for (int r = 0; r < m_; ++r)
         bv[r] = out_[static_cast<std::size_t>(m_ * n_ + r)];
+    zeroOpenRows(Av, bv);
 }
 
 std::string SymbolicSystem::contactName(int contact) const
