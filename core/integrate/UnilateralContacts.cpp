@@ -18,8 +18,12 @@ constexpr double kTouching = 1e-9;
 
 UnilateralContacts::UnilateralContacts(const MechanicalSystem& system, Evaluate evaluate)
     : system_(system), evaluate_(std::move(evaluate)), count_(system.unilateralCount()),
-      equation_(system.dof(), system.constraintCount())
+      // Without one-sided contacts nothing is sized: a long chain's n×n would not fit.
+      equation_(system.unilateralCount() > 0 ? system.dof() : 1,
+                system.unilateralCount() > 0 ? system.constraintCount() : 0)
 {
+    if (count_ == 0)
+        return;
     const int n = system.dof(), m = system.constraintCount();
     for (int k = 0; k < count_; ++k) {
         const int row = system.unilateralRow(k);
