@@ -109,7 +109,8 @@ void TestContactGallery::loopTheLoopFastEnoughGoesRound()
         top = std::max(top, s.q[1]);
         QVERIFY(value(r.trace, s, "N_track") > 0.0);
     }
-    QVERIFY(top > 2.0 * R - 1e-6);
+    QVERIFY(top > 2.0 * R - 1e-4); // sampled every 5 ms: the top itself may fall between
+    QVERIFY(top <= 2.0 * R + 1e-9);
 }
 
 void TestContactGallery::ladderLeavesTheWallAtTwoThirdsOfItsInitialHeight()
