@@ -267,8 +267,9 @@ QByteArray CsvWriter::eventsCsv(const Trace& trace, const std::string& scene)
     std::string text = "t,scene,contact,contact_name,event\r\n";
     for (const ContactEvent& e : trace.events) {
         const auto index = static_cast<std::size_t>(e.contact);
-        const std::string name = index < trace.contactNames().size() ? trace.contactNames()[index]
-                                                                     : std::to_string(e.contact);
+        const std::vector<std::string>& names =
+            ContactEvent::oneSided(e.kind) ? trace.unilateralNames() : trace.contactNames();
+        const std::string name = index < names.size() ? names[index] : std::to_string(e.contact);
         text += formatNumber(e.t) + ',' + quote(scene) + ',' + std::to_string(e.contact) + ',' +
                 quote(name) + ',' + ContactEvent::kindName(e.kind) + "\r\n";
     }

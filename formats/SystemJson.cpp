@@ -265,10 +265,14 @@ private:
         for (qsizetype i = 0; i < list.size(); ++i) {
             const QString at = indexed(key, i);
             const QJsonObject o = object(list[i], at);
-            allow(o, {"name", "holonomic", "velocity"}, at);
+            allow(o, {"name", "holonomic", "velocity", "unilateral", "restitution"}, at);
             Description::Constraint c;
             if (o.contains(QLatin1String("name")))
                 c.name = string(o.value(QLatin1String("name")), at + ".name");
+            if (unilateral(o, at, c)) {
+                d.constraints.push_back(c);
+                continue;
+            }
             const bool holonomic = o.contains(QLatin1String("holonomic"));
             if (holonomic == o.contains(QLatin1String("velocity")))
                 fail(at, holonomic ? QStringLiteral("give either \"holonomic\" or \"velocity\", "
@@ -282,6 +286,43 @@ private:
             c.expression = expression(o.value(member), at + QLatin1Char('.') + member);
             d.constraints.push_back(c);
         }
+    }
+
+    // A one-sided constraint {"unilateral": φ, "restitution": e}; false when it is not one.
+    bool unilateral(const QJsonObject& o, const QString& at, Description::Constraint& c) const
+    {
+        const bool one = o.contains(QLatin1String("unilateral"));
+        if (!one) {
+            if (o.contains(QLatin1String("restitution")))
+                fail(at + QStringLiteral(".restitution"),
+                     o.contains(QLatin1String("velocity"))
+                         ? QStringLiteral("a velocity constraint cannot be one-sided; only a "
+                                          "constraint \"unilateral\": φ(q, t) ≥ 0 has a "
+                                          "restitution")
+                         : QStringLiteral("only a one-sided constraint (\"unilateral\": φ(q, "
+                                          "t) ≥ 0) has a restitution"));
+            return false;
+        }
+        if (o.contains(QLatin1String("velocity")))
+            fail(at, QStringLiteral("a velocity constraint cannot be one-sided: give "
+                                    "\"unilateral\" (φ(q, t) ≥ 0) or \"velocity\", not both"));
+        if (o.contains(QLatin1String("holonomic")))
+            fail(at, QStringLiteral("give either \"holonomic\" (φ = 0) or \"unilateral\" "
+                                    "(φ ≥ 0), not both"));
+        c.kind = Description::Constraint::Kind::Holonomic;
+        c.unilateral = true;
+        c.expression = expression(o.value(QLatin1String("unilateral")), at + ".unilateral");
+        if (o.contains(QLatin1String("restitution"))) {
+            const QJsonValue e = o.value(QLatin1String("restitution"));
+            const QString key = at + QStringLiteral(".restitution");
+            if (e.isDouble() && !(e.toDouble() >= 0.0 && e.toDouble() <= 1.0))
+                fail(key, QStringLiteral("the coefficient of restitution must lie in [0, 1] "
+                                         "(0: the body stays on the surface, 1: it rebounds "
+                                         "without loss), not %1")
+                              .arg(JsonFields::number(e.toDouble())));
+            c.restitution = expression(e, key);
+        }
+        return true;
     }
 
     void friction(const QJsonObject& system, Description& d) const
@@ -502,9 +543,13 @@ public:
                 Fields fields;
                 if (!c.name.empty())
                     fields.emplace_back("name", text(c.name));
-                fields.emplace_back(c.kind == Description::Constraint::Kind::Holonomic ? "holonomic"
-                                                                                       : "velocity",
+                fields.emplace_back(c.unilateral ? "unilateral"
+                                    : c.kind == Description::Constraint::Kind::Holonomic
+                                        ? "holonomic"
+                                        : "velocity",
                                     expression(c.expression));
+                if (!c.restitution.empty())
+                    fields.emplace_back("restitution", expression(c.restitution));
                 items.push_back(inlineObject(fields));
             }
             system.push_back(member("constraints", block('[', items, ']', inner)));

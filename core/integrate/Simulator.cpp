@@ -164,7 +164,8 @@ private:
 
 bool takesSparsePath(const MechanicalSystem& system, Simulator::SolvePath path)
 {
-    const bool possible = !system.massMatrixIsSingular() && system.contactCount() == 0;
+    const bool possible = !system.massMatrixIsSingular() && system.contactCount() == 0 &&
+                          system.unilateralCount() == 0;
     switch (path) {
     case Simulator::SolvePath::Dense:
         return false;
@@ -263,7 +264,13 @@ Simulator::Simulator(const MechanicalSystem& system, SolvePath path)
                        double t) -> const ConstrainedAcceleration& {
                     evaluateInModes(q, qd, t, Q_, acc_);
                     return acc_;
-                })
+                }),
+      unilateral_(system,
+                  [this](const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                         double t) -> const ConstrainedAcceleration& {
+                      evaluateInModes(q, qd, t, Q_, acc_);
+                      return acc_;
+                  })
 {
     const int n = system.dof();
     const int m = system.constraintCount();
@@ -507,7 +514,8 @@ void Simulator::sampleState(const State& x, double t, TraceSample& out)
     out.W_nonideal = x[w];
     out.W_ideal = x[w + 1];
     out.W_given_nc = x[w + 2];
-    out.E_error = out.E - E0_ - out.W_nonideal - out.W_given_nc - out.W_ideal;
+    out.W_impact = impactWork_;
+    out.E_error = out.E - E0_ - out.W_nonideal - out.W_given_nc - out.W_ideal - out.W_impact;
     if (const char* what = nonFiniteQuantity(out))
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
                                  atTime(t, std::string(what) + " is not finite"), kOverflowHint);
@@ -555,6 +563,7 @@ Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink,
         advance(run);
         locateContactEvent(run);
         locatePieceChange(run);
+        locateUnilateralEvent(run);
         locateEnd(run);
         emitInterpolatedSamples(run);
         if (run.stop) {
@@ -597,6 +606,7 @@ void Simulator::prepare(RunState& run)
     const int n = system_.dof();
     const SimulationOptions& options = run.options;
     rhsEvaluations_ = 0;
+    impactWork_ = 0.0;
     atol_ = options.atol;
     rtol_ = options.rtol;
     alpha_ = options.baumgarteAlpha;
@@ -650,7 +660,8 @@ void Simulator::startContacts(RunState& run)
     const Eigen::Map<const Eigen::VectorXd> x0(run.x0.data(), static_cast<Eigen::Index>(n * 2));
     const Eigen::VectorXd q0 = x0.segment(0, n), qd0 = x0.segment(n, n);
     try {
-        if (contacts_.startModes(q0, qd0, t0, run.trace.events))
+        const bool unilateral = resolveUnilateral(run, run.x0, t0, true);
+        if (contacts_.startModes(q0, qd0, t0, run.trace.events) || unilateral)
             stabilize(run.x0, t0, true);
         const Eigen::Map<const Eigen::VectorXd> xs(run.x0.data(), static_cast<Eigen::Index>(n * 2));
         contacts_.updateSlipDirections(xs.segment(0, n), xs.segment(n, n), t0);
@@ -787,6 +798,59 @@ void Simulator::locatePieceChange(RunState& run)
     }
 }
 
+void Simulator::locateUnilateralEvent(RunState& run)
+{
+    Stepper& stepper = *run.stepper;
+    const double tPrev = run.tPrev, tCur = run.tCur;
+    const auto g = [&](int k, const State& x, double t) {
+        run.split(x);
+        return unilateral_.eventFunction(k, run.endq, run.endqd, t);
+    };
+    try {
+        for (int k = 0; k < unilateral_.count(); ++k) {
+            const double gb = g(k, stepper.currentState(), tCur);
+            if (std::isfinite(gb) && !unilateral_.crossed(k, gb))
+                continue;
+            stepper.calcState(tPrev, xOut_);
+            if (unilateral_.crossed(k, g(k, xOut_, tPrev)))
+                continue; // past it at the step's start already: nothing to locate
+            const double tc = locateOnDenseOutput(
+                stepper, xOut_, tPrev, g(k, xOut_, tPrev), tCur, gb,
+                [&](const State& x, double t) { return g(k, x, t); },
+                [&](double v) { return unilateral_.crossed(k, v); },
+                "a one-sided contact's event function");
+            if (tc > run.options.tEnd)
+                continue; // after the run's end: not an event of this run
+            if (!run.event || tc < run.tEvent) {
+                run.tEvent = tc;
+                run.event = true;
+            }
+        }
+    } catch (const ConstraintLabError& e) {
+        rethrowAt(tCur, e);
+    }
+}
+
+bool Simulator::resolveUnilateral(RunState& run, State& x, double t, bool start)
+{
+    if (unilateral_.count() == 0)
+        return false;
+    const Eigen::Index n = system_.dof();
+    Eigen::Map<Eigen::VectorXd> xs(x.data(), static_cast<Eigen::Index>(x.size()));
+    Eigen::VectorXd q = xs.segment(0, n), qd = xs.segment(n, n);
+    const auto project = [this](Eigen::VectorXd& qp, double tp) {
+        if (projection_ && stabilization_ == Stabilization::Projection)
+            projection_->projectPositions(qp, tp);
+    };
+    // Rebounds that would all be over within the span of simultaneous events are not resolved:
+    // the contact rests from there.
+    const double zenoSpan = kEventClusterSpan * std::max({std::abs(t), run.span, 1.0});
+    impactWork_ += unilateral_.resolve(q, qd, t, start, zenoSpan, project, run.trace.events);
+    xs.segment(0, n) = q;
+    xs.segment(n, n) = qd;
+    return true;
+}
+
 void Simulator::locateEnd(RunState& run)
 {
     // The end of the track inside the step ends the run there, unless a contact event comes
@@ -891,7 +955,8 @@ void Simulator::restartAtEvent(RunState& run)
             changing, qe, qde, tEvent, kEventClusterSpan * run.scale, run.trace.events);
         if (system_.hasPieces())
             system_.fixPieces(qe, qde, tEvent);
-        stabilize(xWork_, tEvent, anyStick);
+        const bool unilateral = resolveUnilateral(run, xWork_, tEvent, false);
+        stabilize(xWork_, tEvent, anyStick || unilateral);
         const Eigen::Map<const Eigen::VectorXd> xp(xWork_.data(), static_cast<Eigen::Index>(2 * n));
         q_ = xp.segment(0, n);
         qd_ = xp.segment(n, n);
@@ -964,6 +1029,10 @@ Trace Simulator::emptyTrace(const MechanicalSystem& system)
     for (int i = 0; i < extras; ++i)
         extraUnits.push_back(system.extraColumnUnit(i));
     trace.setUnits(std::move(coordinateUnits), std::move(extraUnits));
+    std::vector<std::string> unilateralNames;
+    for (int k = 0; k < system.unilateralCount(); ++k)
+        unilateralNames.push_back(system.unilateralName(k));
+    trace.setUnilateralNames(std::move(unilateralNames));
     return trace;
 }
 

@@ -4,6 +4,7 @@
 #include "model/ContactEvent.h"
 #include "model/ContactState.h"
 #include "integrate/FrictionalContacts.h"
+#include "integrate/UnilateralContacts.h"
 #include "solve/FundamentalEquation.h"
 #include "solve/ManifoldProjection.h"
 #include "model/MechanicalSystem.h"
@@ -125,6 +126,11 @@ private:
     /// A body reaching the end of its piece inside the step, when it comes before the contact
     /// events: an event too.
     void locatePieceChange(RunState& run);
+    /// A one-sided contact's lift-off or touch-down inside the step: an event too.
+    void locateUnilateralEvent(RunState& run);
+    /// Impacts and the closed one-sided contacts at an event or the start (x may change);
+    /// true when the system has one-sided contacts.
+    bool resolveUnilateral(RunState& run, State& x, double t, bool start);
     /// The end of the track inside the step, unless a contact event comes first.
     void locateEnd(RunState& run);
     /// The output samples inside the step before its event, from the interpolant, projected.
@@ -169,6 +175,8 @@ private:
     const bool sparse_;
     FundamentalEquation equation_; // 1×0 on the sparse path, so that it holds no n×n workspace
     FrictionalContacts contacts_;  // constructed after the system's sizes are checked
+    UnilateralContacts unilateral_;
+    double impactWork_ = 0.0; // W_impact of the run so far
     std::unique_ptr<SparseFundamentalEquation> sparseEquation_;
     SparseFundamentalEquation::SparseMatrix sparseM_, sparseA_, sparseJ_, sparseAv_;
     // Workspace of the right-hand side; sized once.

@@ -175,6 +175,47 @@ public:
     double slidingVelocity(int contact, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                            double t) const;
 
+    // --- One-sided contacts (docs/MATH.md §11) ---
+    //
+    // A one-sided contact is a holonomic row φ(q, t) ≥ 0 of A whose force may only push
+    // (λ ≥ 0). While it is closed it is an ideal constraint like any other; while it is open,
+    // its rows of A, b, φ, J, Av, bv and its residuals are zero, so that nothing holds the body
+    // to the surface. The simulator (UnilateralContacts) opens and closes contacts at events;
+    // like the pieces below, the modes are the only state a system keeps.
+
+    /// Number of one-sided contacts; default none.
+    virtual int unilateralCount() const { return 0; }
+    /// The contact's row of A (one of the holonomic rows).
+    virtual int unilateralRow(int contact) const
+    {
+        (void)contact;
+        return -1;
+    }
+    /// Name for traces and event files.
+    virtual std::string unilateralName(int contact) const
+    {
+        return "contact" + std::to_string(contact + 1);
+    }
+    /// Newton's coefficient of restitution e, 0 ≤ e ≤ 1: φ̇⁺ = −e φ̇⁻ at an impact.
+    virtual double restitution(int contact) const
+    {
+        (void)contact;
+        return 0.0;
+    }
+    /// Opens (the surface lets the body go) or closes the contact.
+    virtual void setUnilateralOpen(int contact, bool open) const { (void)contact, (void)open; }
+    virtual bool unilateralOpen(int contact) const
+    {
+        (void)contact;
+        return false;
+    }
+    /// φ(q, t) of the contact, open or closed (≥ 0 outside the surface).
+    virtual double unilateralGap(int contact, const Eigen::VectorXd& q, double t) const
+    {
+        (void)contact, (void)q, (void)t;
+        return 0.0;
+    }
+
     // --- Equations in pieces (docs/MATH.md §6) ---
     //
     // A track made of pieces (the sliding chain's table top, rounded edge and side) changes the

@@ -434,9 +434,12 @@ private:
         for (std::size_t i : order) {
             const SystemDescription::Constraint& c = d_.constraints[i];
             const bool holonomic = c.kind == SystemDescription::Constraint::Kind::Holonomic;
-            const std::string key =
-                indexed("system.constraints", i) + (holonomic ? ".holonomic" : ".velocity");
+            const std::string key = indexed("system.constraints", i) + (c.unilateral ? ".unilateral"
+                                                                        : holonomic  ? ".holonomic"
+                                                                                     : ".velocity");
             const GiNaC::ex e = parse(c.expression, key, states_);
+            if (c.unilateral)
+                unilateral(c, i, key, e);
             std::vector<GiNaC::ex> row(static_cast<std::size_t>(n));
             GiNaC::ex rate; // φ̇ or ψ, whose time derivative gives the acceleration row
             std::vector<int>& columns = constraintColumns_.emplace_back();
@@ -486,6 +489,22 @@ private:
             m_.rowNames_.push_back(c.name);
             rowKeys_.push_back(key);
         }
+    }
+
+    // A one-sided constraint: its row (the next one), name and restitution (docs/MATH.md §11).
+    void unilateral(const SystemDescription::Constraint& c, std::size_t i, const std::string& key,
+                    const GiNaC::ex& e)
+    {
+        if (hasAny(e, x_.qd))
+            fail(key, "a one-sided constraint φ(q, t) ≥ 0 cannot depend on velocities: a "
+                      "velocity constraint cannot be one-sided");
+        const std::string name =
+            c.name.empty() ? "contact" + std::to_string(m_.unilaterals_.size() + 1) : c.name;
+        m_.unilaterals_.push_back(
+            {name, static_cast<int>(m_.rowNames_.size()), indexed("system.constraints", i)});
+        const std::string e0 = c.restitution.empty() ? "0" : c.restitution;
+        restitutions_.push_back(
+            parse(e0, indexed("system.constraints", i) + ".restitution", params_));
     }
 
     int rowOf(const std::string& name) const
@@ -814,7 +833,9 @@ private:
         t.nonideal =
             tape(withN, x_.C.empty() ? std::vector<GiNaC::ex>(n, 0) : x_.C, "system.nonideal");
         t.columns = tape(tqv, columnOutputs_, "system.columns");
-        t.initial = tape({}, initialValues_, "system.initial");
+        std::vector<GiNaC::ex> initialOutputs = initialValues_; // then each restitution
+        initialOutputs.insert(initialOutputs.end(), restitutions_.begin(), restitutions_.end());
+        t.initial = tape({}, initialOutputs, "system.initial");
         t.view = tape(tq, viewOutputs_, "view.points");
     }
 
@@ -833,6 +854,7 @@ private:
     std::vector<GiNaC::ex> positionRows_, rateRows_, velocityRhs_;
     std::vector<std::string> rowKeys_;
     std::vector<GiNaC::ex> contactOutputs_, initialValues_, columnOutputs_, viewOutputs_;
+    std::vector<GiNaC::ex> restitutions_;
 };
 
 std::shared_ptr<const SymbolicModel> SymbolicModel::create(const SystemDescription& description,
@@ -904,7 +926,11 @@ std::string SymbolicModel::derivationJson() const
     out << "],\n  \"Q\": " << list(d.Q) << ",\n  \"constraints\": [";
     for (int r = 0; r < m; ++r)
         out << (r ? "," : "") << "\n    {\"name\": " << jsonString(rowNames_[r]) << ", \"kind\": \""
-            << (r < holonomic_ ? "holonomic" : "velocity")
+            << (std::any_of(unilaterals_.begin(), unilaterals_.end(),
+                            [&](const Unilateral& u) { return u.row == static_cast<int>(r); })
+                    ? "unilateral"
+                : r < holonomic_ ? "holonomic"
+                                 : "velocity")
             << "\", \"expression\": " << jsonString(str(d.constraint[r]))
             << ", \"A\": " << list(d.A[r]) << ", \"b\": " << jsonString(str(d.b[r])) << "}";
     out << (m ? "\n  " : "") << "],\n  \"friction\": [";
@@ -940,7 +966,29 @@ DerivationSheet SymbolicModel::derivationSheet() const
     std::vector<std::string> contactNames;
     for (const Contact& c : contacts_)
         contactNames.push_back(c.name);
-    return DerivationSheetWriter::write(*derivation_, holonomic_, rowNames_, contactNames);
+    const DerivationSheet sheet =
+        DerivationSheetWriter::write(*derivation_, holonomic_, rowNames_, contactNames);
+    if (unilaterals_.empty())
+        return sheet;
+    // A one-sided constraint's φ block says so: φ ≥ 0 instead of φ = 0 (docs/MATH.md §11).
+    std::vector<DerivationSheet::Block> blocks = sheet.blocks();
+    for (const Unilateral& u : unilaterals_)
+        for (DerivationSheet::Block& b : blocks) {
+            if (b.constraint != u.row || b.suffix != " = 0")
+                continue;
+            const std::string from = " (holonomic)";
+            const std::string to = " (one-sided: phi >= 0, pushes only)";
+            if (const auto at = b.title.find(from); at != std::string::npos)
+                b.title.replace(at, from.size(), " (one-sided: φ ≥ 0, pushes only)");
+            if (const auto at = b.text.find(from); at != std::string::npos)
+                b.text.replace(at, from.size(), to);
+            if (const auto at = b.text.rfind(" = 0\n"); at != std::string::npos)
+                b.text.replace(at, 5, " >= 0\n");
+            if (const auto at = b.latex.rfind(" = 0"); at != std::string::npos)
+                b.latex.replace(at, 4, " \\geq 0");
+            b.suffix = " ≥ 0";
+        }
+    return DerivationSheet(std::move(blocks));
 }
 
 std::vector<std::vector<std::string>> SymbolicModel::massMatrixText() const

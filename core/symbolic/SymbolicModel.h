@@ -50,6 +50,14 @@ public:
         std::vector<int> normalRows; ///< rows of A whose force is N, when not all
     };
     const std::vector<Contact>& contacts() const { return contacts_; }
+    /// One one-sided constraint φ ≥ 0 (docs/MATH.md §11); its restitution is evaluated by the
+    /// initial tape, after the given initial values.
+    struct Unilateral {
+        std::string name; ///< the constraint's name, or contact1, contact2, ... when unnamed
+        int row = 0;      ///< its row of A (a holonomic row)
+        std::string key;  ///< system.constraints[i], for messages
+    };
+    const std::vector<Unilateral>& unilaterals() const { return unilaterals_; }
     bool hasNonIdeal() const { return hasNonIdeal_; }
     /// Names of the constraints in the order of A's rows (holonomic first), "" when unnamed.
     const std::vector<std::string>& rowNames() const { return rowNames_; }
@@ -93,6 +101,7 @@ private:
     bool rheonomic_ = false;
     bool hasNonIdeal_ = false;
     std::vector<Contact> contacts_;
+    std::vector<Unilateral> unilaterals_;
     std::vector<std::string> rowNames_;
     std::unique_ptr<SymbolicDerivation> derivation_;
     std::unique_ptr<Tapes> tapes_;

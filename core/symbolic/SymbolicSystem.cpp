@@ -58,7 +58,8 @@ SymbolicSystem::SymbolicSystem(std::shared_ptr<const SymbolicModel> model,
     nInputs_.resize(m_);
     Q_.resize(n_);
     idealOut_.resize(n_, m_);
-    sparse_ = constantDefiniteMass();
+    // One-sided contacts are solved on the dense path (their complementarity problem is dense).
+    sparse_ = m.unilaterals().empty() && constantDefiniteMass();
 
     // Initial state: the given values, then the rest from the constraints.
     q0_ = Eigen::VectorXd::Zero(n_);
@@ -74,10 +75,14 @@ SymbolicSystem::SymbolicSystem(std::shared_ptr<const SymbolicModel> model,
         (slot < n_ ? q0_[slot] : qd0_[slot - n_]) = out_[i];
         given[static_cast<std::size_t>(slot)] = true;
     }
+    readRestitutions(out_.data() + slots.size());
+    // One-sided contacts do not take part in completing the start: a body may start off them.
+    open_.assign(m.unilaterals().size(), 1);
     completeInitialState(given);
     Eigen::MatrixXd M0(n_, n_);
     massMatrix(q0_, 0.0, M0);
     SystemStartCheck::check(m, p, q0_, qd0_, M0);
+    checkUnilateralStart();
 }
 
 SymbolicSystem::~SymbolicSystem() = default;
@@ -283,6 +288,7 @@ void SymbolicSystem::constraintMatrix(const Eigen::VectorXd& q, const Eigen::Vec
     tapes_->constraintPattern.scatter(out_.data(), A);
     const int size = tapes_->constraintPattern.nonZeros();
     std::copy(out_.begin() + size, out_.begin() + size + m_, b.data());
+    zeroOpenRows(A, b);
 }
 
 void SymbolicSystem::sparseConstraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
@@ -293,6 +299,7 @@ void SymbolicSystem::sparseConstraintMatrix(const Eigen::VectorXd& q, const Eige
     tapes_->constraintPattern.fill(out_.data(), A);
     const int size = tapes_->constraintPattern.nonZeros();
     std::copy(out_.begin() + size, out_.begin() + size + m_, b.data());
+    zeroOpenRows(A, b);
 }
 
 void SymbolicSystem::rowForces(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
@@ -331,6 +338,9 @@ void SymbolicSystem::constraintResiduals(const Eigen::VectorXd& q, const Eigen::
 {
     r.resize(residualCount());
     tapes_->residual.evaluate(inputs(t, q, qd), r.data());
+    for (std::size_t k = 0; k < open_.size(); ++k)
+        if (open_[k])
+            r.segment(2 * model_->unilaterals()[k].row, 2).setZero(); // φ and φ̇ of that row
 }
 
 double SymbolicSystem::kineticEnergy(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
@@ -369,6 +379,7 @@ void SymbolicSystem::positionConstraints(const Eigen::VectorXd& q, double t,
     for (int r = 0; r < h_; ++r)
         phi[r] = out_[static_cast<std::size_t>(r)];
     tapes_->positionPattern.scatter(out_.data() + h_, J);
+    zeroOpenRows(J, phi);
 }
 
 void SymbolicSystem::sparsePositionConstraints(const Eigen::VectorXd& q, double t,
@@ -378,6 +389,7 @@ void SymbolicSystem::sparsePositionConstraints(const Eigen::VectorXd& q, double 
     tapes_->position.evaluate(inputs(t, q), out_.data());
     std::copy(out_.begin(), out_.begin() + h_, phi.data());
     tapes_->positionPattern.fill(out_.data() + h_, J);
+    zeroOpenRows(J, phi);
 }
 
 void SymbolicSystem::velocityConstraints(const Eigen::VectorXd& q, double t,
@@ -389,6 +401,7 @@ void SymbolicSystem::velocityConstraints(const Eigen::VectorXd& q, double t,
     const int size = tapes_->constraintPattern.nonZeros();
     for (int r = 0; r < m_; ++r)
         bv[r] = out_[static_cast<std::size_t>(size + r)];
+    zeroOpenRows(Av, bv);
 }
 
 void SymbolicSystem::sparseVelocityConstraints(const Eigen::VectorXd& q, double t, SparseMatrix& Av,
@@ -399,6 +412,7 @@ void SymbolicSystem::sparseVelocityConstraints(const Eigen::VectorXd& q, double 
     tapes_->constraintPattern.fill(out_.data(), Av);
     const int size = tapes_->constraintPattern.nonZeros();
     std::copy(out_.begin() + size, out_.begin() + size + m_, bv.data());
+    zeroOpenRows(Av, bv);
 }
 
 std::string SymbolicSystem::contactName(int contact) const

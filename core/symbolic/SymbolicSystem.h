@@ -88,6 +88,14 @@ public:
     double stickForceLimit(int contact, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                            double t, const Eigen::VectorXd& Qci) const override;
 
+    int unilateralCount() const override { return static_cast<int>(open_.size()); }
+    int unilateralRow(int contact) const override;
+    std::string unilateralName(int contact) const override;
+    double restitution(int contact) const override;
+    void setUnilateralOpen(int contact, bool open) const override;
+    bool unilateralOpen(int contact) const override;
+    double unilateralGap(int contact, const Eigen::VectorXd& q, double t) const override;
+
     bool hasEnd() const override { return model_->hasEnd(); }
     double endFunction(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                        double t) const override;
@@ -120,6 +128,13 @@ private:
     void completeInitialState(const std::vector<bool>& given);
     void completePositions(const std::vector<bool>& given);
     void completeVelocities(const std::vector<bool>& given);
+    /// The restitutions from the initial tape's outputs after the initial values, checked.
+    void readRestitutions(const double* values);
+    /// Refuses a start inside a one-sided constraint; closes those the start touches.
+    void checkUnilateralStart();
+    /// Zeroes the rows (and right-hand sides) of the open one-sided contacts.
+    void zeroOpenRows(Eigen::Ref<Eigen::MatrixXd> rows, Eigen::Ref<Eigen::VectorXd> rhs) const;
+    void zeroOpenRows(SparseMatrix& rows, Eigen::VectorXd& rhs) const;
     /// "'rod1'" or "constraint 2", for messages.
     std::string constraintLabel(int row) const;
     /// The coordinates (or velocities) the file left out, "none" when none.
@@ -133,6 +148,8 @@ private:
     std::vector<int> contactOffsets_;
     Eigen::VectorXd q0_, qd0_;
     std::vector<std::string> notes_;
+    std::vector<double> restitution_;
+    mutable std::vector<char> open_; ///< per one-sided contact: 1 open (the run's mode)
 
     // Scratch, sized once (the dense n×n pieces on first use): evaluation allocates nothing.
     mutable std::vector<double> in_, out_;

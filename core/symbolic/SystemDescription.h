@@ -47,6 +47,9 @@ struct SystemDescription {
         std::string name; ///< may be empty; named constraints get an N_<name> trace column
         Kind kind = Kind::Holonomic;
         std::string expression; ///< φ(q, t) = 0 or ψ(q, q̇, t) = 0, linear in q̇
+        /// One-sided (holonomic only): φ(q, t) ≥ 0, the force only pushes (docs/MATH.md §11).
+        bool unilateral = false;
+        std::string restitution = {}; ///< Newton's e of a one-sided constraint; empty: 0
         friend bool operator==(const Constraint&, const Constraint&) = default;
     };
     /// Coulomb friction (mu, mu_s, normal) or a drag of constant size (magnitude).

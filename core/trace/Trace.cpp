@@ -55,6 +55,8 @@ std::vector<std::string> Trace::columnNames() const
         names.emplace_back(name);
     if (rheonomic_)
         names.emplace_back("W_ideal");
+    if (hasImpactWork())
+        names.emplace_back("W_impact");
     if (contacts_.size() == 1)
         names.emplace_back("contact");
     else
@@ -119,6 +121,8 @@ void Trace::row(const TraceSample& s, std::vector<double>& out) const
     out.push_back(s.E_error);
     if (rheonomic_)
         out.push_back(s.W_ideal);
+    if (hasImpactWork())
+        out.push_back(s.W_impact);
     for (Eigen::Index i = 0; i < contacts; ++i)
         out.push_back(s.contacts[i]);
     for (Eigen::Index i = 0; i < extras; ++i)

@@ -5,6 +5,7 @@
 #include "trace/TraceSample.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clab {
@@ -31,6 +32,11 @@ public:
     /// Names of the frictional contacts (MechanicalSystem::contactName), empty without contacts.
     const std::vector<std::string>& contactNames() const { return contacts_; }
     bool hasIdealWork() const { return rheonomic_; }
+    /// One-sided contacts (docs/MATH.md §11): their names (for leave, touch and impact events)
+    /// and, when there are any, a W_impact column after W_ideal.
+    void setUnilateralNames(std::vector<std::string> names) { unilaterals_ = std::move(names); }
+    const std::vector<std::string>& unilateralNames() const { return unilaterals_; }
+    bool hasImpactWork() const { return !unilaterals_.empty(); }
 
     /// SI units of the coordinates ("m", or "" when dimensionless) and of the extra columns,
     /// one per name (MechanicalSystem::coordinateUnit, extraColumnUnit). Until set, every
@@ -76,6 +82,7 @@ private:
     std::vector<std::string> coordinateUnits_;
     std::vector<std::string> extraUnits_;
     bool rheonomic_ = false;
+    std::vector<std::string> unilaterals_;
 };
 
 } // namespace clab

@@ -13,8 +13,9 @@ struct TraceSample {
     double W_nonideal = 0.0;  ///< ∫ Qᶜₙᵢ·q̇ dt
     double W_ideal = 0.0;     ///< ∫ Qᶜᵢ·q̇ dt (non-zero only for rheonomic constraints)
     double W_given_nc = 0.0;  ///< work of non-conservative given forces
+    double W_impact = 0.0;    ///< kinetic energy changed by impacts of one-sided contacts (≤ 0)
     double residualMax = 0.0; ///< largest |constraint residual|
-    /// Energy audit E(t) − E(0) − W_nonideal − W_given_nc − W_ideal: zero up to the
+    /// Energy audit E(t) − E(0) − W_nonideal − W_given_nc − W_ideal − W_impact: zero up to the
     /// integration error (and the tiny energy the projection onto the constraints changes).
     double E_error = 0.0;
     Eigen::VectorXd contacts; ///< per frictional contact: 1 sliding, 0 stuck

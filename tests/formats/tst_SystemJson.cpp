@@ -120,6 +120,8 @@ private slots:
     void expressionErrorsFromTheCoreKeepTheirKeyAndColumn();
     void curveNeedsOneParameterRange();
     void keyParametersNameTheSystemsParametersOnce();
+    void oneSidedConstraintLoadsAndRoundTrips();
+    void oneSidedConstraintRefusalsNameTheKeyAndTheReason();
 };
 
 void SystemJsonTest::viewUpMustBeAnAxis()
@@ -416,6 +418,55 @@ void SystemJsonTest::keyParametersNameTheSystemsParametersOnce()
         fileWithSystem(pendulum + R"(, "key_parameters": ["l", "m", "g", "l", "m"])"));
     QCOMPARE(e.key(), QStringLiteral("system.key_parameters"));
     QVERIFY2(e.reason().contains("at most 4"), e.what());
+}
+
+void SystemJsonTest::oneSidedConstraintLoadsAndRoundTrips()
+{
+    const QByteArray ball = R"("coordinates": ["y"], "parameters": {"m": 1, "g": 9.81, "e": 0.5},
+        "masses": ["m"], "potential_energy": "m*g*y", "initial": {"y": 1},
+        "constraints": [{"name": "floor", "unilateral": "y", "restitution": "e"},
+                        {"name": "lid", "unilateral": "2 - y"}])";
+    const SceneDocument document = SceneFile::fromJson(fileWithSystem(ball), "ball.json");
+    const SystemDescription& d = document.system->description();
+    QVERIFY(d.constraints[0].unilateral && d.constraints[1].unilateral);
+    QCOMPARE(d.constraints[0].restitution, std::string("e"));
+    QCOMPARE(d.constraints[1].restitution, std::string());
+    QCOMPARE(readDescription(writtenFile(d)), d);
+    QVERIFY(writtenFile(d).contains(R"("unilateral": "y", "restitution": "e")"));
+    // derive says which constraints are one-sided.
+    const std::string text = document.system->derivationText(SymbolicModel::Format::Text);
+    QVERIFY2(QString::fromStdString(text).contains("floor (one-sided: phi >= 0, pushes only): "
+                                                   "phi = y >= 0"),
+             text.c_str());
+    QVERIFY(document.system->derivationText(SymbolicModel::Format::Json)
+                .find(R"("kind": "unilateral")") != std::string::npos);
+}
+
+void SystemJsonTest::oneSidedConstraintRefusalsNameTheKeyAndTheReason()
+{
+    const QByteArray head = R"("coordinates": ["y"], "parameters": {"m": 1}, "masses": ["m"],
+        "initial": {"y": 1}, "constraints": )";
+    const struct {
+        const char* constraints;
+        const char* key;
+        const char* reason;
+    } cases[] = {
+        {R"([{"unilateral": "y", "restitution": 1.5}])", "system.constraints[0].restitution",
+         "must lie in [0, 1]"},
+        {R"([{"unilateral": "y", "restitution": -0.1}])", "system.constraints[0].restitution",
+         "must lie in [0, 1]"},
+        {R"([{"velocity": "y_dot", "restitution": 0.5}])", "system.constraints[0].restitution",
+         "a velocity constraint cannot be one-sided"},
+        {R"([{"velocity": "y_dot", "unilateral": "y"}])", "system.constraints[0]",
+         "a velocity constraint cannot be one-sided"},
+        {R"([{"holonomic": "y", "unilateral": "y"}])", "system.constraints[0]", "not both"},
+        {R"([{"unilateral": "y + y_dot"}])", "system.constraints[0].unilateral",
+         "a velocity constraint cannot be one-sided"},
+    };
+    for (const auto& c : cases) {
+        const FileError e = testing::parseError(fileWithSystem(head + c.constraints));
+        QVERIFY2(e.key() == QLatin1String(c.key) && e.reason().contains(c.reason), e.what());
+    }
 }
 
 QTEST_APPLESS_MAIN(SystemJsonTest)

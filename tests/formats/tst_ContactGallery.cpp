@@ -1,0 +1,217 @@
+// The built-in examples with one-sided contacts (scenes/systems/*.json), loaded from their
+// files and run with their own settings, against closed forms: the loop-the-loop leaves its
+// track where cos φ = (2gR − v₀²)/(3gR) or goes round at v₀² ≥ 5gR; the ladder leaves the wall
+// when its top is at 2/3 of its initial height, then slides on the floor alone; the bouncing
+// ball comes to rest at t₁(1 + e)/(1 − e) with its energy audit closed by W_impact; the particle
+// leaves the smooth sphere at cos θ = (2 cos θ₀ + v₀²/gR)/3.
+#include "SceneFile.h"
+#include "integrate/Simulator.h"
+#include "symbolic/SymbolicModel.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace clab;
+
+class TestContactGallery : public QObject {
+    Q_OBJECT
+
+private slots:
+    void loopTheLoopTooSlowLeavesTheTrackWhereTheClosedFormSays();
+    void loopTheLoopFastEnoughGoesRound();
+    void ladderLeavesTheWallAtTwoThirdsOfItsInitialHeight();
+    void bouncingBallComesToRestAtTheAccumulationTime();
+    void particleLeavesTheSmoothSphereWhereTheClosedFormSays();
+    void particleLeavesTheRoughSphereWhereItsReducedModelsNormalForceVanishes();
+};
+
+namespace {
+
+constexpr double g = 9.81;
+
+SceneDocument load(const char* file)
+{
+    return SceneFile::load(QStringLiteral(CLAB_SOURCE_DIR "/scenes/systems/") +
+                           QLatin1String(file));
+}
+
+struct Run {
+    std::unique_ptr<MechanicalSystem> system;
+    Trace trace;
+};
+
+Run run(const SceneDocument& document, std::initializer_list<std::pair<std::string, double>> set,
+        double tEnd = 0.0)
+{
+    ParameterValues values = document.parameters;
+    for (const auto& [name, v] : set)
+        values.at(name) = {v};
+    Run r;
+    r.system = document.definition()->create(values);
+    SimulationOptions options = document.simulation;
+    if (tEnd > 0.0)
+        options.tEnd = tEnd;
+    r.trace = Simulator(*r.system).run(options);
+    return r;
+}
+
+double value(const Trace& trace, const TraceSample& s, const std::string& name)
+{
+    std::vector<double> row;
+    trace.row(s, row);
+    const int i = trace.columnIndex(name);
+    if (i < 0)
+        throw std::runtime_error("no column " + name);
+    return row[static_cast<std::size_t>(i)];
+}
+
+std::vector<double> times(const Trace& trace, ContactEvent::Kind kind, const std::string& name)
+{
+    std::vector<double> out;
+    for (const ContactEvent& e : trace.events)
+        if (e.kind == kind && trace.unilateralNames()[static_cast<std::size_t>(e.contact)] == name)
+            out.push_back(e.t);
+    return out;
+}
+
+} // namespace
+
+void TestContactGallery::loopTheLoopTooSlowLeavesTheTrackWhereTheClosedFormSays()
+{
+    const SceneDocument document = load("loop-the-loop.json");
+    const double R = 1.0, v0 = 6.0;
+    const Run r = run(document, {{"R", R}, {"v0", v0}});
+    const std::vector<double> leave = times(r.trace, ContactEvent::Kind::Leave, "track");
+    QVERIFY(!leave.empty());
+    // The state at the leave time: a second run ends there.
+    const Run upTo = run(document, {{"R", R}, {"v0", v0}}, leave[0]);
+    const TraceSample& at = upTo.trace.samples.back();
+    const double expected = (2.0 * g * R - v0 * v0) / (3.0 * g * R);
+    QVERIFY2(std::abs(std::cos(value(upTo.trace, at, "phi")) - expected) < 1e-9,
+             qPrintable(QString("cos φ = %1, expected %2")
+                            .arg(std::cos(value(upTo.trace, at, "phi")), 0, 'g', 12)
+                            .arg(expected, 0, 'g', 12)));
+    for (const TraceSample& s : r.trace.samples) {
+        QVERIFY(R - std::hypot(s.q[0], s.q[1] - R) >= -1e-9); // never outside the track
+        QVERIFY(std::abs(s.E_error) < 1e-7);
+    }
+}
+
+void TestContactGallery::loopTheLoopFastEnoughGoesRound()
+{
+    const SceneDocument document = load("loop-the-loop.json");
+    const double R = 1.0, v0 = std::sqrt(5.0 * g * R) * 1.001;
+    const Run r = run(document, {{"R", R}, {"v0", v0}});
+    QVERIFY(r.trace.events.empty());
+    double top = 0.0;
+    for (const TraceSample& s : r.trace.samples) {
+        top = std::max(top, s.q[1]);
+        QVERIFY(value(r.trace, s, "N_track") > 0.0);
+    }
+    QVERIFY(top > 2.0 * R - 1e-4); // sampled every 5 ms: the top itself may fall between
+    QVERIFY(top <= 2.0 * R + 1e-9);
+}
+
+void TestContactGallery::ladderLeavesTheWallAtTwoThirdsOfItsInitialHeight()
+{
+    const SceneDocument document = load("ladder.json");
+    const double L = 3.0, theta0 = 0.3;
+    const Run r = run(document, {{"L", L}, {"theta0", theta0}});
+    const std::vector<double> leave = times(r.trace, ContactEvent::Kind::Leave, "wall");
+    QCOMPARE(leave.size(), std::size_t(1));
+    const Run upTo = run(document, {{"L", L}, {"theta0", theta0}}, leave[0]);
+    const double top = value(upTo.trace, upTo.trace.samples.back(), "top_height");
+    QVERIFY2(std::abs(top - 2.0 / 3.0 * L * std::cos(theta0)) < 1e-9,
+             qPrintable(QString("top at %1, expected %2")
+                            .arg(top, 0, 'g', 12)
+                            .arg(2.0 / 3.0 * L * std::cos(theta0), 0, 'g', 12)));
+    const std::vector<double> lands = times(r.trace, ContactEvent::Kind::Impact, "top_on_floor");
+    QVERIFY(!lands.empty());
+    for (const TraceSample& s : r.trace.samples) {
+        QVERIFY(value(r.trace, s, "top_height") >= -1e-9);
+        if (s.t > leave[0] && s.t < lands[0]) {
+            QCOMPARE(value(r.trace, s, "N_wall"), 0.0);
+            QVERIFY(value(r.trace, s, "N_floor") > 0.0);
+        }
+        QVERIFY(std::abs(s.E_error) < 1e-7);
+    }
+}
+
+void TestContactGallery::bouncingBallComesToRestAtTheAccumulationTime()
+{
+    const SceneDocument document = load("bouncing-ball.json");
+    const double h0 = 1.0, e = 0.5;
+    const Run r = run(document, {{"h0", h0}, {"e", e}});
+    const double t1 = std::sqrt(2.0 * h0 / g), tInf = t1 * (1.0 + e) / (1.0 - e);
+    const std::vector<double> touch = times(r.trace, ContactEvent::Kind::Touch, "floor");
+    QCOMPARE(touch.size(), std::size_t(1));
+    QVERIFY(std::abs(touch[0] - tInf) < 1e-8);
+    const double m = document.parameters.at("m")[0];
+    QVERIFY(std::abs(r.trace.samples.back().W_impact + m * g * h0) < 1e-8);
+    for (const TraceSample& s : r.trace.samples)
+        QVERIFY(s.q[0] >= -1e-9 && std::abs(s.E_error) < 1e-8);
+}
+
+void TestContactGallery::particleLeavesTheSmoothSphereWhereTheClosedFormSays()
+{
+    const SceneDocument document = load("particle-off-sphere.json");
+    const double R = 1.0, theta0 = 0.2, v0 = 1.0;
+    const Run r = run(document, {{"R", R}, {"theta0", theta0}, {"v0", v0}, {"mu", 0.0}});
+    const std::vector<double> leave = times(r.trace, ContactEvent::Kind::Leave, "sphere");
+    QCOMPARE(leave.size(), std::size_t(1));
+    const Run upTo =
+        run(document, {{"R", R}, {"theta0", theta0}, {"v0", v0}, {"mu", 0.0}}, leave[0]);
+    const double expected = (2.0 * std::cos(theta0) + v0 * v0 / (g * R)) / 3.0;
+    const TraceSample& at = upTo.trace.samples.back();
+    QVERIFY2(std::abs(at.q[1] / R - expected) < 1e-9, qPrintable(QString("cos θ = %1, expected %2")
+                                                                     .arg(at.q[1] / R, 0, 'g', 12)
+                                                                     .arg(expected, 0, 'g', 12)));
+}
+
+void TestContactGallery::particleLeavesTheRoughSphereWhereItsReducedModelsNormalForceVanishes()
+{
+    const SceneDocument document = load("particle-off-sphere.json");
+    const double R = 1.0, theta0 = 0.2, v0 = 1.0, mu = 0.3;
+    const Run r = run(document, {{"R", R}, {"theta0", theta0}, {"v0", v0}, {"mu", mu}});
+    const std::vector<double> leave = times(r.trace, ContactEvent::Kind::Leave, "sphere");
+    QCOMPARE(leave.size(), std::size_t(1));
+    const Run upTo =
+        run(document, {{"R", R}, {"theta0", theta0}, {"v0", v0}, {"mu", mu}}, leave[0]);
+    const double theta = value(upTo.trace, upTo.trace.samples.back(), "theta");
+    // The reduced model in the angle from the top, sliding: R θ̈ = g sin θ − μ N/m with the
+    // normal force N/m = g cos θ − R θ̇²; RK4 until N/m changes sign, then linear in between.
+    const auto rhs = [&](double th, double w, double& dth, double& dw) {
+        dth = w;
+        dw = (g * std::sin(th) - mu * (g * std::cos(th) - R * w * w)) / R;
+    };
+    double th = theta0, w = v0 / R, t = 0.0;
+    const double h = 1e-5;
+    double n = g * std::cos(th) - R * w * w;
+    double reference = std::nan("");
+    while (t < 2.0) {
+        double k1t, k1w, k2t, k2w, k3t, k3w, k4t, k4w;
+        rhs(th, w, k1t, k1w);
+        rhs(th + h / 2 * k1t, w + h / 2 * k1w, k2t, k2w);
+        rhs(th + h / 2 * k2t, w + h / 2 * k2w, k3t, k3w);
+        rhs(th + h * k3t, w + h * k3w, k4t, k4w);
+        const double th1 = th + h / 6 * (k1t + 2 * k2t + 2 * k3t + k4t);
+        const double w1 = w + h / 6 * (k1w + 2 * k2w + 2 * k3w + k4w);
+        const double n1 = g * std::cos(th1) - R * w1 * w1;
+        if (n1 <= 0.0) {
+            reference = th + (th1 - th) * n / (n - n1);
+            break;
+        }
+        th = th1, w = w1, n = n1, t += h;
+    }
+    QVERIFY(std::isfinite(reference));
+    QVERIFY2(std::abs(theta - reference) < 1e-8,
+             qPrintable(QString("leaves at θ = %1, reduced model %2")
+                            .arg(theta, 0, 'g', 12)
+                            .arg(reference, 0, 'g', 12)));
+    // Friction makes it stay on longer than on the smooth sphere.
+    QVERIFY(std::cos(theta) < (2.0 * std::cos(theta0) + v0 * v0 / (g * R)) / 3.0);
+}
+
+QTEST_APPLESS_MAIN(TestContactGallery)
+#include "tst_ContactGallery.moc"
