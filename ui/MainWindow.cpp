@@ -2,6 +2,7 @@
 
 #include "HelpDialog.h"
 #include "MainWindowActions.h"
+#include "MainWindowDrag.h"
 #include "MainWindowFiles.h"
 #include "panels/DerivationPanel.h"
 #include "panels/FitPanel.h"
@@ -98,6 +99,7 @@ MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
     // The wheel changes no value in a control without the focus, here or in any dialog.
     WheelGuard::install();
     createStatusBar();
+    new MainWindowDrag(statusBar(), session_, clock_, view_, this);
     connectActions();
     connectSession();
     connectPresentation();

@@ -57,6 +57,17 @@ SceneDefinition AcatastaticParticle::definition()
     return d;
 }
 
+ParameterValues AcatastaticParticle::startFromState(const ParameterValues& v,
+                                                    const Eigen::VectorXd& q,
+                                                    const Eigen::VectorXd& qd)
+{
+    ParameterValues start = v;
+    start["x0"] = {q[0]};
+    start["y0"] = {q[1]};
+    start["ydot0"] = {qd[1]}; // ẋ follows from the constraint
+    return start;
+}
+
 double AcatastaticParticle::a(double t) const
 {
     return a0_ + a1_ * std::sin(omega_ * t);

@@ -17,6 +17,10 @@ public:
     explicit AcatastaticParticle(const ParameterValues& values);
 
     static SceneDefinition definition();
+    /// The start parameters that make the scene start in (q, q̇) on its constraints (a drag
+    /// in the 3D view; core/scenes/SceneStart).
+    static ParameterValues startFromState(const ParameterValues& values, const Eigen::VectorXd& q,
+                                          const Eigen::VectorXd& qd);
 
     int dof() const override { return 2; }
     int constraintCount() const override { return 1; }

@@ -63,6 +63,18 @@ SceneDefinition BeadOnWire::definition()
     return d;
 }
 
+ParameterValues BeadOnWire::startFromState(const ParameterValues& v, const Eigen::VectorXd& q,
+                                           const Eigen::VectorXd& qd)
+{
+    // s and ṡ along the wire's unit direction (cos θ, sin θ).
+    const double theta = parameterValue(v, "angle_deg") * std::numbers::pi / 180.0;
+    const Eigen::Vector2d along(std::cos(theta), std::sin(theta));
+    ParameterValues start = v;
+    start["s0"] = {along.dot(q.head<2>())};
+    start["v0"] = {along.dot(qd.head<2>())};
+    return start;
+}
+
 void BeadOnWire::constraintMatrix(const Eigen::VectorXd&, const Eigen::VectorXd&, double,
                                   Eigen::MatrixXd& A, Eigen::VectorXd& b) const
 {

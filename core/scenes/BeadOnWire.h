@@ -17,6 +17,10 @@ public:
     explicit BeadOnWire(const ParameterValues& values);
 
     static SceneDefinition definition();
+    /// The start parameters that make the scene start in (q, q̇) on its constraints (a drag
+    /// in the 3D view; core/scenes/SceneStart).
+    static ParameterValues startFromState(const ParameterValues& values, const Eigen::VectorXd& q,
+                                          const Eigen::VectorXd& qd);
 
     void constraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                           Eigen::MatrixXd& A, Eigen::VectorXd& b) const override;

@@ -63,6 +63,19 @@ SceneDefinition NonholonomicParticle::definition()
     return d;
 }
 
+ParameterValues NonholonomicParticle::startFromState(const ParameterValues& v,
+                                                     const Eigen::VectorXd& q,
+                                                     const Eigen::VectorXd& qd)
+{
+    ParameterValues start = v;
+    start["x0"] = {q[0]};
+    start["y0"] = {q[1]};
+    start["z0"] = {q[2]};
+    start["xdot0"] = {qd[0]}; // ẏ = z ẋ follows from the constraint
+    start["zdot0"] = {qd[2]};
+    return start;
+}
+
 void NonholonomicParticle::massMatrix(const Eigen::VectorXd&, double, Eigen::MatrixXd& M) const
 {
     M.setZero(3, 3);

@@ -56,6 +56,17 @@ SceneDefinition RingWithFriction::definition()
     return d;
 }
 
+ParameterValues RingWithFriction::startFromState(const ParameterValues& v, const Eigen::VectorXd& q,
+                                                 const Eigen::VectorXd& qd)
+{
+    // q = R (sin φ, −cos φ); the tangent, counter-clockwise, is (cos φ, sin φ).
+    const double phi = std::atan2(q[0], -q[1]);
+    ParameterValues start = v;
+    start["phi0_deg"] = {phi * 180.0 / std::numbers::pi};
+    start["v0"] = {Eigen::Vector2d(std::cos(phi), std::sin(phi)).dot(qd.head<2>())};
+    return start;
+}
+
 void RingWithFriction::constraintMatrix(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double,
                                         Eigen::MatrixXd& A, Eigen::VectorXd& b) const
 {

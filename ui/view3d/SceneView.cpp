@@ -3,6 +3,7 @@
 #include "render/OffscreenRenderWindow.h"
 #include "render/VtkOpenGLWindow.h"
 #include "view3d/SceneViewContent.h"
+#include "view3d/ViewDrag.h"
 
 #include <model/ConstraintLabError.h>
 #include <scenes/SceneRegistry.h>
@@ -28,6 +29,7 @@ namespace clab {
 struct SceneView::Impl {
     VtkOpenGLWindow* window = nullptr;
     SceneViewContent onscreen;
+    ViewDrag* drag = nullptr;
     std::unique_ptr<OffscreenRenderWindow> offscreenWindow;
     std::unique_ptr<SceneViewContent> offscreen;
 
@@ -148,12 +150,31 @@ SceneView::SceneView(QWidget* parent) : QWidget(parent), d(std::make_unique<Impl
     d->onscreen.attachTo(d->window->renderWindow());
     setFocusProxy(container);
 
+    d->drag = new ViewDrag(d->window, d->onscreen, this);
+    connect(d->drag, &ViewDrag::changed, d->window, &VtkOpenGLWindow::scheduleFrame);
+    connect(d->drag, &ViewDrag::grabStarted, this, &SceneView::bodyGrabbed);
+    connect(d->drag, &ViewDrag::startChosen, this, &SceneView::startDragged);
+    connect(d->drag, &ViewDrag::failed, this, &SceneView::dragFailed);
     connect(d->window, &VtkOpenGLWindow::frameRendered, this, &SceneView::frameRendered);
     connect(d->window, &VtkOpenGLWindow::interacted, this, [this] { d->userCamera = true; });
     connect(d->window, &VtkOpenGLWindow::resized, this, [this] { d->autoFrame(); });
 }
 
-SceneView::~SceneView() = default;
+SceneView::~SceneView()
+{
+    // Before the content it draws into goes (the widget's children are deleted after it).
+    delete d->drag;
+}
+
+void SceneView::setPlaying(bool playing)
+{
+    d->drag->setPlaying(playing);
+}
+
+ViewDrag& SceneView::hand() const
+{
+    return *d->drag;
+}
 
 void SceneView::setScene(const std::string& sceneName, const ParameterValues& values)
 {
@@ -188,6 +209,7 @@ void SceneView::setScene(const SceneDocument& document)
         ++d->ghostGeneration;
     }
     d->scene = std::move(scene);
+    d->drag->setScene(d->scene);
     d->trace.reset();
     ++d->sceneGeneration;
     ++d->traceGeneration;
@@ -205,6 +227,7 @@ void SceneView::setTrace(const Trace& trace)
 {
     d->trace = std::make_shared<const Trace>(trace);
     ++d->traceGeneration;
+    d->drag->letGo();
     if (!d->hasScene()) {
         return;
     }

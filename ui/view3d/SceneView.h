@@ -22,6 +22,7 @@
 namespace clab {
 
 class SceneViewContent;
+class ViewDrag;
 class VtkOpenGLWindow;
 
 /// \brief The 3D view of a scene: its constraint geometry, the moving body, its trail and the
@@ -115,6 +116,12 @@ public:
     /// Renders the current view off screen at the given size (for screenshots and tests).
     QImage renderImage(const QSize& size);
 
+    /// Whether the clock is running: a grab then pulls the body with a spring while the run
+    /// goes on, else it sets the start (ViewDrag).
+    void setPlaying(bool playing);
+    /// The hand on the bodies (hover, grab, drag, throw), for the window and tests.
+    ViewDrag& hand() const;
+
     /// The native window the view renders into (tests, benchmarks).
     VtkOpenGLWindow* openGLWindow() const;
     /// What the window shows, down to its arrows' glyphs (tests).
@@ -126,6 +133,12 @@ protected:
 signals:
     /// Emitted after each rendered frame (for benchmarks and tests).
     void frameRendered();
+    /// A body was taken by the hand (`spring`: while the run goes on).
+    void bodyGrabbed(bool spring);
+    /// A drag ended: (q, q̇) should become the start, as one undo step named `what`.
+    void startDragged(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const QString& what);
+    /// A body could not be dragged there: why.
+    void dragFailed(const QString& message);
 
 private:
     struct Impl;

@@ -202,6 +202,7 @@ std::optional<TraceSample> initialSampleOf(const SceneDefinition* definition,
 void SceneViewContent::setScene(const SceneDocument& document)
 {
     std::unique_ptr<SceneGeometry> geometry = SceneGeometry::create(document);
+    heldSample_.reset(); // another system's state, or a start the new run replaces
     if (geometry_) {
         geometry_->removeFrom(layers_->scene);
     }
@@ -347,10 +348,24 @@ void SceneViewContent::updateLegend()
 
 const TraceSample* SceneViewContent::currentSample() const
 {
+    if (heldSample_)
+        return &*heldSample_;
     if (trace_ && !trace_->samples.empty()) {
         return &trace_->samples[std::min(index_, trace_->samples.size() - 1)];
     }
     return initialSample_ ? &*initialSample_ : nullptr;
+}
+
+void SceneViewContent::holdSample(const TraceSample& sample)
+{
+    heldSample_ = sample;
+    showSample();
+}
+
+void SceneViewContent::releaseSample()
+{
+    heldSample_.reset();
+    showSample();
 }
 
 void SceneViewContent::setTime(double t)

@@ -154,6 +154,12 @@ public:
     QStringList readouts() const;
     /// The sample shown (nullptr before any scene).
     const TraceSample* currentSample() const;
+    /// Shows `sample` instead of the run's (a body held by the hand, BodyGrab) until
+    /// releaseSample().
+    void holdSample(const TraceSample& sample);
+    void releaseSample();
+    /// The scene's geometry (nullptr before any scene).
+    const SceneGeometry* geometry() const { return geometry_.get(); }
 
     /// Text size in pixels for a view of width × height pixels: legible from the back of a
     /// classroom at full screen, not crowding a small window.
@@ -191,6 +197,7 @@ private:
     QString sceneTitle_;
     std::shared_ptr<const Trace> trace_;
     std::optional<TraceSample> initialSample_;
+    std::optional<TraceSample> heldSample_;
     std::size_t index_ = 0;
     double time_ = 0.0;
     int chosenRequest_ = 0; ///< 0: the last body

@@ -108,6 +108,13 @@ public:
         (void)body;
         return forceVector(q, F);
     }
+    /// The points a hand can grab in the view (BodyGrab): each body by default (a chain's bobs);
+    /// every view point of a system written as equations. `i` runs from 0 to grabPointCount().
+    virtual int grabPointCount() const { return bodyCount(); }
+    virtual Eigen::Vector3d grabPoint(int i, const Eigen::VectorXd& q) const
+    {
+        return bodyPositionOf(i + 1, q);
+    }
     /// Points besides the body that carry force arrows of their own (the other bodies of a
     /// system written as equations); none by default.
     virtual int extraArrowPointCount() const { return 0; }

@@ -29,6 +29,12 @@ public:
     void update(const TraceSample& sample) override;
     Eigen::Vector3d bodyPosition(const Eigen::VectorXd& q) const override;
     Eigen::Vector3d forceVector(const Eigen::VectorXd& q, const Eigen::VectorXd& F) const override;
+    /// Every view point can be grabbed.
+    int grabPointCount() const override { return pointCount(); }
+    Eigen::Vector3d grabPoint(int i, const Eigen::VectorXd& q) const override
+    {
+        return pointPosition(i, q, t_);
+    }
     /// Every point but the last (which is the body) carries arrows too.
     int extraArrowPointCount() const override { return std::max(0, pointCount() - 1); }
     Eigen::Vector3d extraArrowOrigin(int i, const TraceSample& sample) const override;

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "model/ParameterSpec.h"
+
+#include <Eigen/Core>
+
+#include <string>
+
+namespace clab {
+
+/// \brief How a built-in scene's start parameters follow from a state: what a drag in the 3D
+/// view needs to make the dragged state the scene's start (docs/ARCHITECTURE.md, "Where a
+/// change goes").
+///
+/// One row per scene whose parameters say where each body starts and how fast (the bead's s0 and
+/// v0, the ring's phi0_deg and v0, …); each scene's own static `startFromState` does the work.
+/// A scene without a row (the chains' shapes, the rigid body's orientation) is not dragged.
+class SceneStart {
+public:
+    using Function = ParameterValues (*)(const ParameterValues& values, const Eigen::VectorXd& q,
+                                         const Eigen::VectorXd& qd);
+
+    /// The scene's function, or nullptr when its start is not a set of parameters.
+    static Function of(const std::string& sceneName);
+};
+
+} // namespace clab

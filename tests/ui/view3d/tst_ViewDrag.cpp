@@ -1,0 +1,202 @@
+// The hand in the 3D view, driven with QTest's mouse over the real main window: a press on the
+// bead and a drag set its start on the wire (s0 in its field; one undo step restores it
+// exactly); a flick throws it (v0 along the wire); hovering shows an open hand and the
+// highlight; a press beside the bead turns the camera instead; while the run plays a drag
+// pulls with a spring drawn as its own arrow, and the run goes on from where it was let go; a
+// single finger on a touch screen drags as the mouse does.
+#include <MainWindow.h>
+#include <panels/ParameterEditor.h>
+#include <render/VtkOpenGLWindow.h>
+#include <scenes/SceneRegistry.h>
+#include <session/PlaybackClock.h>
+#include <session/SceneSession.h>
+#include <session/SimulationWorker.h>
+#include <view3d/SceneView.h>
+#include <view3d/SceneViewContent.h>
+#include <view3d/ViewDrag.h>
+
+#include <QDoubleSpinBox>
+#include <QPointingDevice>
+#include <QTest>
+#include <QUndoStack>
+
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+
+#include "../../support/MainWindowFixture.h"
+
+#include <cmath>
+#include <memory>
+#include <numbers>
+
+using namespace clab;
+
+namespace {
+
+const bool surfaceFormatSet = testing::setSurfaceFormat();
+constexpr int timeout = 60000;
+
+SceneDocument shortBead()
+{
+    SceneDocument document = SceneDocument::fromDefinition(*SceneRegistry::find("bead-on-wire"));
+    document.simulation.tEnd = 2.0;
+    return document;
+}
+
+double value(MainWindow& window, const char* key)
+{
+    return window.session()->document().parameters.at(key).at(0);
+}
+
+// Where a scene point is in the view's window, in logical pixels (Qt's, top left).
+QPoint pixelOf(MainWindow& window, const Eigen::Vector3d& p)
+{
+    VtkOpenGLWindow* gl = window.sceneView()->openGLWindow();
+    vtkRenderer* renderer = window.sceneView()->content().renderer();
+    renderer->SetWorldPoint(p.x(), p.y(), p.z(), 1.0);
+    renderer->WorldToDisplay();
+    const double* d = renderer->GetDisplayPoint();
+    const double ratio = gl->devicePixelRatio();
+    const int height = renderer->GetRenderWindow()->GetSize()[1];
+    return QPointF(d[0] / ratio, (height - 1 - d[1]) / ratio).toPoint();
+}
+
+QPoint beadPixel(MainWindow& window)
+{
+    const double s0 = value(window, "s0");
+    const double theta = value(window, "angle_deg") * std::numbers::pi / 180.0;
+    return pixelOf(window, {s0 * std::cos(theta), s0 * std::sin(theta), 0.0});
+}
+
+} // namespace
+
+class TestViewDrag : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup() { window_.reset(); }
+    void draggingTheBeadSetsItsStartOnTheWireAsOneUndoStep();
+    void flickThrowsTheBeadAlongTheWire();
+    void hoverShowsAnOpenHandAndAPressBesideTurnsTheCamera();
+    void dragWhilePlayingPullsWithASpringAndRunsOn();
+    void singleFingerDragsTheBead();
+
+private:
+    MainWindow& window() { return *window_; }
+    std::unique_ptr<MainWindow> window_;
+};
+
+void TestViewDrag::init()
+{
+    testing::showDocument(testing::newWindow(window_), shortBead());
+    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    QTRY_VERIFY_WITH_TIMEOUT(window().trace() != nullptr && !window().worker()->isBusy(), timeout);
+    window().clock()->pause();
+    window().clock()->setTime(0.0);
+    QTest::qWait(50);
+}
+
+void TestViewDrag::draggingTheBeadSetsItsStartOnTheWireAsOneUndoStep()
+{
+    MainWindow& w = window();
+    VtkOpenGLWindow* gl = w.sceneView()->openGLWindow();
+    const QPoint from = beadPixel(w);
+    const QPoint to = from + QPoint(70, -25);
+    QTest::mousePress(gl, Qt::LeftButton, Qt::NoModifier, from);
+    QVERIFY(w.sceneView()->hand().isHolding());
+    QTest::mouseMove(gl, from + QPoint(35, -12), 20);
+    QTest::mouseMove(gl, to, 20);
+    // Held still for a moment before the release: placed at rest, not thrown.
+    QTest::mouseRelease(gl, Qt::LeftButton, Qt::NoModifier, to, 300);
+    const double s0 = value(w, "s0");
+    QVERIFY2(std::abs(s0 - 2.0) > 0.05, qPrintable(QString::number(s0)));
+    QCOMPARE(value(w, "v0"), 0.0);
+    // The field shows it, and the run that follows starts there.
+    const QDoubleSpinBox* field = w.parameterEditor()->spinBox(QStringLiteral("s0"));
+    QTRY_VERIFY(std::abs(field->value() - s0) <= 1e-3 && std::abs(field->value() - 2.0) > 0.04);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.worker()->isBusy() && w.trace() &&
+                                 std::abs(w.trace()->samples.front().extra[0] - s0) < 1e-12,
+                             timeout);
+    // One undo step restores the start exactly.
+    QCOMPARE(w.session()->undoStack()->count(), 1);
+    w.session()->undoStack()->undo();
+    QCOMPARE(value(w, "s0"), 2.0);
+    QCOMPARE(value(w, "v0"), 0.0);
+}
+
+void TestViewDrag::flickThrowsTheBeadAlongTheWire()
+{
+    MainWindow& w = window();
+    VtkOpenGLWindow* gl = w.sceneView()->openGLWindow();
+    const QPoint from = beadPixel(w);
+    QTest::mousePress(gl, Qt::LeftButton, Qt::NoModifier, from);
+    // Up the wire (to the right and up on screen), quickly, released while moving.
+    for (int i = 1; i <= 6; ++i)
+        QTest::mouseMove(gl, from + QPoint(12 * i, -7 * i), 15);
+    QTest::mouseRelease(gl, Qt::LeftButton, Qt::NoModifier, from + QPoint(72, -42), 5);
+    QVERIFY2(value(w, "v0") > 0.1, qPrintable(QString::number(value(w, "v0"))));
+    QCOMPARE(w.session()->undoStack()->count(), 1);
+    QCOMPARE(w.session()->undoStack()->text(0), QStringLiteral("Throw the body"));
+}
+
+void TestViewDrag::hoverShowsAnOpenHandAndAPressBesideTurnsTheCamera()
+{
+    MainWindow& w = window();
+    VtkOpenGLWindow* gl = w.sceneView()->openGLWindow();
+    const QPoint bead = beadPixel(w);
+    QTest::mouseMove(gl, bead);
+    QTRY_VERIFY(w.sceneView()->hand().isHighlighted());
+    QCOMPARE(gl->cursor().shape(), Qt::OpenHandCursor);
+    const QPoint beside = bead + QPoint(0, 120);
+    QTest::mouseMove(gl, beside);
+    QTRY_VERIFY(!w.sceneView()->hand().isHighlighted());
+    QVERIFY(gl->cursor().shape() != Qt::OpenHandCursor);
+    const auto camera = w.sceneView()->camera();
+    QTest::mousePress(gl, Qt::LeftButton, Qt::NoModifier, beside);
+    for (int i = 1; i <= 5; ++i)
+        QTest::mouseMove(gl, beside + QPoint(10 * i, 0), 10);
+    QTest::mouseRelease(gl, Qt::LeftButton, Qt::NoModifier, beside + QPoint(50, 0), 10);
+    QVERIFY((w.sceneView()->camera()[0] - camera[0]).norm() > 1e-6);
+    QCOMPARE(value(w, "s0"), 2.0);
+    QCOMPARE(w.session()->undoStack()->count(), 0);
+}
+
+void TestViewDrag::dragWhilePlayingPullsWithASpringAndRunsOn()
+{
+    MainWindow& w = window();
+    VtkOpenGLWindow* gl = w.sceneView()->openGLWindow();
+    w.clock()->play();
+    QTest::qWait(30);
+    const QPoint from = beadPixel(w);
+    QTest::mousePress(gl, Qt::LeftButton, Qt::NoModifier, from);
+    QVERIFY(w.sceneView()->hand().isHolding());
+    QVERIFY(!w.clock()->isPlaying()); // the hand holds the run
+    QTest::mouseMove(gl, from + QPoint(60, -60), 20);
+    QTRY_VERIFY(w.sceneView()->hand().isSpringDrawn());
+    if (const QByteArray path = qgetenv("CLAB_DRAG_SCREENSHOT"); !path.isEmpty())
+        gl->grabFramebuffer().save(QString::fromLocal8Bit(path));
+    QTest::qWait(300);
+    QTest::mouseRelease(gl, Qt::LeftButton, Qt::NoModifier, from + QPoint(60, -60), 5);
+    QVERIFY(std::abs(value(w, "s0") - 2.0) > 1e-3);
+    QCOMPARE(w.session()->undoStack()->text(0), QStringLiteral("Pull the body"));
+    QVERIFY(w.clock()->isPlaying()); // and runs on from there
+}
+
+void TestViewDrag::singleFingerDragsTheBead()
+{
+    MainWindow& w = window();
+    VtkOpenGLWindow* gl = w.sceneView()->openGLWindow();
+    QPointingDevice* screen = QTest::createTouchDevice();
+    const QPoint from = beadPixel(w);
+    QTest::touchEvent(gl, screen).press(0, from, gl);
+    QTest::touchEvent(gl, screen).move(0, from + QPoint(40, -20), gl);
+    QTest::touchEvent(gl, screen).move(0, from + QPoint(80, -40), gl);
+    QTest::qWait(250);
+    QTest::touchEvent(gl, screen).release(0, from + QPoint(80, -40), gl);
+    QTRY_VERIFY(std::abs(value(w, "s0") - 2.0) > 0.05);
+    QCOMPARE(w.session()->undoStack()->count(), 1);
+}
+
+QTEST_MAIN(TestViewDrag)
+#include "tst_ViewDrag.moc"

@@ -1,0 +1,54 @@
+#include "MainWindowDrag.h"
+
+#include "session/PlaybackClock.h"
+#include "session/SceneSession.h"
+#include "session/StartStateEdit.h"
+#include "view3d/SceneView.h"
+#include "view3d/ViewDrag.h"
+
+#include <QStatusBar>
+
+namespace clab {
+
+MainWindowDrag::MainWindowDrag(QStatusBar* status, SceneSession* session, PlaybackClock* clock,
+                               SceneView* view, QObject* parent)
+    : QObject(parent), status_(status), session_(session), clock_(clock), view_(view)
+{
+    connect(clock_, &PlaybackClock::playingChanged, view_, &SceneView::setPlaying);
+    view_->setPlaying(clock_->isPlaying());
+    connect(view_, &SceneView::bodyGrabbed, this, &MainWindowDrag::grabbed);
+    connect(view_, &SceneView::startDragged, this, &MainWindowDrag::released);
+    connect(view_, &SceneView::dragFailed, this, [this](const QString& message) {
+        status_->showMessage(tr("The body cannot be dragged there: %1").arg(message), 8000);
+        if (resume_)
+            clock_->play();
+        resume_ = false;
+    });
+}
+
+void MainWindowDrag::grabbed(bool spring)
+{
+    // Held by the hand, the body moves as the drag says, not as the recorded run does.
+    resume_ = spring;
+    clock_->pause();
+}
+
+void MainWindowDrag::released(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                              const QString& what)
+{
+    const int before = session_->undoStack()->index();
+    const QString problem = StartStateEdit::apply(*session_, q, qd, what);
+    if (!problem.isEmpty())
+        status_->showMessage(tr("The start cannot be set there: %1").arg(problem), 8000);
+    if (session_->undoStack()->index() == before)
+        view_->hand().letGo(); // nothing changed: no new run will replace the held state
+    else
+        status_->showMessage(tr("%1: the start values changed (Ctrl+Z restores them)").arg(what),
+                             5000);
+    clock_->setTime(clock_->start());
+    if (resume_)
+        clock_->play();
+    resume_ = false;
+}
+
+} // namespace clab
