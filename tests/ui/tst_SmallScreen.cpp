@@ -324,9 +324,14 @@ private slots:
             legend->SetVisible(false);
             const QImage without = grab();
             legend->SetVisible(true);
-            const QRect box = differing(with, without);
+            // The legend's box, within the plot area (axes and titles are no curves).
+            const int* low = plots->chart().chart()->GetPoint1();
+            const int* high = plots->chart().chart()->GetPoint2();
+            const QRect area(QPoint(low[0] + 1, with.height() - high[1]),
+                             QPoint(high[0] - 1, with.height() - 1 - low[1] - 1));
+            const QRect box = differing(with, without) & area;
             if (box.isEmpty())
-                continue; // a plot without a legend
+                continue; // a plot without a legend, or one beside the plot
             ++checked;
             const int covered = curvePixels(without, box);
             if (covered > 3)

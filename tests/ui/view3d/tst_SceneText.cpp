@@ -350,6 +350,16 @@ bool isFriction(const QColor& c)
     return c.hsvSaturation() > 120 && c.value() > 60 && std::min(dh, 360 - dh) <= 8;
 }
 
+/// The run `trace` of `scene` in `content`, drawn into `window` and framed for `size`.
+void showRun(OffscreenRenderWindow& window, SceneViewContent& content, const std::string& scene,
+             const ParameterValues& values, const Trace& trace, const QSize& size)
+{
+    content.attachTo(window.window());
+    content.setScene(scene, values);
+    content.setTrace(std::make_shared<const Trace>(trace));
+    content.frameCamera(size.width(), size.height());
+}
+
 /// Pixels of the friction arrow's colour (its hue, clearly saturated).
 int frictionPixels(const QImage& image)
 {
@@ -399,11 +409,8 @@ void TestSceneText::frictionArrowShowsItsFullLengthOverTheRing()
     const Trace trace = testing::runScene(scene, values, 6.0);
     OffscreenRenderWindow window;
     SceneViewContent content;
-    content.attachTo(window.window());
-    content.setScene(scene, values);
-    content.setTrace(std::make_shared<const Trace>(trace));
     const QSize size(1000, 620);
-    content.frameCamera(size.width(), size.height());
+    showRun(window, content, scene, values, trace, size);
     // The turning points (the speed along the ring changes sign), and times between.
     std::vector<double> times;
     const auto along = [](const TraceSample& s) {
@@ -479,11 +486,8 @@ void TestSceneText::arrowsTooShortToReadAreDrawnLongerAndMarked()
     const Trace trace = testing::runScene(scene, values, 6.0);
     OffscreenRenderWindow window;
     SceneViewContent content;
-    content.attachTo(window.window());
-    content.setScene(scene, values);
-    content.setTrace(std::make_shared<const Trace>(trace));
     const QSize size(1000, 620);
-    content.frameCamera(size.width(), size.height());
+    showRun(window, content, scene, values, trace, size);
     const double minimum =
         ArrowLayer::minimumPixels(content.fontPixelsFor(size.width(), size.height()));
     const ForceKind kind = ForceKind::NonIdealConstraint;
