@@ -91,7 +91,7 @@ public:
     void layoutLabels(const CameraRig& camera, vtkRenderer* overlay, int fontPoints,
                       TextPlacer& placer);
     /// The shortest a drawn large arrow is on screen, for text `fontPixels` high.
-    static double minimumPixels(int fontPixels) { return 3.0 * fontPixels; }
+    static double minimumPixels(int fontPixels) { return 1.5 * fontPixels; }
     /// Draws every large arrow whose force is not zero but whose arrow would be shorter on
     /// screen than `pixels` at that length instead, faint and labelled with its magnitude (a
     /// friction near a turning point would be a speck); the others to scale.
