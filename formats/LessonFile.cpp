@@ -23,7 +23,6 @@ namespace clab {
 namespace {
 
 constexpr qint64 maxFileSize = 16 * 1024 * 1024;
-constexpr int maxCaption = 400;
 
 QString qs(const std::string& s)
 {
@@ -74,12 +73,12 @@ public:
         if (o.contains(QLatin1String("caption"))) {
             const QString caption = JsonFields::requireString(o.value(QLatin1String("caption")),
                                                               source_, key + ".caption");
-            if (caption.size() > maxCaption)
+            if (caption.size() > LessonFile::maxCaption)
                 JsonFields::invalid(source_, key + QStringLiteral(".caption"),
                                     QStringLiteral("%1 characters, more than the %2 a caption on "
                                                    "a projector can show")
                                         .arg(caption.size())
-                                        .arg(maxCaption));
+                                        .arg(LessonFile::maxCaption));
             step.caption = caption.toStdString();
         }
         return step;

@@ -31,6 +31,8 @@ namespace clab {
 class LessonFile {
 public:
     static constexpr int formatVersion = 1;
+    /// The longest caption a step may have, in characters.
+    static constexpr int maxCaption = 400;
 
     /// True when `json` is an object with a "lesson" member (File → Open tells lessons apart
     /// from scenes by their content).

@@ -20,10 +20,10 @@
 #include "session/SceneStore.h"
 #include "session/SimulationWorker.h"
 #include "view3d/SceneView.h"
+#include "widgets/ElidingStatusBar.h"
 #include "widgets/MessageBanner.h"
 #include "widgets/WheelGuard.h"
 
-#include <LessonFile.h>
 #include <scenes/SceneRegistry.h>
 
 #include <QAbstractSlider>
@@ -32,7 +32,6 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -153,6 +152,8 @@ void MainWindow::createCentralWidget()
 
 void MainWindow::createStatusBar()
 {
+    // A message too long for a narrow window ends in "…", the whole of it in the tooltip.
+    setStatusBar(new ElidingStatusBar(this));
     progress_ = new QProgressBar(this);
     progress_->setRange(0, 1000);
     progress_->setMaximumWidth(180);
@@ -264,6 +265,7 @@ void MainWindow::connectPresentation()
     connect(actions_->present, &QAction::triggered, this,
             [this] { setPresenting(!isPresenting()); });
     connect(actions_->addLessonStep, &QAction::triggered, this, &MainWindow::addLessonStep);
+    connect(actions_->editLessonCaption, &QAction::triggered, this, &MainWindow::editLessonCaption);
     connect(actions_->saveLesson, &QAction::triggered, this, &MainWindow::saveLessonDialog);
     connect(files_, &MainWindowFiles::lessonRequested, this, &MainWindow::openLesson);
     connect(session_, &SceneSession::documentReset, present_,
@@ -286,64 +288,6 @@ void MainWindow::setPresenting(bool on)
         present_->enter();
     else
         present_->leave();
-}
-
-bool MainWindow::openLesson(const QString& path)
-{
-    Lesson lesson;
-    try {
-        lesson = LessonFile::load(path);
-    } catch (const std::exception& error) {
-        showFileError(tr("Could not open %1").arg(QFileInfo(path).fileName()),
-                      QString::fromUtf8(error.what()));
-        return false;
-    }
-    present_->setLesson(lesson, QFileInfo(path).absoluteFilePath());
-    actions_->addRecentFile(QFileInfo(path).absoluteFilePath());
-    autoPlay_ = true;
-    present_->enter();
-    return true;
-}
-
-bool MainWindow::saveLesson(const QString& path)
-{
-    try {
-        LessonFile::save(present_->lesson(), path);
-    } catch (const std::exception& error) {
-        showFileError(tr("Could not save %1").arg(QFileInfo(path).fileName()),
-                      QString::fromUtf8(error.what()));
-        return false;
-    }
-    statusBar()->showMessage(tr("Saved the lesson to %1").arg(QDir::toNativeSeparators(path)),
-                             4000);
-    return true;
-}
-
-void MainWindow::saveLessonDialog()
-{
-    if (present_->lesson().steps.empty()) {
-        showFileError(tr("Nothing to save"),
-                      tr("the lesson has no steps yet: Lesson → Add Current State adds one"));
-        return;
-    }
-    const QString suggested = present_->lessonPath().isEmpty()
-                                  ? QDir::home().filePath(QStringLiteral("lesson.json"))
-                                  : present_->lessonPath();
-    const QString path = files_->saveFileProvider()(suggested, tr("Lessons (*.json)"));
-    if (!path.isEmpty())
-        saveLesson(path);
-}
-
-bool MainWindow::addLessonStep()
-{
-    try {
-        present_->addCurrentState();
-    } catch (const std::exception& error) {
-        showFileError(tr("Could not add the state to the lesson"), QString::fromUtf8(error.what()));
-        return false;
-    }
-    statusBar()->showMessage(tr("Lesson step %1 added").arg(present_->lesson().steps.size()), 4000);
-    return true;
 }
 
 void MainWindow::showGhosts()

@@ -123,8 +123,12 @@ public:
     bool openLesson(const QString& path);
     /// Lesson → Save Lesson without the dialog; errors go to the banner.
     bool saveLesson(const QString& path);
-    /// Lesson → Add Current State; a scene a lesson cannot name goes to the banner.
+    /// Lesson → Add Current State: asks for the step's caption (PresentationMode's caption
+    /// prompt); false when cancelled, or for a scene a lesson cannot name (the banner says so).
     bool addLessonStep();
+    /// Lesson → Edit Step Caption: the caption of the step on screen; false when cancelled or
+    /// there is no step.
+    bool editLessonCaption();
     /// The run model's ghosts into the view and the plots (after RunModel::addGhost).
     void showGhosts();
 

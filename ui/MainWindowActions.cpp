@@ -248,6 +248,9 @@ void MainWindowActions::createLessonActions()
     addLessonStep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     addLessonStep->setStatusTip(tr("Add the scene, its values, ghosts, camera and plot as the "
                                    "lesson's next step"));
+    editLessonCaption = new QAction(tr("&Edit Step Caption…"), window_);
+    editLessonCaption->setObjectName(QStringLiteral("editLessonCaptionAction"));
+    editLessonCaption->setStatusTip(tr("Type the caption shown under the view for this step"));
     saveLesson = new QAction(tr("&Save Lesson…"), window_);
     saveLesson->setObjectName(QStringLiteral("saveLessonAction"));
     saveLesson->setStatusTip(tr("Save the lesson's steps as a lesson file"));
@@ -307,6 +310,7 @@ void MainWindowActions::createMenus(TimeControls* timeControls)
     lesson->addAction(present);
     lesson->addSeparator();
     lesson->addAction(addLessonStep);
+    lesson->addAction(editLessonCaption);
     lesson->addAction(saveLesson);
 
     QMenu* helpMenu = bar->addMenu(tr("&Help"));

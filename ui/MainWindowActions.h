@@ -68,6 +68,7 @@ public:
     QAction* largeText = nullptr;
     QAction* present = nullptr;
     QAction* addLessonStep = nullptr;
+    QAction* editLessonCaption = nullptr;
     QAction* saveLesson = nullptr;
     QAction* help = nullptr;
     QAction* about = nullptr;

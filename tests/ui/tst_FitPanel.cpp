@@ -42,7 +42,7 @@ using namespace clab;
 
 namespace {
 
-const bool surfaceFormatSet = testing::setSurfaceFormat();
+[[maybe_unused]] const bool surfaceFormatSet = testing::setSurfaceFormat();
 
 constexpr int timeout = 120000;
 const QString example =
@@ -69,7 +69,7 @@ double mu(const SceneSession& session)
 class FitPanelTest : public QObject {
     Q_OBJECT
 
-    QTemporaryDir settingsDir_;
+    testing::IsolatedSettings settings_;
     std::unique_ptr<MainWindow> window_;
 
     MainWindow& freshWindow()
@@ -159,11 +159,7 @@ class FitPanelTest : public QObject {
     }
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(surfaceFormatSet);
-        QVERIFY(testing::isolateSettings(settingsDir_));
-    }
+    void initTestCase() { QVERIFY2(settings_.start(), qPrintable(settings_.problem())); }
 
     void cleanup() { window_.reset(); }
 

@@ -55,7 +55,7 @@ using namespace clab;
 
 namespace {
 
-const bool surfaceFormatSet = testing::setSurfaceFormat();
+[[maybe_unused]] const bool surfaceFormatSet = testing::setSurfaceFormat();
 
 constexpr int timeout = 60000;
 
@@ -97,7 +97,7 @@ class MainWindowTest : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir settingsDir_;
+    testing::IsolatedSettings settings_;
     std::unique_ptr<MainWindow> window_;
     int prompts_ = 0;
 
@@ -141,11 +141,7 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(surfaceFormatSet);
-        QVERIFY(testing::isolateSettings(settingsDir_));
-    }
+    void initTestCase() { QVERIFY2(settings_.start(), qPrintable(settings_.problem())); }
 
     void cleanup()
     {

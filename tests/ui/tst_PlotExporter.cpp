@@ -6,10 +6,10 @@
 #include <render/OffscreenRenderWindow.h>
 #include <render/VtkSurfaceFormat.h>
 
-#include <trace/PlotCatalog.h>
 #include <SceneFile.h>
-#include <scenes/SceneRegistry.h>
 #include <integrate/Simulator.h>
+#include <scenes/SceneRegistry.h>
+#include <trace/PlotCatalog.h>
 
 #include <QDir>
 #include <QFile>
@@ -199,8 +199,8 @@ private slots:
     void svgBackgroundIsOpaqueWhite();
     void compareModePdfSpellsEveryLabelInAscii();
     void exportKeepsTheScreensRange();
-    void legendGoesBesideThePlotWhenItWouldCoverCurvesEverywhere();
-    void legendShrinksInsideASmallPlotAndFollowsAResize();
+    void legendGoesAboveTheCurvesWhenTheyCoverEveryCorner();
+    void legendKeepsItsSizeInASmallPlotAndFollowsAResize();
     void legendTakesTheCornerTheCurvesLeaveFree_data();
     void legendTakesTheCornerTheCurvesLeaveFree();
     void pdfIsSmallValidAndKeepsTheLabelsAsText_data();
@@ -541,37 +541,39 @@ void TestPlotExporter::exportKeepsTheScreensRange()
              qPrintable(numbers.join(' ')));
 }
 
-void TestPlotExporter::legendGoesBesideThePlotWhenItWouldCoverCurvesEverywhere()
+void TestPlotExporter::legendGoesAboveTheCurvesWhenTheyCoverEveryCorner()
 {
-    // Sines fill the whole plot area: any spot inside would hide data, so the legend goes
-    // beside the plot area at full size.
+    // Sines fill the whole plot area: any spot inside would hide data, so the y axis reaches
+    // higher than the data and the legend, at full size, takes the band left free on top.
     PlotChart chart;
     chart.setData(sinesEverywhere(4));
     OffscreenRenderWindow window;
     vtkChartLegend* legend = renderedLegend(chart, window, QSize(1200, 800));
-    QVERIFY(!legend->GetInline());
+    QVERIFY(legend->GetInline());
+    QCOMPARE(legend->GetVerticalAlignment(), int(vtkChartLegend::TOP));
+    QVERIFY(chart.legendHeadroom() > 0.0);
+    QVERIFY(chart.viewRange()[3] > 1.0 + chart.legendHeadroom()); // the sines reach 1
     QCOMPARE(legend->GetLabelSize(), 14);
 }
 
-void TestPlotExporter::legendShrinksInsideASmallPlotAndFollowsAResize()
+void TestPlotExporter::legendKeepsItsSizeInASmallPlotAndFollowsAResize()
 {
     // Ten entries in a 360x300 plot (a narrow dock): beside the plot the legend would squeeze
-    // the curves to nothing, so it stays inside with smaller text. The same chart placed at
-    // 1200x800 first must lay the legend out again when its window shrinks, and back.
+    // the curves to nothing, so it takes a deeper band on top, its text at full size. The same
+    // chart placed at 1200x800 first lays the legend out again when its window shrinks.
     PlotChart chart;
     chart.setData(sinesEverywhere(10));
     OffscreenRenderWindow window;
     vtkChartLegend* legend = renderedLegend(chart, window, QSize(1200, 800));
-    QVERIFY(!legend->GetInline());
-    QCOMPARE(legend->GetLabelSize(), 14);
-
+    QVERIFY(legend->GetInline());
+    const double wide = chart.legendHeadroom();
+    QVERIFY(wide > 0.0);
     legend = renderedLegend(chart, window, QSize(360, 300));
     QVERIFY(legend->GetInline());
-    QVERIFY2(legend->GetLabelSize() < 14 && legend->GetLabelSize() >= 8,
-             qPrintable(QString::number(legend->GetLabelSize())));
-
+    QCOMPARE(legend->GetLabelSize(), 14);
+    QVERIFY2(chart.legendHeadroom() > wide, qPrintable(QString::number(chart.legendHeadroom())));
     legend = renderedLegend(chart, window, QSize(1200, 800));
-    QVERIFY(!legend->GetInline());
+    QCOMPARE(chart.legendHeadroom(), wide);
     QCOMPARE(legend->GetLabelSize(), 14);
 }
 

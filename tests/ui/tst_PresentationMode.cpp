@@ -7,24 +7,30 @@
 #include <LessonFile.h>
 #include <panels/PlotsPanel.h>
 #include <present/PresentationPanel.h>
+#include <present/PresentationPlot.h>
 #include <session/PlaybackClock.h>
 #include <session/RunModel.h>
+#include <view3d/SceneView.h>
 #include <widgets/MessageBanner.h>
 
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QLabel>
 #include <QMenuBar>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QToolBar>
 #include <QWheelEvent>
 
+#include <chrono>
+
 using namespace clab;
 
 namespace {
 
-const bool surfaceFormatSet = testing::setSurfaceFormat();
+[[maybe_unused]] const bool surfaceFormatSet = testing::setSurfaceFormat();
 const QString lessons = QStringLiteral(CLAB_SOURCE_DIR "/scenes/lessons");
 
 QStringList visibleDocks(const MainWindow& window)
@@ -58,15 +64,11 @@ class PresentationModeTest : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir settingsDir_;
+    testing::IsolatedSettings settings_;
     std::unique_ptr<MainWindow> window_;
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(surfaceFormatSet);
-        QVERIFY(testing::isolateSettings(settingsDir_));
-    }
+    void initTestCase() { QVERIFY2(settings_.start(), qPrintable(settings_.problem())); }
 
     void init()
     {
@@ -83,6 +85,10 @@ private slots:
     void clickerKeysBlankPlayAndStep();
     void pageDownStepsALesson();
     void addCurrentStateSavesAndOpensTheSameSteps();
+    void captionsAreTypedWhenAddingAndEditingSteps();
+    void pageDownAppliesTheStepsCamera();
+    void aStepsPlotShowsInPresentation();
+    void comparedRunsComputeOffTheGuiThread();
     void badLessonNamesKeyAndReasonAndChangesNothing();
 };
 
@@ -221,6 +227,9 @@ void PresentationModeTest::addCurrentStateSavesAndOpensTheSameSteps()
 {
     MainWindow& window = *window_;
     QVERIFY(testing::presentRing(window));
+    // The caption prompt offers the scene's title; the teacher keeps it.
+    window.presentation()->setCaptionPrompt(
+        [](const QString&, const QString& offered) { return std::optional<QString>(offered); });
     QVERIFY(window.addLessonStep());
     window.session()->edit(QStringLiteral("mu"), {0.3});
     QVERIFY(shownWith(window, "mu", 0.3));
@@ -252,6 +261,124 @@ void PresentationModeTest::addCurrentStateSavesAndOpensTheSameSteps()
         QCOMPARE(a.document.notes, b.document.notes);
     }
     QCOMPARE(opened, lesson);
+}
+
+void PresentationModeTest::captionsAreTypedWhenAddingAndEditingSteps()
+{
+    MainWindow& window = *window_;
+    QVERIFY(testing::presentRing(window));
+    QString offered;
+    std::optional<QString> typed = QStringLiteral("  The ring at rest: μ = 0.1  ");
+    window.presentation()->setCaptionPrompt([&](const QString&, const QString& caption) {
+        offered = caption;
+        return typed;
+    });
+    QVERIFY(window.addLessonStep());
+    QVERIFY(!offered.isEmpty()); // the scene's title, to start from
+    QCOMPARE(window.presentation()->lesson().steps.back().caption,
+             std::string("The ring at rest: μ = 0.1"));
+    QCOMPARE(window.presentationPanel()->caption(), QStringLiteral("The ring at rest: μ = 0.1"));
+    // Cancelled: no step.
+    typed.reset();
+    QVERIFY(!window.addLessonStep());
+    QCOMPARE(window.presentation()->lesson().steps.size(), std::size_t(1));
+    // Lesson → Edit Step Caption offers the caption on screen and shows the new one at once.
+    typed = QStringLiteral("Now it slides.");
+    QVERIFY(window.editLessonCaption());
+    QCOMPARE(offered, QStringLiteral("The ring at rest: μ = 0.1"));
+    QCOMPARE(window.presentationPanel()->caption(), QStringLiteral("Now it slides."));
+    QCOMPARE(window.presentation()->lesson().steps.back().caption, std::string("Now it slides."));
+    // Longer than a lesson file allows: refused with the numbers, the caption kept.
+    typed = QString(401, QLatin1Char('x'));
+    QVERIFY(!window.editLessonCaption());
+    QVERIFY2(window.banner()->text().contains("401") && window.banner()->text().contains("400"),
+             qPrintable(window.banner()->text()));
+    QCOMPARE(window.presentationPanel()->caption(), QStringLiteral("Now it slides."));
+}
+
+void PresentationModeTest::pageDownAppliesTheStepsCamera()
+{
+    MainWindow& window = *window_;
+    window.resize(1200, 800);
+    window.show();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("camera.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"lesson": 1, "steps": [
+        {"scene": "ring", "parameters": {"mu": 0.1}},
+        {"scene": "ring", "parameters": {"mu": 0.2},
+         "camera": {"position": [0.3, -0.2, 7], "focal_point": [0.3, -0.2, 0],
+                    "view_up": [0, 1, 0]}}]})");
+    file.close();
+    QVERIFY(window.openLesson(path));
+    QVERIFY(shownWith(window, "mu", 0.1));
+    const std::array<Eigen::Vector3d, 3> framed = window.sceneView()->camera();
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    QCOMPARE(window.presentation()->stepIndex(), 1);
+    QVERIFY(shownWith(window, "mu", 0.2));
+    QTRY_VERIFY((window.sceneView()->camera()[0] - Eigen::Vector3d(0.3, -0.2, 7)).norm() < 1e-9);
+    const std::array<Eigen::Vector3d, 3> camera = window.sceneView()->camera();
+    QVERIFY((camera[1] - Eigen::Vector3d(0.3, -0.2, 0)).norm() < 1e-9);
+    QVERIFY((camera[2] - Eigen::Vector3d(0, 1, 0)).norm() < 1e-9);
+    QVERIFY((framed[0] - camera[0]).norm() > 0.1); // the first step framed the scene itself
+}
+
+void PresentationModeTest::aStepsPlotShowsInPresentation()
+{
+    MainWindow& window = *window_;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(window.openLesson(lessons + QStringLiteral("/friction-on-an-incline.json")));
+    QVERIFY(shownWith(window, "mu", 0.0));
+    // Step 1 names the energy plot: it shows in the presentation, its legend under it.
+    QTRY_VERIFY(window.presentation()->isPlotVisible());
+    PresentationPlot* plot = window.presentationPanel()->plot();
+    QVERIFY(plot->isVisible());
+    QTRY_COMPARE(plot->data().title, window.plotsPanel()->plotData().title);
+    QCOMPARE(window.plotsPanel()->spec().id, std::string("energy"));
+    QVERIFY(!plot->legend()->text().isEmpty());
+    // Step 3 names the forces plot.
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    QVERIFY(shownWith(window, "mu", 0.8));
+    QTRY_COMPARE(window.plotsPanel()->spec().id, std::string("forces"));
+    QTRY_COMPARE(plot->data().title, window.plotsPanel()->plotData().title);
+    // P hides and shows it.
+    QTest::keyClick(&window, Qt::Key_P);
+    QVERIFY(!window.presentation()->isPlotVisible());
+    QTest::keyClick(&window, Qt::Key_P);
+    QVERIFY(window.presentation()->isPlotVisible());
+}
+
+void PresentationModeTest::comparedRunsComputeOffTheGuiThread()
+{
+    // A step's compared runs are computed on a thread of their own: the GUI thread goes on
+    // drawing while they run (the step's own run plays), and they come as ghosts when done.
+    MainWindow& window = *window_;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(window.openLesson(lessons + QStringLiteral("/ring-sliding-sticking-energy.json")));
+    QVERIFY(shownWith(window, "mu", 0.0));
+    // Whether the runs were still being computed when step 2's own run came on screen.
+    bool seen = false, computing = false;
+    connect(&window, &MainWindow::trajectoryShown, this, [&] {
+        if (!seen && window.shownDocument().parameters.at("mu").front() == 0.1) {
+            seen = true;
+            computing = window.presentation()->isComputingComparedRuns();
+        }
+    });
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    QVERIFY(QTest::qWaitFor([&] { return seen; }, 20000));
+    QVERIFY(computing);
+    // What the GUI thread would have waited for: the runs' time, measured.
+    const auto start = std::chrono::steady_clock::now();
+    QTRY_VERIFY_WITH_TIMEOUT(!window.presentation()->isComputingComparedRuns(), 20000);
+    qInfo("the compared run of the ring's step 2 took about %lld ms beside the GUI",
+          static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                     std::chrono::steady_clock::now() - start)
+                                     .count()));
+    QTRY_COMPARE(window.runModel()->ghosts().size(), std::size_t(1));
 }
 
 void PresentationModeTest::badLessonNamesKeyAndReasonAndChangesNothing()

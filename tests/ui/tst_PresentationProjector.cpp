@@ -11,23 +11,20 @@
 using namespace clab;
 
 namespace {
-const bool surfaceFormatSet = testing::setSurfaceFormat();
+[[maybe_unused]] const bool surfaceFormatSet = testing::setSurfaceFormat();
 }
 
 class PresentationProjectorTest : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir settingsDir_;
+    testing::IsolatedSettings settings_;
 
 private slots:
     void initTestCase()
     {
-        QVERIFY(surfaceFormatSet);
-        QVERIFY(testing::isolateSettings(settingsDir_));
-        // Not a check of the program: the test is only meaningful on a projector's screen.
-        const QSize screen = QGuiApplication::primaryScreen()->size();
-        QVERIFY(screen == QSize(1024, 768) || screen == QSize(1280, 720));
+        QVERIFY2(settings_.start({QSize(1024, 768), QSize(1280, 720)}),
+                 qPrintable(settings_.problem()));
     }
 
     void everyTextIsLegibleAndTheViewTakesMostOfTheScreen()

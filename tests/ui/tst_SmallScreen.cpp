@@ -5,16 +5,23 @@
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
 #include <MainWindowActions.h>
+#include <panels/PlotsPanel.h>
+#include <plots/PlotChart.h>
 #include <render/VtkOpenGLWindow.h>
 #include <render/VtkSurfaceFormat.h>
 #include <scenes/SceneDocument.h>
 #include <scenes/SceneRegistry.h>
+#include <session/SceneSession.h>
 #include <view3d/SceneView.h>
+#include <widgets/ElidingStatusBar.h>
+#include <widgets/VtkOpenGLWidget.h>
 
 #include <QAbstractScrollArea>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QGuiApplication>
+#include <QLabel>
 #include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
@@ -25,6 +32,11 @@
 #include <QToolButton>
 #include <QWindow>
 
+#include <vtkChartLegend.h>
+#include <vtkChartXY.h>
+#include <vtkContextScene.h>
+#include <vtkContextView.h>
+
 #include "../support/MainWindowFixture.h"
 
 #include <algorithm>
@@ -34,7 +46,7 @@ using namespace clab;
 
 namespace {
 
-const bool surfaceFormatSet = testing::setSurfaceFormat();
+[[maybe_unused]] const bool surfaceFormatSet = testing::setSurfaceFormat();
 
 /// Shows the built-in bead in `window` as a first start does; false when it never appeared.
 bool showBead(MainWindow& window)
@@ -105,6 +117,36 @@ QStringList layoutProblems(QWidget& window)
     return problems;
 }
 
+/// The bounding box of the pixels that differ between two images of one size.
+QRect differing(const QImage& a, const QImage& b)
+{
+    QRect box;
+    for (int y = 0; y < a.height(); ++y)
+        for (int x = 0; x < a.width(); ++x)
+            if (a.pixel(x, y) != b.pixel(x, y))
+                box |= QRect(x, y, 1, 1);
+    return box;
+}
+
+/// Pixels of a curve in `image` inside `box`: coloured, or near black (grid lines, the cursor
+/// and the background are light or mid grey).
+int curvePixels(const QImage& image, const QRect& box)
+{
+    int count = 0;
+    for (int y = box.top(); y <= box.bottom(); ++y)
+        for (int x = box.left(); x <= box.right(); ++x) {
+            const QColor c(image.pixel(x, y));
+            count += (c.hsvSaturation() > 90 && c.value() > 60) || c.value() < 70;
+        }
+    return count;
+}
+
+/// Waits for the first run of the window's scene.
+bool waitForRun(MainWindow& window)
+{
+    return QTest::qWaitFor([&] { return window.trace() != nullptr; }, 20000);
+}
+
 void clearSettings(bool largeText)
 {
     // A first start: no saved geometry or layout; the text size as a teacher left it.
@@ -120,15 +162,12 @@ class SmallScreenTest : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir settingsDir_;
+    testing::IsolatedSettings settings_;
 
 private slots:
     void initTestCase()
     {
-        QVERIFY(surfaceFormatSet);
-        QVERIFY(testing::isolateSettings(settingsDir_));
-        // Not a check of the program: the test is only meaningful on the projector's screen.
-        QCOMPARE(QGuiApplication::primaryScreen()->size(), QSize(1024, 768));
+        QVERIFY2(settings_.start({QSize(1024, 768)}), qPrintable(settings_.problem()));
     }
 
     void firstStartPutsEveryPanelOnTheScreen_data()
@@ -254,6 +293,93 @@ private slots:
             preset->width() >= longest + 24,
             qPrintable(
                 QStringLiteral("%1 px for names up to %2 px").arg(preset->width()).arg(longest)));
+    }
+
+    void plotLegendCoversNoCurve_data() { firstStartPutsEveryPanelOnTheScreen_data(); }
+
+    void plotLegendCoversNoCurve()
+    {
+        // Reported: at 1024×768 the plot's legend lay over the curves. Every ready-made plot
+        // of the bead: the legend's box (where the chart with and without it differ) holds no
+        // curve pixel of the chart without it.
+        QFETCH(bool, largeText);
+        clearSettings(largeText);
+        MainWindow window(std::make_shared<GuiSceneStore>());
+        QVERIFY(showBead(window));
+        QVERIFY(waitForRun(window));
+        QVERIFY(window.showPanel(QStringLiteral("plots")));
+        QTest::qWait(200);
+        PlotsPanel* plots = window.plotsPanel();
+        vtkChartLegend* legend = plots->chart().chart()->GetLegend();
+        const auto grab = [&] {
+            plots->chart().view()->GetScene()->SetDirty(true);
+            plots->chartWidget()->update();
+            QTest::qWait(100);
+            return plots->chartWidget()->grabFramebuffer().convertToFormat(QImage::Format_RGB32);
+        };
+        int checked = 0;
+        for (const PlotSpec& preset : std::vector<PlotSpec>(plots->presets())) {
+            QVERIFY(plots->selectPreset(preset.id));
+            const QImage with = grab();
+            legend->SetVisible(false);
+            const QImage without = grab();
+            legend->SetVisible(true);
+            // The legend's box, within the plot area (axes and titles are no curves).
+            const int* low = plots->chart().chart()->GetPoint1();
+            const int* high = plots->chart().chart()->GetPoint2();
+            const QRect area(QPoint(low[0] + 1, with.height() - high[1]),
+                             QPoint(high[0] - 1, with.height() - 1 - low[1] - 1));
+            const QRect box = differing(with, without) & area;
+            if (box.isEmpty())
+                continue; // a plot without a legend, or one beside the plot
+            ++checked;
+            const int covered = curvePixels(without, box);
+            if (covered > 3)
+                with.save(QDir::temp().filePath(
+                    QStringLiteral("legend-%1.png").arg(QString::fromStdString(preset.id))));
+            QVERIFY2(covered <= 3,
+                     qPrintable(QStringLiteral("%1 (%2x%3 chart): %4 curve pixels under the "
+                                               "legend at %5,%6 %7x%8")
+                                    .arg(QString::fromStdString(preset.id))
+                                    .arg(with.width())
+                                    .arg(with.height())
+                                    .arg(covered)
+                                    .arg(box.x())
+                                    .arg(box.y())
+                                    .arg(box.width())
+                                    .arg(box.height())));
+        }
+        QVERIFY(checked >= 2);
+    }
+
+    void statusBarMessageFits_data() { firstStartPutsEveryPanelOnTheScreen_data(); }
+
+    void statusBarMessageFits()
+    {
+        // Reported: the run's message ("Computed … samples … in … ms: …") ran under the
+        // readout at 1024×768. A message too long ends in "…" and is whole in the tooltip.
+        QFETCH(bool, largeText);
+        clearSettings(largeText);
+        MainWindow window(std::make_shared<GuiSceneStore>());
+        QVERIFY(showBead(window));
+        QVERIFY(waitForRun(window));
+        auto* bar = qobject_cast<ElidingStatusBar*>(window.statusBar());
+        QVERIFY(bar);
+        window.session()->edit(QStringLiteral("mu"), {0.25});
+        QTRY_VERIFY(bar->currentMessage().startsWith(QStringLiteral("Computed")));
+        const QString shown = bar->shownMessage();
+        const QRect room = bar->messageRect();
+        QVERIFY2(bar->fontMetrics().horizontalAdvance(shown) <= room.width(),
+                 qPrintable(QStringLiteral("\"%1\" in %2 px").arg(shown).arg(room.width())));
+        // The room ends before the readout beside it.
+        for (const QLabel* label : bar->findChildren<QLabel*>())
+            if (label->isVisible())
+                QVERIFY(room.right() < label->x());
+        if (shown != bar->currentMessage()) {
+            QVERIFY(shown.endsWith(QChar(0x2026)));
+            QCOMPARE(bar->toolTip(), bar->currentMessage());
+        }
+        QVERIFY(!shown.isEmpty());
     }
 
     void viewNeverCoversADockAfterResizesAndTextSizeChanges()

@@ -35,6 +35,12 @@ constexpr double kTitleFont = 18.0;
 constexpr double kAxisTitleFont = 16.0;
 constexpr double kLabelFont = 14.0;
 constexpr double kCursorWidth = 1.5;
+// The most of the plot's height the y axis leaves free above the data for the legend.
+constexpr double kMostHeadroom = 0.4;
+// The most of the plot's width a legend beside it may take; a wider one goes on top, in a band
+// of at most this share of the height.
+constexpr double kMostBeside = 0.35;
+constexpr double kDeepestHeadroom = 0.6;
 
 // VTK's embedded Arial has no combining or sub/superscript letters ("Qᶜᵢ", "‖u‖ − 1"):
 // DejaVu Sans, present on every Debian desktop, has them.
@@ -270,6 +276,7 @@ void PlotChart::setCursor(double x)
 void PlotChart::rebuild()
 {
     chart_->ClearPlots();
+    headroom_ = 0.0;
     cursorPlot_ = nullptr;
     cursorTable_ = nullptr;
     styleTitleAndAxes();
@@ -438,30 +445,56 @@ void PlotChart::placeLegend()
     legend->GetPen()->SetColor(160, 160, 160);
     legend->GetPen()->SetWidth(static_cast<float>(scale_));
 
-    // The legend goes where it covers fewest curve points (leastCoveredSpot), in a box of its
-    // size in plot-area fractions.
+    // The legend never covers a curve: it goes to the spot of nine (corners, edge middles,
+    // centre) that no curve point comes near (leastCoveredSpot); where there is none, the y
+    // axis reaches higher than the data by the legend's height, so that a band across the top
+    // is free for it; a legend too tall for that stands beside the plot area.
     int horizontal = vtkChartLegend::RIGHT;
     int vertical = vtkChartLegend::TOP;
     bool outside = false;
-    if (std::isfinite(xLow_) && std::isfinite(yLow_) && xHigh_ > xLow_ && yHigh_ > yLow_) {
+    if (chart_->GetShowLegend() && std::isfinite(xLow_) && std::isfinite(yLow_) && xHigh_ > xLow_ &&
+        yHigh_ > yLow_) {
         const LegendBox box = fitLegendBox();
         const auto position = [this](double x, double y, double& u, double& v) {
             return plotFraction(x, y, u, v);
         };
         const LegendSpot best = leastCoveredSpot(data_.curves, box.width, box.height, position);
-        horizontal = best.horizontal;
-        vertical = best.vertical;
-        // Nowhere inside is free of curves: the legend goes beside the plot area, unless it
-        // would take so much of the width that the curves are squeezed (a narrow dock).
-        // Beside the plot it has room for its full size.
-        outside = best.count > 0 && box.width / box.shrink < 0.3;
-        if (outside && box.shrink < 1.0) {
-            sizeLegend(1.0);
+        if (best.count == 0) {
+            horizontal = best.horizontal;
+            vertical = best.vertical;
+        } else if (box.height <= kMostHeadroom || box.width > kMostBeside) {
+            // A narrow plot (a dock beside the view) keeps its width for the curves: the band
+            // on top, even a deep one.
+            addHeadroom(std::min(box.height, kDeepestHeadroom) + 0.05);
+        } else {
+            outside = true;
         }
     }
     legend->SetInline(!outside);
-    legend->SetHorizontalAlignment(outside ? vtkChartLegend::RIGHT : horizontal);
-    legend->SetVerticalAlignment(outside ? vtkChartLegend::TOP : vertical);
+    legend->SetHorizontalAlignment(horizontal);
+    legend->SetVerticalAlignment(vertical);
+}
+
+void PlotChart::addHeadroom(double share)
+{
+    // An invisible line from the data's top to where the data takes 1 − share of the height:
+    // the axis (which may round further up, never down) then leaves the top band empty.
+    const double top =
+        data_.logY ? std::pow(10.0, std::log10(yHigh_) + (std::log10(yHigh_) - std::log10(yLow_)) *
+                                                             share / (1.0 - share))
+                   : yHigh_ + (yHigh_ - yLow_) * share / (1.0 - share);
+    vtkSmartPointer<vtkTable> table = twoColumnTable("headroom x", "headroom y");
+    table->SetNumberOfRows(2);
+    table->SetValue(0, 0, vtkVariant(xLow_));
+    table->SetValue(1, 0, vtkVariant(xLow_));
+    table->SetValue(0, 1, vtkVariant(yHigh_));
+    table->SetValue(1, 1, vtkVariant(top));
+    vtkPlot* plot = chart_->AddPlot(vtkChart::LINE);
+    plot->SetInputData(table, 0, 1);
+    plot->SetLabel("");
+    plot->SetLegendVisibility(false);
+    plot->GetPen()->SetLineType(vtkPen::NO_PEN);
+    headroom_ = share;
 }
 
 PlotChart::LegendBox PlotChart::fitLegendBox()
@@ -476,20 +509,15 @@ PlotChart::LegendBox PlotChart::fitLegendBox()
     if (window[0] > 100 && window[1] > 100) {
         const double font = kLabelFont * scale_;
         const double width = (28.0 + 18.0) * scale_ + 0.62 * font * static_cast<double>(longest);
-        const double height = 12.0 * scale_ + 1.3 * font * static_cast<double>(entries);
-        // The plot area is roughly the window less the axes' labels and titles.
-        box.width = std::min(1.0, width / (0.8 * window[0]));
-        box.height = std::min(1.0, height / (0.75 * window[1]));
-        // In a small plot (a narrow dock, large text) a legend at full size would hide the
-        // curves: its text shrinks until it covers about a fifth of the area (at most to
-        // 60 %).
-        const double cover = box.width * box.height;
-        if (cover > 0.2) {
-            box.shrink = std::max(0.6, std::sqrt(0.2 / cover));
-            sizeLegend(box.shrink);
-            box.width *= box.shrink;
-            box.height *= box.shrink;
-        }
+        const double height = 14.0 * scale_ + 1.35 * font * static_cast<double>(entries);
+        // The plot area is the window less the title, the axes' labels and titles and the
+        // margins around them (estimated generously: a legend taken too small would overlap).
+        const double across = window[0] - (kLabelFont * 4.0 + kAxisTitleFont * 1.6 + 40.0) * scale_;
+        const double down =
+            window[1] -
+            (kTitleFont * 1.7 + kLabelFont * 1.6 + kAxisTitleFont * 1.7 + 45.0) * scale_;
+        box.width = std::min(1.0, width / std::max(across, 1.0));
+        box.height = std::min(1.0, height / std::max(down, 1.0));
     }
     return box;
 }
@@ -512,7 +540,12 @@ void PlotChart::onRenderStart(vtkObject*, unsigned long, void*)
     vtkRenderWindow* renderWindow = view_->GetRenderWindow();
     const int* size = renderWindow ? renderWindow->GetSize() : nullptr;
     if (size && (size[0] != legendWindow_[0] || size[1] != legendWindow_[1])) {
-        placeLegend();
+        // The headroom the legend needs depends on the size too: build anew, keeping a zoom.
+        const bool zoomed = chart_->GetAxis(vtkAxis::BOTTOM)->GetBehavior() == vtkAxis::FIXED;
+        const std::array<double, 4> range = viewRange();
+        rebuild();
+        if (zoomed)
+            setViewRange(range);
     }
 }
 

@@ -45,6 +45,9 @@ public:
 
     /// Shows all data again after zooming or panning.
     void resetZoom();
+    /// The share of the plot's height the y axis leaves free above the data for the legend
+    /// (0 when the legend has a free corner or stands beside the plot).
+    double legendHeadroom() const { return headroom_; }
 
     /// The visible ranges of the bottom and left axes: {x min, x max, y min, y max}.
     std::array<double, 4> viewRange() const;
@@ -56,11 +59,10 @@ public:
     vtkChartXY* chart() const;
 
 private:
-    /// The legend's box in plot-area fractions, and the factor its text shrank by to fit.
+    /// The legend's box in plot-area fractions.
     struct LegendBox {
         double width = 0.0;
         double height = 0.0;
-        double shrink = 1.0;
     };
 
     void rebuild();
@@ -73,11 +75,13 @@ private:
     /// The cursor line, at cursor_.
     void addCursor();
     void setPen(vtkPlot* plot, const QColor& color, double width, Qt::PenStyle style) const;
-    /// Places (and in a small window shrinks) the legend for the render window's current size.
+    /// Places the legend for the render window's current size where it covers no curve.
     void placeLegend();
+    /// Raises the y axis's top so that the data leaves `share` of the height free above it.
+    void addHeadroom(double share);
     /// Sizes the legend's text, symbols and padding at `factor` times their size at this scale.
     void sizeLegend(double factor);
-    /// The legend's box for the window's size; shrinks the legend when it would hide the curves.
+    /// The legend's box for the window's size, in plot-area fractions.
     LegendBox fitLegendBox();
     /// Puts the point (x, y) into plot-area fractions (u, v); false for a point not drawn.
     bool plotFraction(double x, double y, double& u, double& v) const;
@@ -100,6 +104,8 @@ private:
     // The render window's size the legend was placed for.
     std::array<int, 2> legendWindow_{0, 0};
     unsigned long renderObserver_ = 0;
+    /// The share of the height left free above the data for the legend (0: none).
+    double headroom_ = 0.0;
 };
 
 } // namespace clab

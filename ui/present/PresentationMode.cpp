@@ -4,6 +4,7 @@
 #include "panels/ForcesPanel.h"
 #include "panels/PlotsPanel.h"
 #include "present/PresentationPanel.h"
+#include "present/PresentationPlot.h"
 #include "session/PlaybackClock.h"
 #include "session/RunModel.h"
 #include "session/SceneSession.h"
@@ -11,18 +12,22 @@
 #include "view3d/SceneView.h"
 #include "view3d/ViewStyle.h"
 
+#include <LessonFile.h>
 #include <scenes/SceneRegistry.h>
 
 #include <QAction>
 #include <QDockWidget>
 #include <QEvent>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QScreen>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 namespace clab {
@@ -52,6 +57,18 @@ PresentationMode::PresentationMode(MainWindow* window, PresentationPanel* panel,
     connect(previous_, &QAction::triggered, this, &PresentationMode::previous);
     blankToggle_ = addKey(tr("Blank the Screen"), Qt::Key_B);
     connect(blankToggle_, &QAction::triggered, this, [this] { setBlank(!isBlank()); });
+    plotToggle_ = addKey(tr("Show a Plot"), Qt::Key_P);
+    connect(plotToggle_, &QAction::triggered, this, [this] { setPlotVisible(!isPlotVisible()); });
+    pendingTimer_ = new QTimer(this);
+    pendingTimer_->setInterval(30);
+    connect(pendingTimer_, &QTimer::timeout, this, &PresentationMode::collectComparedRuns);
+    captionPrompt_ = [this](const QString& title, const QString& caption) {
+        bool ok = false;
+        const QString text = QInputDialog::getMultiLineText(
+            window_, title, tr("Caption (shown under the view while the step is on screen):"),
+            caption, &ok);
+        return ok ? std::optional<QString>(text) : std::nullopt;
+    };
     panel_->hide();
     connect(panel_, &PresentationPanel::parameterEdited, this,
             [this](const QString& name, double value, bool dragging) {
@@ -62,6 +79,13 @@ PresentationMode::PresentationMode(MainWindow* window, PresentationPanel* panel,
                 window_->session()->edit(name, {value}, dragging ? dragId : 0);
             });
     view_->installEventFilter(this);
+    connect(window_->plotsPanel(), &PlotsPanel::specChanged, this, &PresentationMode::refreshPlot);
+}
+
+PresentationMode::~PresentationMode()
+{
+    for (std::future<ComparedRuns>& run : pending_)
+        run.wait();
 }
 
 QAction* PresentationMode::addKey(const QString& text, int key)
@@ -101,7 +125,7 @@ void PresentationMode::enter()
     window_->menuBar()->hide();
     window_->statusBar()->hide();
     active_ = true;
-    for (QAction* action : {leave_, next_, previous_, blankToggle_})
+    for (QAction* action : {leave_, next_, previous_, blankToggle_, plotToggle_})
         action->setEnabled(true);
     documentChanged(true);
     showCaption();
@@ -112,6 +136,7 @@ void PresentationMode::enter()
         window_->setGeometry(window_->screen()->geometry());
     updateTextScale();
     showTime(view_->time());
+    refreshPlot();
     view_->setFocus(Qt::OtherFocusReason);
     emit activeChanged(true);
 }
@@ -122,7 +147,7 @@ void PresentationMode::leave()
         return;
     setBlank(false);
     active_ = false;
-    for (QAction* action : {leave_, next_, previous_, blankToggle_})
+    for (QAction* action : {leave_, next_, previous_, blankToggle_, plotToggle_})
         action->setEnabled(false);
     panel_->hide();
     panel_->captionLabel()->hide();
@@ -214,6 +239,8 @@ void PresentationMode::showTime(double t)
     if (!active_)
         return;
     panel_->setClock(t);
+    if (isPlotVisible())
+        panel_->plot()->setCursor(window_->plotsPanel()->cursor());
     panel_->setForces({view_->forceMagnitude(ForceKind::Given),
                        view_->forceMagnitude(ForceKind::IdealConstraint),
                        view_->forceMagnitude(ForceKind::NonIdealConstraint)},
@@ -244,8 +271,12 @@ void PresentationMode::goToStep(int index)
     if (index < 0 || index >= static_cast<int>(lesson_.steps.size()))
         return;
     step_ = index;
+    ++generation_;
     const LessonStep& step = lesson_.steps[index];
     stepPending_ = true;
+    // A step that names a plot shows it.
+    if (!step.plot.empty())
+        setPlotVisible(true);
     window_->setDocument(step.document);
     showCaption();
     emit stepChanged(index);
@@ -253,28 +284,87 @@ void PresentationMode::goToStep(int index)
 
 void PresentationMode::runShown()
 {
-    if (!stepPending_ || step_ < 0)
+    if (!stepPending_ || step_ < 0) {
+        refreshPlot();
         return;
+    }
     stepPending_ = false;
     const LessonStep& step = lesson_.steps[step_];
-    // The runs to compare with, computed here: a lesson's scenes run in a moment.
-    for (const ParameterValues& values : step.compare) {
-        const SceneDocument run = step.comparedDocument(values);
-        try {
-            window_->runModel()->addGhost(
-                run, std::make_shared<const Trace>(SimulationWorker::simulate(run)));
-        } catch (const std::exception& error) {
-            window_->showError(tr("A compared run of step %1").arg(step_ + 1),
-                               QString::fromUtf8(error.what()));
-        }
-    }
+    // The runs to compare with, off the GUI thread: the step's own run plays meanwhile.
     if (!step.compare.empty())
-        window_->showGhosts();
+        startComparedRuns(step);
     if (step.camera)
         view_->setCamera(vector(step.camera->position), vector(step.camera->focalPoint),
                          vector(step.camera->viewUp));
     if (!step.plot.empty())
         window_->plotsPanel()->selectPreset(step.plot);
+    refreshPlot();
+}
+
+void PresentationMode::startComparedRuns(const LessonStep& step)
+{
+    std::vector<SceneDocument> documents;
+    for (const ParameterValues& values : step.compare)
+        documents.push_back(step.comparedDocument(values));
+    pending_.push_back(std::async(std::launch::async, [documents, generation = generation_] {
+        ComparedRuns done;
+        done.generation = generation;
+        for (const SceneDocument& run : documents) {
+            try {
+                done.runs.emplace_back(
+                    run, std::make_shared<const Trace>(SimulationWorker::simulate(run)));
+            } catch (const std::exception& error) {
+                done.errors << QString::fromUtf8(error.what());
+            }
+        }
+        return done;
+    }));
+    pendingTimer_->start();
+}
+
+void PresentationMode::collectComparedRuns()
+{
+    bool added = false;
+    for (auto it = pending_.begin(); it != pending_.end();) {
+        if (it->wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+            ++it;
+            continue;
+        }
+        const ComparedRuns done = it->get();
+        it = pending_.erase(it);
+        if (done.generation != generation_ || stepPending_)
+            continue; // another step is on screen by now
+        for (const auto& [document, trace] : done.runs)
+            window_->runModel()->addGhost(document, trace);
+        for (const QString& error : done.errors)
+            window_->showError(tr("A compared run of step %1").arg(step_ + 1), error);
+        added = added || !done.runs.empty();
+    }
+    if (pending_.empty())
+        pendingTimer_->stop();
+    if (added) {
+        window_->showGhosts();
+        refreshPlot();
+    }
+}
+
+void PresentationMode::setPlotVisible(bool visible)
+{
+    panel_->setPlotVisible(visible);
+    refreshPlot();
+}
+
+bool PresentationMode::isPlotVisible() const
+{
+    return panel_->isPlotVisible();
+}
+
+void PresentationMode::refreshPlot()
+{
+    if (!isPlotVisible())
+        return;
+    PlotsPanel* plots = window_->plotsPanel();
+    panel_->plot()->setData(plots->plotData(), plots->cursor());
 }
 
 void PresentationMode::next()
@@ -308,7 +398,7 @@ std::string PresentationMode::currentSceneReference() const
             .toStdString());
 }
 
-void PresentationMode::addCurrentState()
+bool PresentationMode::addCurrentState()
 {
     LessonStep step;
     step.scene = currentSceneReference();
@@ -322,15 +412,55 @@ void PresentationMode::addCurrentState()
     step.plot = window_->plotsPanel()->spec().id;
     // The caption on screen, else the scene's title: a starting point to edit in the file.
     const SceneDefinition* definition = window_->session()->definition();
-    step.caption = !panel_->caption().isEmpty()   ? panel_->caption().toStdString()
-                   : !step.document.title.empty() ? step.document.title
-                   : definition                   ? definition->title
-                                                  : std::string();
+    const std::string offered = !panel_->caption().isEmpty()   ? panel_->caption().toStdString()
+                                : !step.document.title.empty() ? step.document.title
+                                : definition                   ? definition->title
+                                                               : std::string();
+    const std::optional<QString> caption =
+        captionPrompt_(tr("Add Current State"), QString::fromStdString(offered));
+    if (!caption)
+        return false;
+    step.caption = checkedCaption(*caption);
     lesson_.steps.push_back(step);
     step_ = static_cast<int>(lesson_.steps.size()) - 1;
     if (active_)
         showCaption();
     emit stepChanged(step_);
+    return true;
+}
+
+bool PresentationMode::editCaption()
+{
+    if (step_ < 0 || step_ >= static_cast<int>(lesson_.steps.size()))
+        return false;
+    const std::optional<QString> caption = captionPrompt_(
+        tr("Edit Step Caption"), QString::fromStdString(lesson_.steps[step_].caption));
+    if (!caption)
+        return false;
+    setStepCaption(step_, *caption);
+    return true;
+}
+
+void PresentationMode::setStepCaption(int index, const QString& caption)
+{
+    if (index < 0 || index >= static_cast<int>(lesson_.steps.size()))
+        throw std::out_of_range("no lesson step " + std::to_string(index + 1));
+    lesson_.steps[index].caption = checkedCaption(caption);
+    if (index == step_)
+        showCaption();
+}
+
+std::string PresentationMode::checkedCaption(const QString& caption)
+{
+    // One line on screen per sentence is the teacher's choice; the file's limit is not.
+    const QString text = caption.trimmed();
+    if (text.size() > LessonFile::maxCaption)
+        throw std::runtime_error(tr("the caption has %1 characters, more than the %2 a lesson "
+                                    "step may show")
+                                     .arg(text.size())
+                                     .arg(LessonFile::maxCaption)
+                                     .toStdString());
+    return text.toStdString();
 }
 
 } // namespace clab

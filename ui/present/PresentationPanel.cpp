@@ -1,6 +1,7 @@
 #include "PresentationPanel.h"
 
 #include "plots/ForceKind.h"
+#include "present/PresentationPlot.h"
 
 #include <scenes/SceneDefinition.h>
 
@@ -72,7 +73,13 @@ PresentationPanel::PresentationPanel(QWidget* parent) : QWidget(parent)
     clock_ = label(this, QStringLiteral("presentClock"));
     layout->addWidget(clock_);
     buildReadouts(layout);
-    layout->addStretch(1);
+    // The one plot (hidden until asked for) takes the room between the readouts and the
+    // sliders; without it an empty filler does.
+    plot_ = new PresentationPlot(this);
+    plot_->hide();
+    layout->addWidget(plot_, 1);
+    filler_ = new QWidget(this);
+    layout->addWidget(filler_, 1);
     sliderBox_ = new QWidget(this);
     sliderLayout_ = new QVBoxLayout(sliderBox_);
     sliderLayout_->setContentsMargins(0, 0, 0, 0);
@@ -120,9 +127,12 @@ void PresentationPanel::applyFonts()
     setPixels(caption_, body, true);
     setPixels(clock_, body * 6 / 5, true);
     for (QLabel* l : findChildren<QLabel*>())
-        if (l != clock_ && l != step_)
+        if (l != clock_ && l != step_ && l != plot_->legend())
             setPixels(l, body, l == contact_);
     setPixels(step_, small);
+    setPixels(plot_->legend(), small);
+    // The plot's axes at 18 px or more (20 px on a 768-pixel projector).
+    plot_->setTextPixels(std::max(18, body * 3 / 5));
     for (const Row& row : rows_) {
         row.slider->setMinimumHeight(body * 6 / 5);
         row.slider->setStyleSheet(
@@ -244,6 +254,17 @@ bool PresentationPanel::eventFilter(QObject* watched, QEvent* event)
         }
     }
     return QWidget::eventFilter(watched, event);
+}
+
+void PresentationPanel::setPlotVisible(bool visible)
+{
+    plot_->setVisible(visible);
+    filler_->setVisible(!visible);
+}
+
+bool PresentationPanel::isPlotVisible() const
+{
+    return !plot_->isHidden();
 }
 
 void PresentationPanel::setCaption(const QString& caption)

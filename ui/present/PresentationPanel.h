@@ -16,6 +16,7 @@ class QVBoxLayout;
 namespace clab {
 
 struct SceneDefinition;
+class PresentationPlot;
 
 /// \brief The column beside the 3D view in presentation mode: the step's caption, the clock,
 /// the three force magnitudes, the contact state and the scene's key parameters as large
@@ -46,6 +47,10 @@ public:
     void setCaption(const QString& caption);
     QString caption() const;
     QLabel* captionLabel() const { return caption_; }
+    /// The one plot, under the readouts (hidden until shown).
+    PresentationPlot* plot() const { return plot_; }
+    void setPlotVisible(bool visible);
+    bool isPlotVisible() const;
     /// "Step 2 of 5"; hidden when `count` is 0 (no lesson).
     void setStep(int index, int count);
     void setClock(double t);
@@ -81,6 +86,8 @@ private:
     QLabel* clock_;
     std::array<QLabel*, 3> forces_{};
     QLabel* contact_;
+    PresentationPlot* plot_;
+    QWidget* filler_;
     QWidget* sliderBox_;
     QVBoxLayout* sliderLayout_;
     std::vector<Row> rows_;

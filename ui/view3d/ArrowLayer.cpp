@@ -332,6 +332,8 @@ void ArrowLayer::showBodyArrows(const SceneGeometry& geometry, const TraceSample
         }
         const Eigen::Vector3d f = geometry.arrowVector(sample, kind);
         placeArrow(arrow, kind, origin, geometry.bodyRadius(), f, geometry, sample);
+        toScale_[k] = arrow.vector();
+        arrow.setLengthened(false);
         // The true magnitude, whatever length the arrow is drawn with.
         label.setText(QStringLiteral("%1 %2")
                           .arg(f.norm(), 0, 'g', 3)
@@ -497,6 +499,36 @@ void ArrowLayer::layoutLabels(const CameraRig& camera, vtkRenderer* overlay, int
             continue;
         }
         label.setPixelOffset(place->corner.x() - tip.x(), place->corner.y() - tip.y());
+    }
+}
+
+void ArrowLayer::keepVisible(const CameraRig& camera, double pixels)
+{
+    for (std::size_t k = 0; k < arrows_.size(); ++k) {
+        ForceArrow& arrow = arrows_[k];
+        if (!arrow.isDrawn())
+            continue;
+        const Eigen::Vector3d base = arrow.tip() - arrow.vector();
+        const Eigen::Vector3d& v = toScale_[k];
+        const Eigen::Vector2d b = camera.toDisplay(base);
+        double shown = (camera.toDisplay(base + v) - b).norm();
+        Eigen::Vector3d drawn = v;
+        // On screen an arrow's length is nearly proportional to its length in the scene
+        // (perspective bends that a little): two rounds make it long enough.
+        for (int round = 0; round < 2 && shown < pixels && shown > 1e-9 && std::isfinite(shown);
+             ++round) {
+            drawn *= 1.02 * pixels / shown;
+            shown = (camera.toDisplay(base + drawn) - b).norm();
+        }
+        const bool lengthened = drawn.norm() > v.norm() * (1.0 + 1e-9);
+        if (!lengthened && !arrow.isLengthened())
+            continue;
+        arrow.set(base, drawn);
+        arrow.setLengthened(lengthened);
+        // Its length says nothing: the label gives the magnitude.
+        WorldLabel& label = magnitudeLabels_[k];
+        label.setPosition(arrow.tip());
+        label.actor()->SetVisibility((magnitudesVisible_ || lengthened) && arrow.isDrawn() ? 1 : 0);
     }
 }
 

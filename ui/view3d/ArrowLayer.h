@@ -90,6 +90,14 @@ public:
     /// `placer` finds room (hidden when there is none).
     void layoutLabels(const CameraRig& camera, vtkRenderer* overlay, int fontPoints,
                       TextPlacer& placer);
+    /// The shortest a drawn large arrow is on screen, for text `fontPixels` high.
+    static double minimumPixels(int fontPixels) { return 1.5 * fontPixels; }
+    /// Draws every large arrow whose force is not zero but whose arrow would be shorter on
+    /// screen than `pixels` at that length instead, faint and labelled with its magnitude (a
+    /// friction near a turning point would be a speck); the others to scale.
+    void keepVisible(const CameraRig& camera, double pixels);
+    /// True when the arrow of `kind` is drawn longer than its force (keepVisible).
+    bool isLengthened(ForceKind kind) const { return arrows_[index(kind)].isLengthened(); }
     /// The large arrows on screen, base to tip, for text to keep clear of.
     void addObstacles(const CameraRig& camera, TextPlacer& placer) const;
 
@@ -126,6 +134,8 @@ private:
 
     vtkRenderer* overlay_;
     std::array<ForceArrow, 3> arrows_;
+    /// Each large arrow's vector to scale, as show() placed it (keepVisible may draw it longer).
+    std::array<Eigen::Vector3d, 3> toScale_;
     /// Arrows at the geometry's other points, drawn and scaled like the body's; heap-held so
     /// that their actors keep their place.
     std::vector<std::unique_ptr<std::array<ForceArrow, 3>>> pointArrows_;

@@ -123,6 +123,13 @@ void ForceArrow::placeBreakMark()
     mark_->Modified();
 }
 
+void ForceArrow::setLengthened(bool lengthened)
+{
+    lengthened_ = lengthened;
+    // Faint, as a thing not to be read by its length; its label gives the magnitude.
+    actor_->GetProperty()->SetOpacity(lengthened ? 0.6 : 1.0);
+}
+
 void ForceArrow::setColor(const QColor& color)
 {
     actor_->GetProperty()->SetColor(color.redF(), color.greenF(), color.blueF());
@@ -155,6 +162,7 @@ void ForceArrow::setEnabled(bool enabled)
 
 void ForceArrow::clear()
 {
+    setLengthened(false);
     hasVector_ = false;
     vector_.setZero();
     refreshVisibility();

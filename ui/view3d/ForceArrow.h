@@ -46,6 +46,10 @@ public:
     /// Whether the vector of the last set() is shorter than the force it stands for.
     void setCut(bool cut);
     bool isCut() const { return cut_; }
+    /// Whether the vector of the last set() is longer than its force (a force too small to
+    /// read at its scale, drawn at the shortest length that reads): the arrow is drawn faint.
+    void setLengthened(bool lengthened);
+    bool isLengthened() const { return lengthened_; }
     /// True when the break mark is on screen (the arrow drawn and cut).
     bool isBreakMarkDrawn() const;
 
@@ -71,6 +75,7 @@ private:
     vtkSmartPointer<vtkActor> mark_;
     vtkSmartPointer<vtkMatrix4x4> markMatrix_;
     bool cut_ = false;
+    bool lengthened_ = false;
     double shaftRadius_ = 0.01;
     double tipRadius_ = 0.03;
     double tipLength_ = 0.08;

@@ -17,10 +17,10 @@
 #include <vtkTextRenderer.h>
 #include <vtkUnsignedCharArray.h>
 
+#include <QStringList>
 #include <algorithm>
 #include <cmath>
 #include <numbers>
-#include <tuple>
 
 namespace clab {
 
@@ -147,6 +147,47 @@ void LegendOverlay::applyVisibility()
     }
 }
 
+namespace {
+
+// The legend's sizes in units of its font's pixels.
+constexpr double kPad = 0.75, kRow = 1.65, kSymbol = 2.4, kGap = 0.7, kMargin = 0.8;
+// A line of a wrapped entry adds this much to its row.
+constexpr double kLine = 1.2;
+// Text narrower than the view is wrapped onto more lines before it is set smaller, and never
+// smaller than this (or its own size, when that is smaller): 16 px read from the back of a room.
+constexpr int kLegiblePixels = 16;
+
+double textWidth(vtkTextProperty* tp, const QString& text, double dpi)
+{
+    int bbox[4] = {0, 0, 0, 0};
+    if (vtkTextRenderer* tr = vtkTextRenderer::GetInstance())
+        tr->GetBoundingBox(tp, text.toStdString(), bbox, static_cast<int>(dpi));
+    return static_cast<double>(bbox[1] - bbox[0]);
+}
+
+/// `text` broken at spaces into lines of at most `room` pixels where it can be (a word wider
+/// than that stands on a line of its own).
+QString wrapped(vtkTextProperty* tp, const QString& text, double room, double dpi)
+{
+    if (textWidth(tp, text, dpi) <= room)
+        return text;
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(QLatin1Char(' '))) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.trimmed().isEmpty() && textWidth(tp, longer.trimmed(), dpi) > room) {
+            lines << line.trimmed();
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    lines << line.trimmed();
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
 void LegendOverlay::layout(int width, int height, int fontPixels, double dpi, int top)
 {
     const int key[5] = {width, height, fontPixels, static_cast<int>(dpi), top};
@@ -155,28 +196,38 @@ void LegendOverlay::layout(int width, int height, int fontPixels, double dpi, in
     }
     std::copy(key, key + 5, lastLayout_);
 
-    auto [textWidth, reserveTextWidth] = measureTexts(fontPixels, dpi);
-    // A legend wider than the view (large text in a narrow view) shrinks until it fits: text
-    // cut off at the view's edge says nothing. Its width is about linear in the font size.
-    for (int tries = 0; tries < 4 && fontPixels > 6; ++tries) {
-        const double needed = (2 * 0.75 + 2.4 + 0.7 + 2 * 0.8) * fontPixels + textWidth;
+    // Entries wider than the view (large text in a narrow view) wrap onto more lines; only a
+    // word wider than the view sets the text smaller, down to kLegiblePixels: text cut off at
+    // the view's edge says nothing, and text too small cannot be read.
+    const int smallest = std::min(fontPixels, kLegiblePixels);
+    Wrapped w = wrapTexts(width, fontPixels, dpi);
+    for (int tries = 0; tries < 4 && fontPixels > smallest; ++tries) {
+        const double needed = (2 * kPad + kSymbol + kGap + 2 * kMargin) * fontPixels + w.textWidth;
         if (needed <= width)
             break;
-        fontPixels = std::max(6, static_cast<int>(std::floor(fontPixels * width / needed)));
-        std::tie(textWidth, reserveTextWidth) = measureTexts(fontPixels, dpi);
+        fontPixels = std::max(smallest, static_cast<int>(std::floor(fontPixels * width / needed)));
+        w = wrapTexts(width, fontPixels, dpi);
     }
+    fontPixels_ = fontPixels;
     const double f = fontPixels;
-    const double pad = 0.75 * f;
-    const double row = 1.65 * f;
-    const double symbolWidth = 2.4 * f;
-    const double gap = 0.7 * f;
-    const double margin = 0.8 * f;
-    const double boxW = pad + symbolWidth + gap + textWidth + pad;
-    const double boxH = 2.0 * pad + row * static_cast<double>(entries_.size()) - 0.4 * f;
+    const double pad = kPad * f;
+    const double row = kRow * f;
+    const double symbolWidth = kSymbol * f;
+    const double gap = kGap * f;
+    const double margin = kMargin * f;
+    const auto rowHeight = [&](int lineCount) {
+        return row + kLine * f * (lineCount - 1);
+    };
+    double rowsHeight = 0.0;
+    for (int n : w.lines)
+        rowsHeight += rowHeight(n);
+    const double boxW = pad + symbolWidth + gap + w.textWidth + pad;
+    const double boxH = 2.0 * pad + rowsHeight - 0.4 * f;
     panelWidth_ = boxW;
     panelHeight_ = boxH;
-    reservedWidth_ = pad + symbolWidth + gap + reserveTextWidth + pad;
-    reservedHeight_ = 2.0 * pad + row * static_cast<double>(reserveRows_) - 0.4 * f;
+    reservedWidth_ = pad + symbolWidth + gap + w.reserveTextWidth + pad;
+    reservedHeight_ =
+        2.0 * pad + rowHeight(w.reserveLines) * static_cast<double>(reserveRows_) - 0.4 * f;
     margin_ = margin;
     const double x0 = width - margin - boxW;
     const double y1 = height - margin - top;
@@ -188,8 +239,11 @@ void LegendOverlay::layout(int width, int height, int fontPixels, double dpi, in
     vtkNew<vtkUnsignedCharArray> colors;
     colors->SetNumberOfComponents(3);
     colors->SetName("legend_colors");
+    double rowTop = y1 - pad;
     for (std::size_t i = 0; i < entries_.size(); ++i) {
-        const double yc = y1 - pad - 0.5 * (row - 0.4 * f) - row * static_cast<double>(i);
+        const double h = rowHeight(w.lines[i]);
+        const double yc = rowTop - 0.5 * (h - 0.4 * f);
+        rowTop -= h;
         const double sx = x0 + pad;
         addSymbol(points, polys, colors, entries_[i], sx, yc, symbolWidth, f);
         texts_[i]->SetDisplayPosition(static_cast<int>(std::lround(sx + symbolWidth + gap)),
@@ -203,30 +257,30 @@ void LegendOverlay::layout(int width, int height, int fontPixels, double dpi, in
     border_->Modified();
 }
 
-std::pair<double, double> LegendOverlay::measureTexts(int fontPixels, double dpi)
+LegendOverlay::Wrapped LegendOverlay::wrapTexts(int width, int fontPixels, double dpi)
 {
     const int fontPoints = ViewStyle::fontPoints(fontPixels, dpi);
-    const auto measure = [&](vtkTextProperty* tp, const std::string& text) {
-        int bbox[4] = {0, 0, 0, 0};
-        if (vtkTextRenderer* tr = vtkTextRenderer::GetInstance()) {
-            tr->GetBoundingBox(tp, text, bbox, static_cast<int>(dpi));
-        }
-        return static_cast<double>(bbox[1] - bbox[0]);
-    };
-    double textWidth = 0.0;
-    for (const auto& text : texts_) {
-        vtkTextProperty* tp = text->GetTextProperty();
+    const double room = width - (2 * kPad + kSymbol + kGap + 2 * kMargin) * fontPixels;
+    Wrapped out;
+    for (std::size_t i = 0; i < texts_.size(); ++i) {
+        vtkTextProperty* tp = texts_[i]->GetTextProperty();
         tp->SetFontSize(fontPoints);
-        textWidth = std::max(textWidth, measure(tp, std::string(text->GetInput())));
+        const QString text = wrapped(tp, entries_[i].label, room, dpi);
+        texts_[i]->SetInput(text.toUtf8().constData());
+        out.lines.push_back(static_cast<int>(text.count(QLatin1Char('\n'))) + 1);
+        for (const QString& line : text.split(QLatin1Char('\n')))
+            out.textWidth = std::max(out.textWidth, textWidth(tp, line, dpi));
     }
-    double reserveTextWidth = 0.0;
     if (!texts_.empty()) {
+        vtkTextProperty* tp = texts_.front()->GetTextProperty();
         for (const QString& text : reserveTexts_) {
-            reserveTextWidth = std::max(
-                reserveTextWidth, measure(texts_.front()->GetTextProperty(), text.toStdString()));
+            const QStringList lines = wrapped(tp, text, room, dpi).split(QLatin1Char('\n'));
+            out.reserveLines = std::max(out.reserveLines, static_cast<int>(lines.size()));
+            for (const QString& line : lines)
+                out.reserveTextWidth = std::max(out.reserveTextWidth, textWidth(tp, line, dpi));
         }
     }
-    return {textWidth, reserveTextWidth};
+    return out;
 }
 
 void LegendOverlay::buildPanel(double x0, double y0, double x1, double y1, double f)

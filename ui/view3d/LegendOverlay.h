@@ -43,6 +43,9 @@ public:
     /// Size in pixels of the panel at the last layout (0 when there are no entries).
     double panelWidth() const { return entries_.empty() ? 0.0 : panelWidth_; }
     double panelHeight() const { return entries_.empty() ? 0.0 : panelHeight_; }
+    /// The text's height in pixels at the last layout: the one asked for, unless a word wider
+    /// than the view set it smaller.
+    int fontPixels() const { return fontPixels_; }
     /// Distance in pixels between the panel and the view's edges.
     double margin() const { return margin_; }
 
@@ -56,9 +59,14 @@ public:
 
 private:
     void applyVisibility();
-    /// The widest entry's and the widest reserve text's width in pixels, the entries' text
-    /// sized to `fontPixels`.
-    std::pair<double, double> measureTexts(int fontPixels, double dpi);
+    /// The entries' texts at `fontPixels`, wrapped to a view `width` pixels wide.
+    struct Wrapped {
+        std::vector<int> lines;        ///< per entry, its number of lines
+        double textWidth = 0.0;        ///< the widest line of the entries
+        double reserveTextWidth = 0.0; ///< the widest line of the reserve's texts
+        int reserveLines = 1;          ///< the most lines a reserve text takes
+    };
+    Wrapped wrapTexts(int width, int fontPixels, double dpi);
     /// The white panel with its border, x0…x1 × y0…y1 pixels, corners rounded for font f.
     void buildPanel(double x0, double y0, double x1, double y1, double f);
     /// The symbol of `entry` from sx, centred on yc, `symbolWidth` wide, for font f.
@@ -79,6 +87,7 @@ private:
     double panelWidth_ = 0.0;
     double panelHeight_ = 0.0;
     double margin_ = 0.0;
+    int fontPixels_ = 0;
     std::vector<QString> reserveTexts_;
     int reserveRows_ = 0;
     double reservedWidth_ = 0.0;

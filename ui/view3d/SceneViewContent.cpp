@@ -553,6 +553,16 @@ QStringList SceneViewContent::legendLabels() const
     return labels;
 }
 
+bool SceneViewContent::isArrowLengthened(ForceKind kind) const
+{
+    return layers_->arrows.isLengthened(kind);
+}
+
+int SceneViewContent::legendFontPixels() const
+{
+    return layers_->legend.fontPixels();
+}
+
 Eigen::Vector3d SceneViewContent::arrowBase(ForceKind kind) const
 {
     const ForceArrow& arrow = layers_->arrows.arrow(kind);
@@ -739,6 +749,8 @@ void SceneViewContent::layoutText(int width, int height, double dpi)
     if (geometry_) {
         geometry_->layoutTexts(ViewStyle::fontPoints(1.1 * fontPixels_, dpi), l.scene, placer);
     }
+    // A force too small to draw to scale at this zoom is still seen (faint, labelled).
+    l.arrows.keepVisible(l.camera, ArrowLayer::minimumPixels(fontPixels_));
     const double ghostRadius = addObstacles(placer);
     l.arrows.layoutLabels(l.camera, l.overlay, ViewStyle::fontPoints(0.8 * fontPixels_, dpi),
                           placer);

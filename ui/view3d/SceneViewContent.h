@@ -119,6 +119,9 @@ public:
     QString arrowFieldLegend() const;
     /// The legend's rows, as shown.
     QStringList legendLabels() const;
+    /// The legend's text height in pixels at the last frame (a narrow view wraps its rows
+    /// rather than set them below 16 px).
+    int legendFontPixels() const;
     /// Where the arrow of `kind` starts and its vector (scene units), as last placed.
     Eigen::Vector3d arrowBase(ForceKind kind) const;
     Eigen::Vector3d arrowVector(ForceKind kind) const;
@@ -127,6 +130,10 @@ public:
 
     /// True when the arrow of `kind` is on screen (enabled, and the force above threshold).
     bool isArrowDrawn(ForceKind kind) const;
+    /// True when the arrow of `kind` is drawn longer than its force, faint and labelled: a
+    /// force not zero but too small to read at its scale is drawn ArrowLayer::minimumPixels
+    /// long on screen (set at each frame).
+    bool isArrowLengthened(ForceKind kind) const;
     /// True when the arrow of `kind` is drawn cut (shorter than its force) and so marked.
     bool isArrowMarkedCut(ForceKind kind) const;
     /// Length in scene units the arrow of `kind` has at the current time (0 when not drawn).

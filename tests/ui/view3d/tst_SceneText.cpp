@@ -3,6 +3,7 @@
 // that are marked cut only when cut and never hidden by the track.
 #include <render/OffscreenRenderWindow.h>
 #include <render/VtkSurfaceFormat.h>
+#include <view3d/ArrowLayer.h>
 #include <view3d/SceneViewContent.h>
 
 #include <model/ConstraintLabError.h>
@@ -170,6 +171,8 @@ private slots:
     void breakMarkOnlyOnArrowsCutAtThatMoment_data();
     void breakMarkOnlyOnArrowsCutAtThatMoment();
     void frictionArrowShowsItsFullLengthOverTheRing();
+    void arrowsTooShortToReadAreDrawnLongerAndMarked_data();
+    void arrowsTooShortToReadAreDrawnLongerAndMarked();
 };
 
 void TestSceneText::noTwoTextsOverlapInCompareMode_data()
@@ -221,6 +224,13 @@ void TestSceneText::noTwoTextsOverlapInCompareMode()
         const QString problem = collision(texts, size);
         QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("t = %1 s: %2").arg(t).arg(problem)));
         checked += static_cast<int>(texts.size());
+        // A legend wider than a narrow view wraps its rows rather than set them smaller than
+        // 16 px (reported: 10 px with Large Text at 1024×768).
+        const int wanted = content.fontPixelsFor(size.width(), size.height());
+        QVERIFY2(content.legendFontPixels() >= std::min(wanted, 16),
+                 qPrintable(QStringLiteral("legend at %1 px, %2 px wanted")
+                                .arg(content.legendFontPixels())
+                                .arg(wanted)));
     }
     // Title, clock, legend rows, triad and captions at least, at every time.
     QVERIFY(checked > 10 * 6);
@@ -340,6 +350,16 @@ bool isFriction(const QColor& c)
     return c.hsvSaturation() > 120 && c.value() > 60 && std::min(dh, 360 - dh) <= 8;
 }
 
+/// The run `trace` of `scene` in `content`, drawn into `window` and framed for `size`.
+void showRun(OffscreenRenderWindow& window, SceneViewContent& content, const std::string& scene,
+             const ParameterValues& values, const Trace& trace, const QSize& size)
+{
+    content.attachTo(window.window());
+    content.setScene(scene, values);
+    content.setTrace(std::make_shared<const Trace>(trace));
+    content.frameCamera(size.width(), size.height());
+}
+
 /// Pixels of the friction arrow's colour (its hue, clearly saturated).
 int frictionPixels(const QImage& image)
 {
@@ -389,11 +409,8 @@ void TestSceneText::frictionArrowShowsItsFullLengthOverTheRing()
     const Trace trace = testing::runScene(scene, values, 6.0);
     OffscreenRenderWindow window;
     SceneViewContent content;
-    content.attachTo(window.window());
-    content.setScene(scene, values);
-    content.setTrace(std::make_shared<const Trace>(trace));
     const QSize size(1000, 620);
-    content.frameCamera(size.width(), size.height());
+    showRun(window, content, scene, values, trace, size);
     // The turning points (the speed along the ring changes sign), and times between.
     std::vector<double> times;
     const auto along = [](const TraceSample& s) {
@@ -447,6 +464,93 @@ void TestSceneText::frictionArrowShowsItsFullLengthOverTheRing()
         qInfo("t = %.2f s: %.0f %% of the friction arrow over the ring or trail", t, 100.0 * over);
     }
     QVERIFY(drawn >= 6);
+}
+
+void TestSceneText::arrowsTooShortToReadAreDrawnLongerAndMarked_data()
+{
+    QTest::addColumn<double>("mu");
+    QTest::newRow("ring, default mu") << -1.0;
+    QTest::newRow("ring, mu = 0.3") << 0.3;
+}
+
+void TestSceneText::arrowsTooShortToReadAreDrawnLongerAndMarked()
+{
+    // Reported: near the ring's turning points the friction arrow is nearly gone. A force that
+    // is not zero is drawn at least ArrowLayer::minimumPixels long on screen, at every instant;
+    // drawn longer than to scale, it is marked (faint) and labelled with its true magnitude.
+    QFETCH(double, mu);
+    const std::string scene = "ring";
+    ParameterValues values = testing::defaultsWith(scene);
+    if (mu >= 0.0) {
+        values["mu"] = {mu};
+        if (values.count("mu_s"))
+            values["mu_s"] = {std::max(mu, values.at("mu_s").front())};
+    }
+    const Trace trace = testing::runScene(scene, values, 6.0);
+    OffscreenRenderWindow window;
+    SceneViewContent content;
+    const QSize size(1000, 620);
+    showRun(window, content, scene, values, trace, size);
+    const double minimum =
+        ArrowLayer::minimumPixels(content.fontPixelsFor(size.width(), size.height()));
+    const ForceKind kind = ForceKind::NonIdealConstraint;
+    int drawn = 0, lengthened = 0;
+    // Every 10th sample, and the samples around each turning point, where friction is least.
+    std::vector<double> times;
+    for (std::size_t i = 0; i < trace.samples.size(); ++i) {
+        const TraceSample& s = trace.samples[i];
+        const TraceSample& previous = trace.samples[i > 0 ? i - 1 : 0];
+        const double along = s.qd[0] * -s.q[1] + s.qd[1] * s.q[0];
+        const double before = previous.qd[0] * -previous.q[1] + previous.qd[1] * previous.q[0];
+        if (i % 10 == 0 || along * before < 0.0)
+            times.push_back(s.t);
+    }
+    for (const double t : times) {
+        content.setTime(t);
+        const QImage image = window.render(size);
+        QVERIFY2(!image.isNull(), qPrintable(window.errorString()));
+        if (!content.isArrowDrawn(kind))
+            continue;
+        ++drawn;
+        vtkNew<vtkCoordinate> point;
+        point->SetCoordinateSystemToWorld();
+        const Eigen::Vector3d base = content.arrowBase(kind);
+        const Eigen::Vector3d tip = base + content.arrowVector(kind);
+        point->SetValue(base.x(), base.y(), base.z());
+        const double* b = point->GetComputedDoubleDisplayValue(content.renderer());
+        const Eigen::Vector2d from(b[0], b[1]);
+        point->SetValue(tip.x(), tip.y(), tip.z());
+        const double* e = point->GetComputedDoubleDisplayValue(content.renderer());
+        const double pixels = (Eigen::Vector2d(e[0], e[1]) - from).norm();
+        const double toScale = content.forceMagnitude(kind) * content.automaticArrowScale() *
+                               content.arrowScale() * content.arrowBoost(kind);
+        QVERIFY2(pixels >= minimum - 1.0,
+                 qPrintable(QStringLiteral("t = %1 s: the friction arrow is %2 px on screen, "
+                                           "under %3 px")
+                                .arg(t)
+                                .arg(pixels)
+                                .arg(minimum)));
+        if (content.isArrowLengthened(kind)) {
+            ++lengthened;
+            QVERIFY(content.arrowLength(kind) > toScale);
+            QVERIFY2(!content.magnitudeText(kind).isEmpty(),
+                     qPrintable(QStringLiteral("t = %1 s: drawn longer, but not labelled").arg(t)));
+        } else {
+            QVERIFY2(std::abs(content.arrowLength(kind) - toScale) <= 1e-6 * toScale ||
+                         content.isArrowMarkedCut(kind),
+                     qPrintable(QStringLiteral("t = %1 s: %2 long, %3 to scale, not marked")
+                                    .arg(t)
+                                    .arg(content.arrowLength(kind))
+                                    .arg(toScale)));
+        }
+        // Plainly visible: the arrow's colour covers a patch, not a few pixels.
+        QVERIFY2(frictionPixels(image) >= 120,
+                 qPrintable(QStringLiteral("t = %1 s: %2 pixels of the friction arrow")
+                                .arg(t)
+                                .arg(frictionPixels(image))));
+    }
+    qInfo("%d frames with friction, %d of them drawn longer than to scale", drawn, lengthened);
+    QVERIFY(drawn >= 20);
 }
 
 QTEST_MAIN(TestSceneText)

@@ -33,7 +33,7 @@ using namespace clab;
 
 namespace {
 
-const bool surfaceFormatSet = testing::setSurfaceFormat();
+[[maybe_unused]] const bool surfaceFormatSet = testing::setSurfaceFormat();
 
 /// One notch of the wheel (down) over the middle of `widget`, delivered as the window system
 /// delivers it: to the innermost widget under the pointer, spontaneous, free to propagate.
@@ -104,14 +104,10 @@ class WheelGuardTest : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir settingsDir_;
+    testing::IsolatedSettings settings_;
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(surfaceFormatSet);
-        QVERIFY(testing::isolateSettings(settingsDir_));
-    }
+    void initTestCase() { QVERIFY2(settings_.start(), qPrintable(settings_.problem())); }
 
     void mainWindowControlsIgnoreTheWheelWithoutFocus()
     {
