@@ -1,17 +1,17 @@
 #pragma once
 
-#include "solve/ConstrainedAcceleration.h"
-#include "model/ContactEvent.h"
-#include "model/ContactState.h"
 #include "integrate/FrictionalContacts.h"
-#include "integrate/UnilateralContacts.h"
-#include "solve/FundamentalEquation.h"
-#include "solve/ManifoldProjection.h"
-#include "model/MechanicalSystem.h"
 #include "integrate/RunControl.h"
 #include "integrate/SimulationOptions.h"
-#include "solve/SparseFundamentalEquation.h"
 #include "integrate/Stepper.h"
+#include "integrate/UnilateralContacts.h"
+#include "model/ContactEvent.h"
+#include "model/ContactState.h"
+#include "model/MechanicalSystem.h"
+#include "solve/ConstrainedAcceleration.h"
+#include "solve/FundamentalEquation.h"
+#include "solve/ManifoldProjection.h"
+#include "solve/SparseFundamentalEquation.h"
 #include "trace/Trace.h"
 
 #include <functional>

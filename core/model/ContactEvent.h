@@ -13,7 +13,7 @@ struct ContactEvent {
         Impact    ///< a one-sided contact was struck (φ̇ < 0) and took an impulse
     };
 
-    double t = 0.0;  ///< event time, located to about 1e-12 of the step on the dense output
+    double t = 0.0; ///< event time, located to about 1e-12 of the step on the dense output
     /// Index of the contact: a frictional one (MechanicalSystem::contactName gives its name), or
     /// for Leave, Touch and Impact a one-sided one (Trace::unilateralNames).
     int contact = 0;

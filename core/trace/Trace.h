@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/ContactEvent.h"
 #include "integrate/RunStats.h"
+#include "model/ContactEvent.h"
 #include "trace/TraceSample.h"
 
 #include <string>

@@ -8,6 +8,8 @@
 #include "integrate/Simulator.h"
 #include "symbolic/SymbolicModel.h"
 
+#include "../support/SceneRuns.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -36,10 +38,7 @@ SceneDocument load(const char* file)
                            QLatin1String(file));
 }
 
-struct Run {
-    std::unique_ptr<MechanicalSystem> system;
-    Trace trace;
-};
+using Run = testing::DocumentRun;
 
 Run run(const SceneDocument& document, std::initializer_list<std::pair<std::string, double>> set,
         double tEnd = 0.0)
@@ -47,13 +46,7 @@ Run run(const SceneDocument& document, std::initializer_list<std::pair<std::stri
     ParameterValues values = document.parameters;
     for (const auto& [name, v] : set)
         values.at(name) = {v};
-    Run r;
-    r.system = document.definition()->create(values);
-    SimulationOptions options = document.simulation;
-    if (tEnd > 0.0)
-        options.tEnd = tEnd;
-    r.trace = Simulator(*r.system).run(options);
-    return r;
+    return testing::runDocument(document, values, tEnd);
 }
 
 double value(const Trace& trace, const TraceSample& s, const std::string& name)

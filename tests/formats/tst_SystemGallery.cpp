@@ -6,6 +6,8 @@
 #include "integrate/Simulator.h"
 #include "symbolic/SymbolicModel.h"
 
+#include "../support/SceneRuns.h"
+
 #include <QtTest>
 
 #include <boost/numeric/odeint.hpp>
@@ -68,22 +70,11 @@ ParameterValues with(const SceneDocument& document,
     return values;
 }
 
-// The file's system with the given parameter values, run with the file's own settings (only
-// t_end changed when tEnd > 0).
-struct Run {
-    std::unique_ptr<MechanicalSystem> system;
-    Trace trace;
-};
+using Run = testing::DocumentRun;
 
 Run run(const SceneDocument& document, const ParameterValues& values, double tEnd = 0.0)
 {
-    Run r;
-    r.system = document.definition()->create(values);
-    SimulationOptions options = document.simulation;
-    if (tEnd > 0.0)
-        options.tEnd = tEnd;
-    r.trace = Simulator(*r.system).run(options);
-    return r;
+    return testing::runDocument(document, values, tEnd);
 }
 
 Eigen::Index column(const MechanicalSystem& system, const std::string& name)

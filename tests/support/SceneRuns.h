@@ -2,10 +2,11 @@
 // Runs of the built-in scenes for tests: one place for "defaults with a few changes" and "run it
 // for so many seconds at the usual output interval".
 
-#include <model/ParameterSpec.h>
-#include <scenes/SceneRegistry.h>
 #include <integrate/SimulationOptions.h>
 #include <integrate/Simulator.h>
+#include <model/ParameterSpec.h>
+#include <scenes/SceneDocument.h>
+#include <scenes/SceneRegistry.h>
 #include <trace/Trace.h>
 
 #include <memory>
@@ -45,6 +46,27 @@ inline Trace runScene(const std::string& scene, const ParameterValues& values, d
     options.dt = 0.01;
     options.stopAtEnd = stopAtEnd;
     return simulator.run(options);
+}
+
+/// A scene file's system and its trace, kept together so that the trace's columns can be read by
+/// the system's names.
+struct DocumentRun {
+    std::unique_ptr<MechanicalSystem> system;
+    Trace trace;
+};
+
+/// The file's system with the given parameter values, run with the file's own settings (only
+/// t_end changed when tEnd > 0).
+inline DocumentRun runDocument(const SceneDocument& document, const ParameterValues& values,
+                               double tEnd = 0.0)
+{
+    DocumentRun r;
+    r.system = document.definition()->create(values);
+    SimulationOptions options = document.simulation;
+    if (tEnd > 0.0)
+        options.tEnd = tEnd;
+    r.trace = Simulator(*r.system).run(options);
+    return r;
 }
 
 } // namespace clab::testing
