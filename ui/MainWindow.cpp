@@ -88,6 +88,8 @@ MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
     setDockOptions(AnimatedDocks | AllowTabbedDocks);
 
     createCentralWidget();
+    // Before the docks: they put widgets of their own in it, which a later setStatusBar deletes.
+    setStatusBar(new ElidingStatusBar(this));
     actions_ = new MainWindowActions(this, session_, *store_);
     docks_ = new MainWindowDocks(this, session_, clock_, runs_, view_, *actions_);
     actions_->createMenus(docks_->timeControls());
@@ -152,8 +154,8 @@ void MainWindow::createCentralWidget()
 
 void MainWindow::createStatusBar()
 {
-    // A message too long for a narrow window ends in "…", the whole of it in the tooltip.
-    setStatusBar(new ElidingStatusBar(this));
+    // The bar itself (an ElidingStatusBar: a message too long for a narrow window ends in "…",
+    // the whole of it in the tooltip) is made before the docks.
     progress_ = new QProgressBar(this);
     progress_->setRange(0, 1000);
     progress_->setMaximumWidth(180);

@@ -65,6 +65,11 @@ void TestSweepMemory::memoryIsFlatInTheGridSize()
     // Two samples per run, one header: every row arrived, across the chunks.
     QCOMPARE(lines(dir.filePath("small.csv")), 1 + 2 * 200);
     QCOMPARE(lines(dir.filePath("large.csv")), 1 + 2 * 20000);
+#if defined(__SANITIZE_ADDRESS__)
+    // AddressSanitizer keeps freed memory in quarantine (256 MB by default), so its peak grows
+    // with the work done, not with what is held; the dev build measures this.
+    QSKIP("peak memory is not comparable under AddressSanitizer (its quarantine)");
+#endif
     QVERIFY2(large < small + 15000,
              qPrintable(
                  QStringLiteral("200 points: %1 kB, 20 000 points: %2 kB").arg(small).arg(large)));

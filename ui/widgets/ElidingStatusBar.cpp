@@ -1,5 +1,6 @@
 #include "widgets/ElidingStatusBar.h"
 
+#include <QChildEvent>
 #include <QPainter>
 #include <QSizeGrip>
 #include <QStyleOption>
@@ -31,6 +32,29 @@ void ElidingStatusBar::updateToolTip()
 {
     const QString message = currentMessage();
     setToolTip(shownMessage() == message ? QString() : message);
+}
+
+void ElidingStatusBar::childEvent(QChildEvent* event)
+{
+    QStatusBar::childEvent(event);
+    if (event->added() && event->child()->isWidgetType())
+        event->child()->installEventFilter(this);
+}
+
+bool ElidingStatusBar::eventFilter(QObject* watched, QEvent* event)
+{
+    // A readout beside the message that grows, shrinks, shows or hides changes the room left.
+    switch (event->type()) {
+    case QEvent::Resize:
+    case QEvent::Move:
+    case QEvent::Show:
+    case QEvent::Hide:
+        updateToolTip();
+        break;
+    default:
+        break;
+    }
+    return QStatusBar::eventFilter(watched, event);
 }
 
 void ElidingStatusBar::resizeEvent(QResizeEvent* event)

@@ -43,7 +43,7 @@ void SceneOptionsTest::sceneSetsAndSettingsAreTaken()
     QCOMPARE(o.sets[0].first, QString("J"));
     QCOMPARE(o.sets[0].second, (std::vector<double>{1, 2, 3}));
     QCOMPARE(o.sets[1].second, std::vector<double>{0.3});
-    QCOMPARE(o.setText.at("mu"), QString("mu= 0.3"));
+    QCOMPARE(o.setText.at("mu"), QString("--set mu= 0.3")); // as messages name it
     QCOMPARE(o.simulation.at("t_end").first, 5.0);
     QCOMPARE(o.simulation.at("t_end").second, QString("--t-end 5"));
     QCOMPARE(o.simulation.at("dt").second, QString("--dt 0.1"));
