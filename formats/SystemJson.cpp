@@ -502,6 +502,22 @@ public:
     {
     }
 
+    // One constraint on one line: its name, its kind as the key of its expression, and a
+    // one-sided contact's restitution.
+    QByteArray constraint(const Description::Constraint& c) const
+    {
+        Fields fields;
+        if (!c.name.empty())
+            fields.emplace_back("name", text(c.name));
+        fields.emplace_back(c.unilateral                                         ? "unilateral"
+                            : c.kind == Description::Constraint::Kind::Holonomic ? "holonomic"
+                                                                                 : "velocity",
+                            expression(c.expression));
+        if (!c.restitution.empty())
+            fields.emplace_back("restitution", expression(c.restitution));
+        return inlineObject(fields);
+    }
+
     QByteArray write() const
     {
         const int inner = level_ + 1;
@@ -539,19 +555,8 @@ public:
         named(system, "forces", d_.forces);
         if (!d_.constraints.empty()) {
             std::vector<QByteArray> items;
-            for (const Description::Constraint& c : d_.constraints) {
-                Fields fields;
-                if (!c.name.empty())
-                    fields.emplace_back("name", text(c.name));
-                fields.emplace_back(c.unilateral ? "unilateral"
-                                    : c.kind == Description::Constraint::Kind::Holonomic
-                                        ? "holonomic"
-                                        : "velocity",
-                                    expression(c.expression));
-                if (!c.restitution.empty())
-                    fields.emplace_back("restitution", expression(c.restitution));
-                items.push_back(inlineObject(fields));
-            }
+            for (const Description::Constraint& c : d_.constraints)
+                items.push_back(constraint(c));
             system.push_back(member("constraints", block('[', items, ']', inner)));
         }
         if (!d_.friction.empty()) {
