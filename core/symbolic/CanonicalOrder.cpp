@@ -1,6 +1,8 @@
 #include "CanonicalOrder.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <sstream>
 
 namespace clab {
@@ -14,6 +16,31 @@ std::string printed(const GiNaC::ex& e)
     return text.str();
 }
 
+/// Keys longer than this are replaced by a digest of their text. A key spells out its whole
+/// subtree, so without a bound a shared subexpression is copied into every key above it: the
+/// fuzzer's 2^(x+1)^800*x as a mass made keys of gigabytes.
+constexpr std::size_t kLongestKey = 512;
+
+/// 128 bits of two FNV-1a hashes: the same on every machine and run (unlike GiNaC's hashes),
+/// and with 2^-64 odds that two different subtrees of one expression collide.
+std::string digest(const std::string& text)
+{
+    std::uint64_t a = 14695981039346656037ull, b = 0x6c62272e07bb0142ull;
+    for (const unsigned char c : text) {
+        a = (a ^ c) * 1099511628211ull;
+        b = (b ^ c) * 0x100000001b3ull + 0x9e3779b97f4a7c15ull;
+    }
+    char out[40];
+    std::snprintf(out, sizeof out, "#%016llx%016llx", static_cast<unsigned long long>(a),
+                  static_cast<unsigned long long>(b));
+    return out;
+}
+
+std::string bounded(std::string key)
+{
+    return key.size() > kLongestKey ? digest(key) : key;
+}
+
 std::string joined(const char* open, std::vector<std::string> parts, bool sort = true)
 {
     if (sort)
@@ -21,7 +48,7 @@ std::string joined(const char* open, std::vector<std::string> parts, bool sort =
     std::string out = open;
     for (const std::string& part : parts)
         out += part + ",";
-    return out + ")";
+    return bounded(out + ")");
 }
 
 } // namespace
@@ -53,7 +80,7 @@ CanonicalOrder::Signed CanonicalOrder::canonical(const GiNaC::ex& e)
     } else if (GiNaC::is_exactly_a<GiNaC::numeric>(e)) {
         const GiNaC::numeric& v = GiNaC::ex_to<GiNaC::numeric>(e);
         c.sign = v.is_real() && v.is_negative() ? -1 : 1;
-        c.key = printed(c.sign < 0 ? GiNaC::ex(-v) : e);
+        c.key = bounded(printed(c.sign < 0 ? GiNaC::ex(-v) : e));
     } else if (GiNaC::is_exactly_a<GiNaC::power>(e)) {
         const Signed base = canonical(e.op(0));
         const GiNaC::ex& k = e.op(1);
@@ -66,9 +93,10 @@ CanonicalOrder::Signed CanonicalOrder::canonical(const GiNaC::ex& e)
         std::vector<std::string> arguments;
         for (std::size_t i = 0; i < e.nops(); ++i)
             arguments.push_back(canonical(e.op(i)).text());
-        c.key = GiNaC::ex_to<GiNaC::function>(e).get_name() + joined("(", arguments, false);
+        c.key =
+            bounded(GiNaC::ex_to<GiNaC::function>(e).get_name() + joined("(", arguments, false));
     } else {
-        c.key = printed(e); // a symbol or a constant
+        c.key = bounded(printed(e)); // a symbol or a constant
     }
     return memo_.emplace(e, std::move(c)).first->second;
 }

@@ -28,19 +28,21 @@ std::string approximately(double x)
 /// Terms of an expression expanded, and the largest expansion met on the way (the work).
 /// `denominators`: count a negative integer power as expanded too, as normal() does with the
 /// numerators it brings over a common denominator.
+/// `width`: an upper bound of the factors of one product of the expansion.
 struct Expansion {
-    double terms = 1, work = 1;
+    double terms = 1, work = 1, width = 1;
 };
 
 Expansion expansion(const GiNaC::ex& e, bool denominators)
 {
     if (GiNaC::is_exactly_a<GiNaC::add>(e) || GiNaC::is_exactly_a<GiNaC::mul>(e)) {
         const bool sum = GiNaC::is_exactly_a<GiNaC::add>(e);
-        Expansion out{sum ? 0.0 : 1.0, 1.0};
+        Expansion out{sum ? 0.0 : 1.0, 1.0, sum ? 1.0 : 0.0};
         for (std::size_t i = 0; i < e.nops(); ++i) {
             const Expansion part = expansion(e.op(i), denominators);
             out.terms = capped(sum ? out.terms + part.terms : out.terms * part.terms);
             out.work = std::max(out.work, part.work);
+            out.width = sum ? std::max(out.width, part.width) : capped(out.width + part.width);
         }
         out.work = std::max(out.work, out.terms);
         return out;
@@ -57,10 +59,13 @@ Expansion expansion(const GiNaC::ex& e, bool denominators)
                 const double m = base.terms;
                 const double terms =
                     capped(std::exp(std::lgamma(n + m) - std::lgamma(m) - std::lgamma(n + 1)));
-                return {terms, std::max(base.work, terms)};
+                return {terms, std::max(base.work, terms), base.width};
             }
+            return {1, base.work, base.width};
         }
-        return {1, base.work};
+        // GiNaC expands a^(b1 + … + bn) into the product a^b1 ⋯ a^bn.
+        const Expansion exponent = expansion(k, denominators);
+        return {1, std::max(base.work, exponent.work), std::max(base.width, exponent.terms)};
     }
     return {};
 }
@@ -134,7 +139,14 @@ double DerivationBudget::expandedTerms(const GiNaC::ex& e)
 
 GiNaC::ex DerivationBudget::expand(const GiNaC::ex& e)
 {
-    return expandedTerms(e) <= kExpandTerms ? e.expand() : e;
+    // A power of a sum expands into a product of powers, each with a coefficient of the
+    // expanded exponent (2^((1+x)^800): 801 powers of 2 with 240-digit exponents), and every
+    // later derivative of that product grows with its width squared: not done.
+    const Expansion x = expansion(e, false);
+    if (std::max(x.terms, x.work) > kExpandTerms ||
+        (x.width > kWidestProduct && x.width > widestProduct(e)))
+        return e;
+    return e.expand();
 }
 
 bool DerivationBudget::isZero(const GiNaC::ex& e)

@@ -88,25 +88,34 @@ void TestDerivationBudget::powersAreDerivedWithoutExpandingThem_data()
 {
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("expression");
+    QTest::addColumn<QString>("kept"); ///< the power as M must still show it
     for (const char* key : {"system.kinetic_energy", "system.masses[0]", "system.mass_matrix[0][0]",
                             "system.constraints[0].holonomic"})
-        QTest::newRow(key) << key << "(x+1)^100000";
+        QTest::newRow(key) << key << "(x+1)^100000"
+                           << (QString(key).contains("constraints") ? "" : "^100000");
     QTest::newRow("a trinomial in a constraint (10.6 s, 425 MB)")
         << "system.constraints[0].holonomic"
-        << "(x+y+1)^300";
+        << "(x+y+1)^300"
+        << "";
+    // The fuzzer's: expanded, the exponent made a product of 801 powers of 2 with 240-digit
+    // exponents, and the derivation ran 30 s and printed 117 MB.
+    for (const char* key : {"system.kinetic_energy", "system.masses[0]"})
+        QTest::newRow(qPrintable(QString(key) + ", a power to an expanded sum"))
+            << key << "2^(x+1)^800*x"
+            << "2^((1 + x)^800)";
 }
 
 void TestDerivationBudget::powersAreDerivedWithoutExpandingThem()
 {
     QFETCH(QString, key);
     QFETCH(QString, expression);
+    QFETCH(QString, kept);
     QElapsedTimer clock;
     clock.start();
     const auto model = SymbolicModel::create(with(key, expression.toStdString()));
     QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed()) + " ms"));
     const std::string mass = model->massMatrixText()[0][0];
-    if (!key.startsWith("system.constraints"))
-        QVERIFY2(mass.find("^100000") != std::string::npos, mass.c_str());
+    QVERIFY2(mass.find(kept.toStdString()) != std::string::npos, mass.c_str());
     QVERIFY(model->derivationText(SymbolicModel::Format::Text).size() < 100000);
 }
 
