@@ -4,6 +4,7 @@
 #include <cfloat>
 #include <cmath>
 #include <sstream>
+#include <string>
 
 namespace clab {
 
@@ -28,9 +29,10 @@ std::string approximately(double x)
 /// Terms of an expression expanded, and the largest expansion met on the way (the work).
 /// `denominators`: count a negative integer power as expanded too, as normal() does with the
 /// numerators it brings over a common denominator.
-/// `width`: an upper bound of the factors of one product of the expansion.
+/// `width`: an upper bound of the factors of one product of the expansion; `exponent`: the
+/// largest power of a sum it expands.
 struct Expansion {
-    double terms = 1, work = 1, width = 1;
+    double terms = 1, work = 1, width = 1, exponent = 0;
 };
 
 Expansion expansion(const GiNaC::ex& e, bool denominators)
@@ -43,6 +45,7 @@ Expansion expansion(const GiNaC::ex& e, bool denominators)
             out.terms = capped(sum ? out.terms + part.terms : out.terms * part.terms);
             out.work = std::max(out.work, part.work);
             out.width = sum ? std::max(out.width, part.width) : capped(out.width + part.width);
+            out.exponent = std::max(out.exponent, part.exponent);
         }
         out.work = std::max(out.work, out.terms);
         return out;
@@ -59,13 +62,14 @@ Expansion expansion(const GiNaC::ex& e, bool denominators)
                 const double m = base.terms;
                 const double terms =
                     capped(std::exp(std::lgamma(n + m) - std::lgamma(m) - std::lgamma(n + 1)));
-                return {terms, std::max(base.work, terms), base.width};
+                return {terms, std::max(base.work, terms), base.width, std::max(base.exponent, n)};
             }
-            return {1, base.work, base.width};
+            return {1, base.work, base.width, base.exponent};
         }
         // GiNaC expands a^(b1 + … + bn) into the product a^b1 ⋯ a^bn.
         const Expansion exponent = expansion(k, denominators);
-        return {1, std::max(base.work, exponent.work), std::max(base.width, exponent.terms)};
+        return {1, std::max(base.work, exponent.work), std::max(base.width, exponent.terms),
+                std::max(base.exponent, exponent.exponent)};
     }
     return {};
 }
@@ -143,7 +147,7 @@ GiNaC::ex DerivationBudget::expand(const GiNaC::ex& e)
     // expanded exponent (2^((1+x)^800): 801 powers of 2 with 240-digit exponents), and every
     // later derivative of that product grows with its width squared: not done.
     const Expansion x = expansion(e, false);
-    if (std::max(x.terms, x.work) > kExpandTerms ||
+    if (std::max(x.terms, x.work) > kExpandTerms || x.exponent > kExpandExponent ||
         (x.width > kWidestProduct && x.width > widestProduct(e)))
         return e;
     return e.expand();
@@ -154,6 +158,11 @@ bool DerivationBudget::isZero(const GiNaC::ex& e)
     if (e.is_zero())
         return true;
     const Expansion x = expansion(e, true);
+    if (x.exponent > kExpandExponent)
+        throw TooLarge("too large to derive (simplifying it would expand a sum to the power " +
+                       (x.exponent < 1e15 ? std::to_string(static_cast<long long>(x.exponent))
+                                          : approximately(x.exponent)) +
+                       "; the limit is " + approximately(kExpandExponent) + ")");
     const double terms = std::max(x.terms, x.work);
     if (terms > kExpandTerms)
         throw TooLarge("too large to derive (simplifying it would expand it to about " +

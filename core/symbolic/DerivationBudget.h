@@ -21,6 +21,9 @@ class DerivationBudget {
 public:
     /// More terms than this in an expansion: the expression is left as written.
     static constexpr double kExpandTerms = 5000;
+    /// A sum to a higher power is not expanded: the coefficients of (a + b)^n grow to about
+    /// n·log10(a + b) digits, and computing 5000 of them for (x+589)^5000 took seconds.
+    static constexpr double kExpandExponent = 64;
     /// An expansion that makes a product of more factors than this (and than `e` had) is not
     /// kept: the expression stays as written.
     static constexpr double kWidestProduct = 32;
@@ -36,8 +39,8 @@ public:
     /// "" when `value`, a number, lies in the range of doubles (zero, or a magnitude between
     /// about 2.2e-308 and 1.8e308) and is real; else why not, in words.
     static std::string outOfRange(const GiNaC::numeric& value);
-    /// `e` expanded when the expansion has at most kExpandTerms terms and no product wider
-    /// than kWidestProduct, else `e` as it is.
+    /// `e` expanded when the expansion has at most kExpandTerms terms, no power of a sum above
+    /// kExpandExponent and no product wider than kWidestProduct, else `e` as it is.
     static GiNaC::ex expand(const GiNaC::ex& e);
     /// Whether `e` is zero, simplified (normal()) only when that is small enough.
     /// Throws TooLarge when it is not.

@@ -18,6 +18,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace clab {
 
@@ -83,6 +84,10 @@ public:
             derive();
         } catch (const DerivationBudget::TooLarge& e) {
             fail(key_, e.what()); // the expression parsed last is the one being derived
+        } catch (const std::domain_error&) {
+            // GiNaC's pole_error: a derivative met log(0), as that of 0^x does (0^100^x in T).
+            fail(key_, "cannot be derived: a derivative of it divides by zero (as that of 0^x "
+                       "does, which has log(0) in it)");
         }
     }
 
