@@ -309,6 +309,11 @@ private:
                 GiNaC::is_exactly_a<GiNaC::numeric>(exponent))
                 return numericPower(GiNaC::ex_to<GiNaC::numeric>(base),
                                     GiNaC::ex_to<GiNaC::numeric>(exponent), start, at);
+            // 0^x is 0 or undefined, never smooth: its derivative has log(0), on which GiNaC
+            // throws from inside diff() (and leaks what it had made).
+            if (base.is_zero())
+                fail("zero to a power that is not a number (0^x has no derivative; write 0)",
+                     column(start));
             return GiNaC::pow(base, exponent);
         }
         return base;

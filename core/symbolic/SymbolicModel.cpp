@@ -11,6 +11,7 @@
 #include "SymbolicSystem.h"
 #include "SymbolicTapes.h"
 #include "SystemError.h"
+#include "SystemStartCheck.h"
 #include "trace/Trace.h"
 
 #include <algorithm>
@@ -842,6 +843,7 @@ private:
         initialOutputs.insert(initialOutputs.end(), restitutions_.begin(), restitutions_.end());
         t.initial = tape({}, initialOutputs, "system.initial");
         t.view = tape(tq, viewOutputs_, "view.points");
+        t.start = SystemStartCheck::compile(m_);
     }
 
     SymbolicModel& m_;

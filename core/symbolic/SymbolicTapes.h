@@ -25,14 +25,15 @@ struct SymbolicModel::Tapes {
     ExpressionTape columns;  ///< (t, q, q̇) → user columns, then the end function
     ExpressionTape initial;  ///< () → given initial values (see initialSlots)
     ExpressionTape view;     ///< (t, q) → x, y, z of each view point
+    ExpressionTape start;    ///< (t, q, q̇) → each expression as written (SystemStartCheck)
     /// The structural non-zeros the matrix tapes compute (Av has A's pattern, J its first h rows).
     SparsePattern massPattern, constraintPattern, positionPattern;
 
     /// Every tape, for what is done to all of them (setting the parameters, sizing).
-    std::array<ExpressionTape*, 12> all()
+    std::array<ExpressionTape*, 13> all()
     {
-        return {&mass,   &force,   &constraint, &position, &velocity, &residual,
-                &energy, &contact, &nonideal,   &columns,  &initial,  &view};
+        return {&mass,    &force,    &constraint, &position, &velocity, &residual, &energy,
+                &contact, &nonideal, &columns,    &initial,  &view,     &start};
     }
 };
 

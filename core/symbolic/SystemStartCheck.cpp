@@ -5,6 +5,7 @@
 #include "ExpressionTape.h"
 #include "SymbolicDerivation.h"
 #include "SymbolicModel.h"
+#include "SymbolicTapes.h"
 #include "model/ConstraintLabError.h"
 
 #include <Eigen/Eigenvalues>
@@ -119,9 +120,7 @@ void checkMassMatrix(const SystemDescription& d, const Eigen::MatrixXd& M, const
 
 } // namespace
 
-void SystemStartCheck::check(const SymbolicModel& model, const std::vector<double>& parameters,
-                             const Eigen::VectorXd& q0, const Eigen::VectorXd& qd0,
-                             const Eigen::MatrixXd& M)
+ExpressionTape SystemStartCheck::compile(const SymbolicModel& model)
 {
     const SystemDescription& d = model.description();
     const SymbolicDerivation& x = model.derivation();
@@ -138,12 +137,19 @@ void SystemStartCheck::check(const SymbolicModel& model, const std::vector<doubl
     }
     for (std::size_t i = 0; i < x.p.size(); ++i)
         table[d.parameters[i].name] = x.p[i];
-
-    const std::vector<Entry> list = entries(d);
     std::vector<GiNaC::ex> outputs;
-    for (const Entry& e : list)
+    for (const Entry& e : entries(d))
         outputs.push_back(ExpressionParser::parse(e.text, table, e.key));
-    ExpressionTape tape(x.p, varying, outputs);
+    return ExpressionTape(x.p, varying, outputs);
+}
+
+void SystemStartCheck::check(const SymbolicModel& model, const std::vector<double>& parameters,
+                             const Eigen::VectorXd& q0, const Eigen::VectorXd& qd0,
+                             const Eigen::MatrixXd& M)
+{
+    const SystemDescription& d = model.description();
+    const std::vector<Entry> list = entries(d);
+    ExpressionTape tape = model.tapes().start; // a copy: the model's is shared by threads
     tape.setFixed(parameters.data());
     std::vector<double> in{0.0}, out(list.size());
     in.insert(in.end(), q0.data(), q0.data() + q0.size());

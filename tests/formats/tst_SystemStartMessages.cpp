@@ -83,7 +83,7 @@ void TestSystemStartMessages::eachMistakeIsBlamedOnItsKey_data()
     QTest::newRow("0^x, whose derivative has log(0)")
         << QByteArray(R"js("kinetic_energy": "0^(1 + x^2)*x_dot^2/2 + y_dot^2/2")js")
         << "system.kinetic_energy"
-        << "cannot be derived: a derivative of it divides by zero";
+        << "column 1: zero to a power that is not a number (0^x has no derivative; write 0)";
 }
 
 void TestSystemStartMessages::eachMistakeIsBlamedOnItsKey()
