@@ -22,6 +22,7 @@ Importing the package loads neither NumPy nor the compiled engine (with QtCore, 
 the first use of one of its names does, once (PEP 562's module ``__getattr__``).
 """
 
+# Every public function and class of _api.py: only these names load it (test_import.py checks).
 __all__ = ["scenes", "describe", "load", "run", "fit", "fit_batch", "sweep", "Scene",
            "Result", "FitResult", "SweepResult"]
 

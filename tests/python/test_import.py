@@ -72,11 +72,17 @@ def test_another_name_raises_attribute_error_without_loading_the_engine():
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_the_stubs_name_what_the_package_exports():
+def test_the_package_names_every_public_function_and_class_and_so_do_the_stubs():
+    from constraintlab import _api
+    public = {name for name, value in vars(_api).items()
+              if not name.startswith("_") and getattr(value, "__module__", "") == _api.__name__}
+    assert public == set(constraintlab.__all__), \
+        f"_api.py defines {sorted(public)}, __all__ of __init__.py names {constraintlab.__all__}"
+
     stubs = ast.parse(open(source_path("python", "constraintlab", "__init__.pyi")).read())
     defined = {node.name for node in stubs.body
                if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
     stub_all = next(ast.literal_eval(node.value) for node in stubs.body
                     if isinstance(node, ast.Assign) and node.targets[0].id == "__all__")
     assert stub_all == constraintlab.__all__
-    assert set(constraintlab.__all__) <= defined
+    assert public <= defined
