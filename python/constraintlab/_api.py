@@ -15,6 +15,7 @@ from . import _core
 if TYPE_CHECKING:
     import numpy as np
 
+
 def scenes() -> list[str]:
     """The built-in scenes' names, as ``constraintlab-cli list`` names them."""
     return list(_core.scenes())
