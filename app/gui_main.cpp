@@ -70,10 +70,15 @@ struct SceneArgument {
 
 // A built-in name wins over a file of the same name in the current directory only when the
 // argument has no path separator and no .json suffix.
+bool looksLikeFile(const QString& argument)
+{
+    return argument.contains(QLatin1Char('/')) ||
+           argument.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+}
+
 SceneArgument loadScene(const clab::GuiSceneStore& store, const QString& argument)
 {
-    const bool looksLikeFile = argument.contains(QLatin1Char('/')) ||
-                               argument.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+    const bool looksLikeFile = ::looksLikeFile(argument);
     if (!looksLikeFile && clab::SceneRegistry::find(argument.toStdString()))
         return {store.builtIn(argument.toStdString()), {}};
     if (!looksLikeFile && !QFileInfo::exists(argument)) {
@@ -298,7 +303,11 @@ int main(int argc, char* argv[])
     const bool lesson = isLessonFile(options.scene);
     if (lesson && options.screenshot)
         return fail(UsageError, QStringLiteral("--screenshot renders a scene, not a lesson"));
-    OpenedScene opened = openScene(store, lesson ? defaultScene : options.scene);
+    // The window opens at once on the default scene and a file given to it loads in the
+    // background (a large format-2 system takes seconds to derive); a screenshot waits for it.
+    const bool inBackground = !lesson && !options.screenshot && !options.grab &&
+                              looksLikeFile(options.scene) && QFileInfo::exists(options.scene);
+    OpenedScene opened = openScene(store, lesson || inBackground ? defaultScene : options.scene);
     // A screenshot stops at a bad scene; the desktop opens on the default scene and says why
     // in the window, where a user who started it from a file manager sees it.
     if (!opened.loadError.isEmpty()) {
@@ -326,6 +335,8 @@ int main(int argc, char* argv[])
         return UsageError;
     window.setAutoPlay(true);
     window.show();
+    if (inBackground)
+        window.openFileInBackground(options.scene);
     if ((options.present || lesson) && !startPresenting(window, options.scene))
         return InvalidScene;
     return QApplication::exec();

@@ -204,7 +204,8 @@ void MainWindow::connectActions()
         if (files_->newFromSystem(path))
             docks_->showSystemEditor();
     });
-    connect(actions_, &MainWindowActions::recentFileRequested, files_, &MainWindowFiles::openFile);
+    connect(actions_, &MainWindowActions::recentFileRequested, files_,
+            &MainWindowFiles::openFileInBackground);
     connect(exports_, &MainWindowExports::failed, this, &MainWindow::showFileError);
     connect(files_, &MainWindowFiles::failed, this, &MainWindow::showFileError);
     connect(files_, &MainWindowFiles::saved, this, [this] {
@@ -729,7 +730,7 @@ void MainWindow::dropEvent(QDropEvent* event)
         return;
     event->acceptProposedAction();
     // Opening may ask about unsaved changes: do it after the drag-and-drop has finished.
-    QTimer::singleShot(0, this, [this, path] { files_->openFile(path); });
+    QTimer::singleShot(0, this, [this, path] { files_->openFileInBackground(path); });
 }
 
 } // namespace clab

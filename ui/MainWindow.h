@@ -75,6 +75,10 @@ public:
     /// File → Open without the dialog: prompts for unsaved changes, then loads. On a bad file
     /// the banner names the problem and the current scene stays. Returns true when loaded.
     bool openFile(const QString& path) { return files_->openFile(path); }
+    /// Loads on a worker thread with progress and Cancel in the status bar (MainWindowFiles).
+    void openFileInBackground(const QString& path) { files_->openFileInBackground(path); }
+    SceneLoader* sceneLoader() const { return files_->loader(); }
+    LoadingIndicator* loadingIndicator() const { return files_->loadingIndicator(); }
     /// File → Save: to the current path, or Save As when the document has none.
     bool save() { return files_->save(); }
     /// Saves under `path` (no dialog); errors go to the banner.

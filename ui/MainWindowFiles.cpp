@@ -3,8 +3,10 @@
 #include "LessonFile.h"
 #include "MainWindowActions.h"
 #include "panels/SystemEditor.h"
+#include "session/SceneLoader.h"
 #include "session/SceneSession.h"
 #include "widgets/DialogFolders.h"
+#include "widgets/LoadingIndicator.h"
 
 #include <QDir>
 #include <QFile>
@@ -28,8 +30,26 @@ const char* const sceneFilter =
 MainWindowFiles::MainWindowFiles(QMainWindow* window, SceneSession* session, SceneStore& store,
                                  MainWindowActions& actions, const SystemEditor* systemEditor)
     : QObject(window), window_(window), session_(session), store_(store), actions_(actions),
-      systemEditor_(systemEditor)
+      systemEditor_(systemEditor),
+      loader_(new SceneLoader([&store](const QString& path) { return store.load(path); }, this)),
+      indicator_(new LoadingIndicator(loader_, window))
 {
+    window_->statusBar()->addPermanentWidget(indicator_);
+    connect(loader_, &SceneLoader::loaded, this, &MainWindowFiles::loaded);
+    connect(loader_, &SceneLoader::failed, this, [this](const QString& path, const QString& why) {
+        emit failed(tr("Could not open %1").arg(QFileInfo(path).fileName()), why);
+    });
+    const auto edited = [this] {
+        editedWhileLoading_ = editedWhileLoading_ || loader_->isLoading();
+    };
+    connect(session_, &SceneSession::valueChanged, this, edited);
+    connect(session_, &SceneSession::systemChanged, this, edited);
+    connect(systemEditor_, &SystemEditor::problemChanged, this, edited);
+    connect(loader_, &SceneLoader::cancelled, this, [this](const QString& path) {
+        window_->statusBar()->showMessage(
+            tr("Stopped loading %1; the scene that was open stays").arg(QFileInfo(path).fileName()),
+            6000);
+    });
     unsavedPrompt_ = [window](const QString& name) {
         const auto answer = QMessageBox::warning(
             window, tr("Unsaved Changes"),
@@ -131,21 +151,61 @@ void MainWindowFiles::openDialog()
         return;
     const QString path = openProvider_ ? openProvider_() : QString();
     if (!path.isEmpty())
-        openFile(path);
+        openFileInBackground(path);
+}
+
+bool MainWindowFiles::isLesson(const QString& path) const
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) && LessonFile::looksLikeLesson(file.read(16 << 20));
+}
+
+void MainWindowFiles::openFileInBackground(const QString& path)
+{
+    if (!maybeSave())
+        return;
+    if (isLesson(path)) {
+        emit lessonRequested(path);
+        return;
+    }
+    editedWhileLoading_ = false;
+    loader_->start(path);
+}
+
+void MainWindowFiles::loaded(const SceneDocument& document, const QString& path)
+{
+    // Edits made while the file loaded are asked about as any others before they go.
+    if (editedWhileLoading_ && !maybeSave()) {
+        window_->statusBar()->showMessage(tr("Did not open %1: the scene that was open has changes")
+                                              .arg(QFileInfo(path).fileName()),
+                                          6000);
+        return;
+    }
+    show(document, path);
 }
 
 bool MainWindowFiles::openFile(const QString& path)
 {
     if (!maybeSave())
         return false;
-    QFile file(path);
-    if (file.open(QIODevice::ReadOnly) && LessonFile::looksLikeLesson(file.read(16 << 20))) {
+    if (isLesson(path)) {
         emit lessonRequested(path);
         return true;
     }
     SceneDocument document;
     try {
         document = store_.load(path);
+    } catch (const std::exception& error) {
+        emit failed(tr("Could not open %1").arg(QFileInfo(path).fileName()),
+                    QString::fromStdString(error.what()));
+        return false;
+    }
+    return show(document, path);
+}
+
+bool MainWindowFiles::show(const SceneDocument& document, const QString& path)
+{
+    try {
         session_->setDocument(document, QFileInfo(path).absoluteFilePath());
     } catch (const std::exception& error) {
         emit failed(tr("Could not open %1").arg(QFileInfo(path).fileName()),

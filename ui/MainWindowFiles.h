@@ -2,6 +2,8 @@
 
 #include "MainWindowExports.h"
 
+#include <scenes/SceneDocument.h>
+
 #include <QObject>
 #include <QString>
 
@@ -12,7 +14,9 @@ class QMainWindow;
 
 namespace clab {
 
+class LoadingIndicator;
 class MainWindowActions;
+class SceneLoader;
 class SceneSession;
 class SceneStore;
 class SystemEditor;
@@ -48,7 +52,14 @@ public:
     bool duplicateAsSystem();
     /// File → Open…: the unsaved-changes prompt, the dialog, then openFile.
     void openDialog();
+    /// Reads and derives the file before returning (tests, scripts).
     bool openFile(const QString& path);
+    /// What Open, the recent files, a dropped file and the command line use: the file loads on
+    /// a worker thread while the window stays live, with progress and Cancel in the status bar
+    /// (a large format-2 system takes a second or more to derive). Lessons open at once.
+    void openFileInBackground(const QString& path);
+    SceneLoader* loader() const { return loader_; }
+    LoadingIndicator* loadingIndicator() const { return indicator_; }
     bool save();
     /// File → Save As…: the dialog, then saveAs.
     bool saveAsDialog();
@@ -68,6 +79,10 @@ signals:
     void lessonRequested(const QString& path);
 
 private:
+    bool isLesson(const QString& path) const;
+    void loaded(const SceneDocument& document, const QString& path);
+    bool show(const SceneDocument& document, const QString& path);
+
     QMainWindow* window_;
     SceneSession* session_;
     SceneStore& store_;
@@ -76,6 +91,9 @@ private:
     UnsavedPrompt unsavedPrompt_;
     OpenFileProvider openProvider_;
     SaveFileProvider saveProvider_;
+    SceneLoader* loader_;
+    LoadingIndicator* indicator_;
+    bool editedWhileLoading_ = false;
 };
 
 } // namespace clab

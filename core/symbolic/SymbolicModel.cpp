@@ -1,6 +1,7 @@
 #include "SymbolicModel.h"
 
 #include "DerivationBudget.h"
+#include "DerivationProgress.h"
 #include "DerivationSheetWriter.h"
 #include "ExpressionParser.h"
 #include "ExpressionPrinter.h"
@@ -17,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -95,18 +97,26 @@ public:
 private:
     void derive()
     {
+        // Shares of the time each stage takes for a large chain (the mass matrix and the
+        // compiled tapes dominate), for a loader's progress bar; reach() may cancel.
         names();
         symbols();
+        DerivationProgress::reach(0.05);
         mass();
+        DerivationProgress::reach(0.45);
         forces();
+        DerivationProgress::reach(0.55);
         constraints();
+        DerivationProgress::reach(0.65);
         friction();
         nonideal();
         initial();
         columns();
         traceColumns();
         view();
+        DerivationProgress::reach(0.7);
         compile();
+        DerivationProgress::reach(1.0);
     }
 
     [[noreturn]] static void fail(const std::string& key, const std::string& reason)
@@ -300,7 +310,10 @@ private:
         const int n = m_.dof();
         momenta_ = sparse_->gradient(T, qdAt(), n);
         massColumns_.resize(static_cast<std::size_t>(n));
-        for (const auto& [i, p] : momenta_)
+        std::size_t done = 0;
+        for (const auto& [i, p] : momenta_) {
+            DerivationProgress::reach(0.1 + 0.3 * static_cast<double>(done++) /
+                                                static_cast<double>(momenta_.size()));
             for (const auto& [j, mij] : sparse_->gradient(p, qdAt(), n)) {
                 if (j < i)
                     continue;
@@ -314,6 +327,7 @@ private:
                 if (j != i)
                     massColumns_[static_cast<std::size_t>(j)].push_back(i);
             }
+        }
     }
 
     /// The non-zero columns of each row of a given M: every entry when the file wrote the
@@ -868,6 +882,10 @@ std::shared_ptr<const SymbolicModel> SymbolicModel::create(const SystemDescripti
                                                            const std::string& title,
                                                            const std::string& notes)
 {
+    // GiNaC is not thread-safe (its shared numbers are counted without atomics): one
+    // derivation at a time, whichever thread loads.
+    static std::mutex oneAtATime;
+    const std::lock_guard lock(oneAtATime);
     std::shared_ptr<SymbolicModel> model(new SymbolicModel);
     model->build(description, title, notes);
     return model;
