@@ -247,15 +247,18 @@ private:
     {
         skipSpace();
         const std::size_t start = pos_;
-        GiNaC::ex e = product();
+        // The terms are added once at the end: a sum built term by term is rebuilt at every
+        // term, and a 10 000-term polynomial took 2.3 s (exact numbers need no partial checks).
+        GiNaC::exvector terms{product()};
         for (;;) {
             if (accept('+'))
-                e = checked(e + product(), start);
+                terms.push_back(product());
             else if (accept('-'))
-                e = checked(e - product(), start);
+                terms.push_back(-product());
             else
-                return e;
+                break;
         }
+        return terms.size() == 1 ? terms.front() : checked(GiNaC::add(terms), start);
     }
 
     GiNaC::ex product()
