@@ -882,10 +882,7 @@ std::shared_ptr<const SymbolicModel> SymbolicModel::create(const SystemDescripti
                                                            const std::string& title,
                                                            const std::string& notes)
 {
-    // GiNaC is not thread-safe (its shared numbers are counted without atomics): one
-    // derivation at a time, whichever thread loads.
-    static std::mutex oneAtATime;
-    const std::lock_guard lock(oneAtATime);
+    const std::lock_guard lock(ginacMutex());
     std::shared_ptr<SymbolicModel> model(new SymbolicModel);
     model->build(description, title, notes);
     return model;
@@ -923,10 +920,21 @@ void SymbolicModel::build(const SystemDescription& description, const std::strin
 }
 
 SymbolicModel::SymbolicModel() = default;
-SymbolicModel::~SymbolicModel() = default;
+SymbolicModel::~SymbolicModel()
+{
+    const std::lock_guard lock(ginacMutex());
+    derivation_.reset(); // its expressions
+}
+
+std::recursive_mutex& SymbolicModel::ginacMutex()
+{
+    static std::recursive_mutex mutex;
+    return mutex;
+}
 
 std::string SymbolicModel::derivationJson() const
 {
+    const std::lock_guard lock(ginacMutex());
     const SymbolicDerivation& d = *derivation_;
     const int n = dof();
     const int m = constraintCount();
@@ -971,6 +979,7 @@ std::string SymbolicModel::derivationJson() const
 
 std::string SymbolicModel::derivationText(Format format) const
 {
+    const std::lock_guard lock(ginacMutex());
     if (format == Format::Json)
         return derivationJson();
     // The sheet's blocks carry the lines, so `derive` shows what the derivation panel shows.
@@ -988,6 +997,7 @@ std::vector<double> SymbolicModel::parameterVector(const ParameterValues& values
 
 DerivationSheet SymbolicModel::derivationSheet() const
 {
+    const std::lock_guard lock(ginacMutex());
     std::vector<std::string> contactNames;
     for (const Contact& c : contacts_)
         contactNames.push_back(c.name);
@@ -1018,6 +1028,7 @@ DerivationSheet SymbolicModel::derivationSheet() const
 
 std::vector<std::vector<std::string>> SymbolicModel::massMatrixText() const
 {
+    const std::lock_guard lock(ginacMutex());
     ExpressionPrinter printer(ExpressionPrinter::Style::Text);
     const auto n = static_cast<unsigned>(dof());
     std::vector<std::vector<std::string>> out(n);

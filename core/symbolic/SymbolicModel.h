@@ -5,6 +5,7 @@
 #include "scenes/SceneDefinition.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,12 @@ public:
                                                        const std::string& title = {},
                                                        const std::string& notes = {});
     ~SymbolicModel();
+
+    /// GiNaC is not thread-safe (its shared numbers are counted without atomics), so every use
+    /// of it that can be reached from outside core/symbolic holds this lock: a derivation, the
+    /// derivation's text, a view's curves, and destroying a model. A file that loads on a worker
+    /// thread then cannot race the GUI thread's printing or dropping of the previous system.
+    static std::recursive_mutex& ginacMutex();
 
     const SystemDescription& description() const { return description_; }
     /// Name "system" unless a title is given, the file's parameters, a SymbolicSystem factory.

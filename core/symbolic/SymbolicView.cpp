@@ -39,6 +39,7 @@ void SymbolicView::points(const Eigen::VectorXd& q, double t, Eigen::VectorXd& x
 
 std::vector<Eigen::Vector3d> SymbolicView::curve(int c, int samples) const
 {
+    const std::lock_guard lock(SymbolicModel::ginacMutex());
     const SystemDescription& d = model_->description();
     const SystemDescription::ViewCurve& curve = d.curves[static_cast<std::size_t>(c)];
     const std::vector<GiNaC::ex>& p = model_->derivation().p;
