@@ -305,7 +305,8 @@ int main(int argc, char* argv[])
         return fail(UsageError, QStringLiteral("--screenshot renders a scene, not a lesson"));
     // The window opens at once on the default scene and a file given to it loads in the
     // background (a large format-2 system takes seconds to derive); a screenshot waits for it.
-    const bool inBackground = !lesson && !options.screenshot && !options.grab &&
+    // Not when presenting: the status bar with the progress and Cancel is hidden then.
+    const bool inBackground = !lesson && !options.screenshot && !options.grab && !options.present &&
                               looksLikeFile(options.scene) && QFileInfo::exists(options.scene);
     OpenedScene opened = openScene(store, lesson || inBackground ? defaultScene : options.scene);
     // A screenshot stops at a bad scene; the desktop opens on the default scene and says why

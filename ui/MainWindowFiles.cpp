@@ -162,6 +162,10 @@ bool MainWindowFiles::isLesson(const QString& path) const
 
 void MainWindowFiles::openFileInBackground(const QString& path)
 {
+    if (!window_->statusBar()->isVisible()) {
+        openFile(path); // presenting: the progress and Cancel would not show
+        return;
+    }
     if (!maybeSave())
         return;
     if (isLesson(path)) {
