@@ -11,6 +11,7 @@
 #include "model/ConstraintLabError.h"
 #include "model/ParameterRule.h"
 #include "scenes/SceneRegistry.h"
+#include "symbolic/DerivationProgress.h"
 #include "symbolic/SymbolicModel.h"
 #include "symbolic/SystemError.h"
 
@@ -295,6 +296,8 @@ SceneDocument systemDocument(const QJsonObject& root, const QByteArray& json, co
     } catch (const SystemError& e) {
         // located() without the key: FileError puts the key in front itself.
         throw FileError(FileError::Kind::Invalid, source, qs(e.key()), qs(e.located()));
+    } catch (const DerivationProgress::Cancelled&) {
+        throw; // the loader's Cancel, not a fault of the file
     } catch (const std::exception& e) {
         JsonFields::invalid(source, QStringLiteral("system"),
                             QStringLiteral("the system cannot be built: ") +

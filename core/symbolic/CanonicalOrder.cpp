@@ -88,7 +88,8 @@ CanonicalOrder::Signed CanonicalOrder::canonical(const GiNaC::ex& e)
             GiNaC::is_exactly_a<GiNaC::numeric>(k) && GiNaC::ex_to<GiNaC::numeric>(k).is_integer();
         // (−b)^k = ±b^k for whole k; otherwise the base keeps its sign inside.
         c.sign = integer && GiNaC::ex_to<GiNaC::numeric>(k).is_odd() ? base.sign : 1;
-        c.key = joined("^(", {integer ? base.key : base.text(), canonical(k).text()});
+        // Base first, exponent second, unsorted: x^2 and 2^x are different keys.
+        c.key = joined("^(", {integer ? base.key : base.text(), canonical(k).text()}, false);
     } else if (GiNaC::is_exactly_a<GiNaC::function>(e)) {
         std::vector<std::string> arguments;
         for (std::size_t i = 0; i < e.nops(); ++i)

@@ -158,11 +158,6 @@ bool DerivationBudget::isZero(const GiNaC::ex& e)
     if (e.is_zero())
         return true;
     const Expansion x = expansion(e, true);
-    if (x.exponent > kExpandExponent)
-        throw TooLarge("too large to derive (simplifying it would expand a sum to the power " +
-                       (x.exponent < 1e15 ? std::to_string(static_cast<long long>(x.exponent))
-                                          : approximately(x.exponent)) +
-                       "; the limit is " + approximately(kExpandExponent) + ")");
     const double terms = std::max(x.terms, x.work);
     if (terms > kExpandTerms)
         throw TooLarge("too large to derive (simplifying it would expand it to about " +

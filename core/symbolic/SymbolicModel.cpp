@@ -451,7 +451,10 @@ private:
                 if ((d_.constraints[i].kind == SystemDescription::Constraint::Kind::Holonomic) ==
                     (pass == 0))
                     order.push_back(i);
+        std::size_t done = 0;
         for (std::size_t i : order) {
+            DerivationProgress::reach(0.55 + 0.1 * static_cast<double>(done++) /
+                                                 static_cast<double>(order.size()));
             const SystemDescription::Constraint& c = d_.constraints[i];
             const bool holonomic = c.kind == SystemDescription::Constraint::Kind::Holonomic;
             const std::string key = indexed("system.constraints", i) + (c.unilateral ? ".unilateral"
@@ -774,16 +777,22 @@ private:
             if (!(std::isfinite(c.from) && std::isfinite(c.to) && c.from < c.to))
                 fail(key + "." + c.parameter, "the range must be two finite numbers, low to high");
             Table table = params_;
-            table[c.parameter] = GiNaC::realsymbol(c.parameter);
-            parse(c.x, key + ".x", table);
-            parse(c.y, key + ".y", table);
-            parse(c.z, key + ".z", table);
+            const GiNaC::realsymbol u(c.parameter);
+            table[c.parameter] = u;
+            // Compiled here, with the model: drawing a curve then needs no GiNaC (and no lock).
+            m_.tapes_->curves.push_back(
+                tape({u},
+                     {parse(c.x, key + ".x", table), parse(c.y, key + ".y", table),
+                      parse(c.z, key + ".z", table)},
+                     key));
         }
     }
 
     ExpressionTape tape(const std::vector<GiNaC::ex>& varying, const std::vector<GiNaC::ex>& out,
                         const std::string& key)
     {
+        // The tapes are the last 30 % of the work; a Cancel is noticed between two of them.
+        DerivationProgress::reach(0.7 + 0.025 * tapesCompiled_++);
         try {
             return ExpressionTape(x_.p, varying, out);
         } catch (const std::invalid_argument& e) {
@@ -857,10 +866,15 @@ private:
         initialOutputs.insert(initialOutputs.end(), restitutions_.begin(), restitutions_.end());
         t.initial = tape({}, initialOutputs, "system.initial");
         t.view = tape(tq, viewOutputs_, "view.points");
-        t.start = SystemStartCheck::compile(m_);
+        try {
+            t.start = SystemStartCheck::compile(m_);
+        } catch (const std::invalid_argument& e) {
+            fail("system", e.what());
+        }
     }
 
     SymbolicModel& m_;
+    int tapesCompiled_ = 0;
     std::string key_;       ///< of the expression parsed last, for the budget's messages
     SymbolicDerivation& x_; ///< the model's expressions, filled here
     std::unique_ptr<SparseDerivative> sparse_;
@@ -883,6 +897,7 @@ std::shared_ptr<const SymbolicModel> SymbolicModel::create(const SystemDescripti
                                                            const std::string& notes)
 {
     const std::lock_guard lock(ginacMutex());
+    DerivationProgress::reach(0.0); // cancelled while waiting for the lock: stop here
     std::shared_ptr<SymbolicModel> model(new SymbolicModel);
     model->build(description, title, notes);
     return model;

@@ -5,6 +5,7 @@
 #include "SymbolicModel.h"
 
 #include <array>
+#include <vector>
 
 namespace clab {
 
@@ -26,6 +27,7 @@ struct SymbolicModel::Tapes {
     ExpressionTape initial;  ///< () → given initial values (see initialSlots)
     ExpressionTape view;     ///< (t, q) → x, y, z of each view point
     ExpressionTape start;    ///< (t, q, q̇) → each expression as written (SystemStartCheck)
+    std::vector<ExpressionTape> curves; ///< per view curve: its parameter → x, y, z
     /// The structural non-zeros the matrix tapes compute (Av has A's pattern, J its first h rows).
     SparsePattern massPattern, constraintPattern, positionPattern;
 

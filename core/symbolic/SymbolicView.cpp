@@ -1,7 +1,5 @@
 #include "symbolic/SymbolicView.h"
 
-#include "symbolic/ExpressionParser.h"
-#include "symbolic/SymbolicDerivation.h"
 #include "symbolic/SymbolicTapes.h"
 
 namespace clab {
@@ -39,20 +37,9 @@ void SymbolicView::points(const Eigen::VectorXd& q, double t, Eigen::VectorXd& x
 
 std::vector<Eigen::Vector3d> SymbolicView::curve(int c, int samples) const
 {
-    const std::lock_guard lock(SymbolicModel::ginacMutex());
-    const SystemDescription& d = model_->description();
-    const SystemDescription::ViewCurve& curve = d.curves[static_cast<std::size_t>(c)];
-    const std::vector<GiNaC::ex>& p = model_->derivation().p;
-    ExpressionParser::SymbolTable table;
-    for (std::size_t i = 0; i < d.parameters.size(); ++i)
-        table[d.parameters[i].name] = p[i];
-    const GiNaC::realsymbol s(curve.parameter);
-    table[curve.parameter] = s;
-    const std::string key = "view.curves[" + std::to_string(c) + "]";
-    ExpressionTape tape(p, {s},
-                        {ExpressionParser::parse(curve.x, table, key + ".x"),
-                         ExpressionParser::parse(curve.y, table, key + ".y"),
-                         ExpressionParser::parse(curve.z, table, key + ".z")});
+    const SystemDescription::ViewCurve& curve =
+        model_->description().curves[static_cast<std::size_t>(c)];
+    ExpressionTape tape = model_->tapes().curves[static_cast<std::size_t>(c)];
     tape.setFixed(tapes_->parameters.data());
     std::vector<Eigen::Vector3d> out(static_cast<std::size_t>(samples));
     for (int k = 0; k < samples; ++k) {

@@ -44,7 +44,10 @@ QString SceneLoader::path() const
 
 void SceneLoader::start(const QString& path)
 {
-    cancel();
+    if (job_) {
+        job_->progress.cancel(); // superseded, silently: the new load is what the user sees
+        job_.reset();
+    }
     auto job = std::make_shared<Job>();
     job->path = path;
     job_ = job;
@@ -55,6 +58,8 @@ void SceneLoader::start(const QString& path)
         } catch (const DerivationProgress::Cancelled&) {
         } catch (const std::exception& error) {
             job->error = QString::fromUtf8(error.what());
+        } catch (...) {
+            job->error = QStringLiteral("the file could not be loaded (an unknown error)");
         }
     });
     thread->setObjectName(QStringLiteral("SceneLoader"));

@@ -17,9 +17,10 @@ namespace clab {
 /// \brief Reads and derives a scene file on a worker thread, so that the window stays live
 /// while a large format-2 system loads (issue 34): progress while it runs, Cancel at any time.
 ///
-/// A new start() supersedes the load in progress (it is cancelled and its result dropped), so
-/// only the newest load is ever reported. cancel() reports at once; the worker stops at the
-/// derivation's next stage (DerivationProgress) and its result, if any, is dropped.
+/// A new start() supersedes the load in progress (it is cancelled, its result dropped and
+/// nothing reported for it), so only the newest load is ever reported. cancel() reports at once;
+/// the worker stops at the derivation's next stage (DerivationProgress) and its result, if any, is
+/// dropped.
 class SceneLoader : public QObject {
     Q_OBJECT
 
