@@ -180,9 +180,9 @@ void MainWindowFiles::loaded(const SceneDocument& document, const QString& path)
 {
     // Edits made while the file loaded are asked about as any others before they go.
     if (editedWhileLoading_ && !maybeSave()) {
-        window_->statusBar()->showMessage(tr("Did not open %1: the scene that was open has changes")
-                                              .arg(QFileInfo(path).fileName()),
-                                          6000);
+        // In the banner, not the status bar: the run the edit started would replace it there.
+        emit warning(tr("Did not open %1: the scene that was open has changes")
+                         .arg(QFileInfo(path).fileName()));
         return;
     }
     show(document, path);

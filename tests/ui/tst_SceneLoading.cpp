@@ -10,6 +10,7 @@
 #include <session/SceneSession.h>
 #include <symbolic/DerivationProgress.h>
 #include <widgets/LoadingIndicator.h>
+#include <widgets/MessageBanner.h>
 
 #include <QProgressBar>
 #include <QPushButton>
@@ -178,8 +179,8 @@ void SceneLoadingTest::editsMadeWhileAFileLoadsAreAskedAbout()
     QTRY_COMPARE_WITH_TIMEOUT(prompts_, 1, 20000);
     QCOMPARE(window.session()->document().scene, std::string("ring"));
     QCOMPARE(window.session()->document().parameters.at("mu").at(0), 0.37);
-    QVERIFY2(window.statusBar()->currentMessage().contains(QLatin1String("Did not open")),
-             qPrintable(window.statusBar()->currentMessage()));
+    QVERIFY2(window.banner()->text().contains(QLatin1String("Did not open")),
+             qPrintable(window.banner()->text()));
 }
 
 // Presentation mode hides the status bar, and with it the progress and Cancel: a file dropped on
