@@ -17,6 +17,7 @@
 #include <view3d/SceneView.h>
 #include <view3d/SceneViewContent.h>
 #include <view3d/ViewDrag.h>
+#include <view3d/geometry/SceneGeometry.h>
 
 #include <QDoubleSpinBox>
 #include <QPointingDevice>
@@ -92,6 +93,7 @@ private slots:
     void singleFingerDragsTheBead();
     void theSpringHasALegendRowWhileItPulls();
     void draggingTheDoublePendulumsLowerBobKeepsBothRodsExactAndUndoRestoresTheStart();
+    void draggingTheRigidBodysTipTurnsItsStartOrientationAsOneUndoStep();
 
 private:
     MainWindow& window() { return *window_; }
@@ -273,6 +275,43 @@ void TestViewDrag::draggingTheDoublePendulumsLowerBobKeepsBothRodsExactAndUndoRe
     Eigen::VectorXd qBack, qdBack;
     startOf(w.session()->document(), qBack, qdBack);
     QVERIFY(qBack == q0 && qdBack == qd0);
+}
+
+void TestViewDrag::draggingTheRigidBodysTipTurnsItsStartOrientationAsOneUndoStep()
+{
+    MainWindow& w = window();
+    SceneDocument body = SceneDocument::fromDefinition(*SceneRegistry::find("rigid-body"));
+    body.simulation.tEnd = 2.0;
+    testing::showDocument(w, body);
+    QTRY_VERIFY_WITH_TIMEOUT(w.trace() != nullptr && !w.worker()->isBusy() &&
+                                 w.trace()->samples.front().q.size() == 4,
+                             timeout);
+    w.clock()->pause();
+    w.clock()->setTime(0.0);
+    QTest::qWait(50);
+    const ParameterValues before = w.session()->document().parameters;
+    const Eigen::VectorXd q0 = w.trace()->samples.front().q;
+    const SceneGeometry* geometry = w.sceneView()->content().geometry();
+    QVERIFY(geometry != nullptr);
+    VtkOpenGLWindow* gl = w.sceneView()->openGLWindow();
+    const QPoint from = pixelOf(w, geometry->grabPoint(0, q0));
+    const QPoint to = from + QPoint(-50, 60);
+    QTest::mousePress(gl, Qt::LeftButton, Qt::NoModifier, from);
+    QVERIFY(w.sceneView()->hand().isHolding());
+    QTest::mouseMove(gl, from + QPoint(-25, 30), 20);
+    QTest::mouseMove(gl, to, 20);
+    if (const QByteArray path = qgetenv("CLAB_BODY_DRAG_SCREENSHOT"); !path.isEmpty())
+        gl->grabFramebuffer().save(QString::fromLocal8Bit(path));
+    QTest::mouseRelease(gl, Qt::LeftButton, Qt::NoModifier, to, 300);
+    QCOMPARE(w.session()->undoStack()->count(), 1);
+    const std::vector<double> quat = w.session()->document().parameters.at("quat0");
+    const Eigen::Vector4d u(quat[0], quat[1], quat[2], quat[3]);
+    QVERIFY2((u - q0.head<4>()).norm() > 0.05, "the body turned");
+    QVERIFY(std::abs(u.norm() - 1.0) <= 1e-12);
+    const std::vector<double> omega = w.session()->document().parameters.at("omega0");
+    QVERIFY(Eigen::Vector3d(omega[0], omega[1], omega[2]).norm() <= 1e-12); // put down at rest
+    w.session()->undoStack()->undo();
+    QVERIFY(w.session()->document().parameters == before);
 }
 
 QTEST_MAIN(TestViewDrag)
