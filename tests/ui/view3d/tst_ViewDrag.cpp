@@ -94,6 +94,7 @@ private slots:
     void theSpringHasALegendRowWhileItPulls();
     void draggingTheDoublePendulumsLowerBobKeepsBothRodsExactAndUndoRestoresTheStart();
     void draggingTheRigidBodysTipTurnsItsStartOrientationAsOneUndoStep();
+    void pullingTheRigidBodyWhilePlayingSetsItsStartFromTheLiveState();
 
 private:
     MainWindow& window() { return *window_; }
@@ -312,6 +313,36 @@ void TestViewDrag::draggingTheRigidBodysTipTurnsItsStartOrientationAsOneUndoStep
     QVERIFY(Eigen::Vector3d(omega[0], omega[1], omega[2]).norm() <= 1e-12); // put down at rest
     w.session()->undoStack()->undo();
     QVERIFY(w.session()->document().parameters == before);
+}
+
+void TestViewDrag::pullingTheRigidBodyWhilePlayingSetsItsStartFromTheLiveState()
+{
+    MainWindow& w = window();
+    SceneDocument body = SceneDocument::fromDefinition(*SceneRegistry::find("rigid-body"));
+    body.simulation.tEnd = 2.0;
+    testing::showDocument(w, body);
+    QTRY_VERIFY_WITH_TIMEOUT(w.trace() != nullptr && !w.worker()->isBusy() &&
+                                 w.trace()->samples.front().q.size() == 4,
+                             timeout);
+    w.clock()->setTime(0.0);
+    w.clock()->play();
+    QTest::qWait(30);
+    const ParameterValues before = w.session()->document().parameters;
+    const SceneGeometry* geometry = w.sceneView()->content().geometry();
+    VtkOpenGLWindow* gl = w.sceneView()->openGLWindow();
+    const QPoint from =
+        pixelOf(w, geometry->grabPoint(0, w.sceneView()->content().currentSample()->q));
+    QTest::mousePress(gl, Qt::LeftButton, Qt::NoModifier, from);
+    QVERIFY(w.sceneView()->hand().isHolding());
+    QTest::mouseMove(gl, from + QPoint(-60, 60), 20);
+    QTRY_VERIFY(w.sceneView()->hand().isSpringDrawn());
+    QTest::qWait(300);
+    QTest::mouseRelease(gl, Qt::LeftButton, Qt::NoModifier, from + QPoint(-60, 60), 5);
+    QCOMPARE(w.session()->undoStack()->text(0), QStringLiteral("Pull the body"));
+    const ParameterValues& after = w.session()->document().parameters;
+    QVERIFY(after.at("quat0") != before.at("quat0"));
+    QVERIFY(after.at("omega0") != before.at("omega0")); // the spring spun it
+    QVERIFY(w.clock()->isPlaying());
 }
 
 QTEST_MAIN(TestViewDrag)
