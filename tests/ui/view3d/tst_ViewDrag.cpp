@@ -5,7 +5,8 @@
 // pulls with a spring drawn as its own arrow, and the run goes on from where it was let go; a
 // single finger on a touch screen drags as the mouse does; the spring has a legend row of its
 // own while it pulls; a system written as equations (the shipped double pendulum) is dragged
-// by its lower bob with both rods kept exact.
+// by its lower bob with both rods kept exact; the rigid body is turned, pulled and spun by the
+// tip of its trail.
 #include <MainWindow.h>
 #include <SceneFile.h>
 #include <panels/ParameterEditor.h>
@@ -95,6 +96,7 @@ private slots:
     void draggingTheDoublePendulumsLowerBobKeepsBothRodsExactAndUndoRestoresTheStart();
     void draggingTheRigidBodysTipTurnsItsStartOrientationAsOneUndoStep();
     void pullingTheRigidBodyWhilePlayingSetsItsStartFromTheLiveState();
+    void flickingTheRigidBodysTipSpinsItAboutItsCentre();
 
 private:
     MainWindow& window() { return *window_; }
@@ -343,6 +345,42 @@ void TestViewDrag::pullingTheRigidBodyWhilePlayingSetsItsStartFromTheLiveState()
     QVERIFY(after.at("quat0") != before.at("quat0"));
     QVERIFY(after.at("omega0") != before.at("omega0")); // the spring spun it
     QVERIFY(w.clock()->isPlaying());
+}
+
+void TestViewDrag::flickingTheRigidBodysTipSpinsItAboutItsCentre()
+{
+    MainWindow& w = window();
+    SceneDocument body = SceneDocument::fromDefinition(*SceneRegistry::find("rigid-body"));
+    body.simulation.tEnd = 2.0;
+    testing::showDocument(w, body);
+    QTRY_VERIFY_WITH_TIMEOUT(w.trace() != nullptr && !w.worker()->isBusy() &&
+                                 w.trace()->samples.front().q.size() == 4,
+                             timeout);
+    w.clock()->pause();
+    w.clock()->setTime(0.0);
+    QTest::qWait(50);
+    const SceneGeometry* geometry = w.sceneView()->content().geometry();
+    VtkOpenGLWindow* gl = w.sceneView()->openGLWindow();
+    const QPoint from = pixelOf(w, geometry->grabPoint(0, w.trace()->samples.front().q));
+    QTest::mousePress(gl, Qt::LeftButton, Qt::NoModifier, from);
+    for (int i = 1; i <= 6; ++i)
+        QTest::mouseMove(gl, from + QPoint(-8 * i, 8 * i), 15);
+    QTest::mouseRelease(gl, Qt::LeftButton, Qt::NoModifier, from + QPoint(-48, 48), 5);
+    QCOMPARE(w.session()->undoStack()->text(0), QStringLiteral("Throw the body"));
+    // The tip moves the way the hand went, as far as the body lets it: the new start's tip
+    // velocity (central differences of the grab point along q̇) has a component along the flick
+    // on screen (the part towards the centre is not allowed).
+    Eigen::VectorXd q, qd;
+    startOf(w.session()->document(), q, qd);
+    const std::vector<double> omega = w.session()->document().parameters.at("omega0");
+    QVERIFY(Eigen::Vector3d(omega[0], omega[1], omega[2]).norm() > 0.1);
+    const double h = 1e-6;
+    const Eigen::Vector3d tipVelocity =
+        (geometry->grabPoint(0, q + h * qd) - geometry->grabPoint(0, q - h * qd)) / (2.0 * h);
+    const QPoint onScreen = pixelOf(w, geometry->grabPoint(0, q) + 0.05 * tipVelocity) -
+                            pixelOf(w, geometry->grabPoint(0, q));
+    QVERIFY2(-onScreen.x() + onScreen.y() > 10,
+             qPrintable(QStringLiteral("%1, %2").arg(onScreen.x()).arg(onScreen.y())));
 }
 
 QTEST_MAIN(TestViewDrag)
