@@ -154,6 +154,18 @@ double RigidBodyQuaternion::nonConservativePower(const Eigen::VectorXd& q,
     return torque_.dot(w);
 }
 
+ParameterValues RigidBodyQuaternion::startFromState(const ParameterValues& values,
+                                                    const Eigen::VectorXd& q,
+                                                    const Eigen::VectorXd& qd)
+{
+    const Eigen::Vector4d u = q.head<4>().normalized();
+    const Eigen::Vector3d omega = 2.0 * E(u) * qd.head<4>();
+    ParameterValues start = values;
+    start["quat0"] = {u[0], u[1], u[2], u[3]};
+    start["omega0"] = {omega[0], omega[1], omega[2]};
+    return start;
+}
+
 void RigidBodyQuaternion::initialState(Eigen::VectorXd& q0, Eigen::VectorXd& qd0) const
 {
     q0 = quat0_;

@@ -18,6 +18,10 @@ public:
     explicit RigidBodyQuaternion(const ParameterValues& values);
 
     static SceneDefinition definition();
+    /// The start parameters that make the body start in (q, q̇): quat0 = u / |u| and omega0 =
+    /// 2 E(u) u̇, the body-axis angular velocity (a drag in the 3D view; core/scenes/SceneStart).
+    static ParameterValues startFromState(const ParameterValues& values, const Eigen::VectorXd& q,
+                                          const Eigen::VectorXd& qd);
 
     int dof() const override { return 4; }
     int constraintCount() const override { return 1; }

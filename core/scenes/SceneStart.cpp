@@ -3,6 +3,7 @@
 #include "scenes/AcatastaticParticle.h"
 #include "scenes/BeadOnWire.h"
 #include "scenes/NonholonomicParticle.h"
+#include "scenes/RigidBodyQuaternion.h"
 #include "scenes/RingWithFriction.h"
 
 #include <utility>
@@ -16,6 +17,7 @@ SceneStart::Function SceneStart::of(const std::string& sceneName)
         {"ring", &RingWithFriction::startFromState},
         {"nonholonomic-particle", &NonholonomicParticle::startFromState},
         {"acatastatic-particle", &AcatastaticParticle::startFromState},
+        {"rigid-body", &RigidBodyQuaternion::startFromState},
     };
     for (const auto& [name, function] : table)
         if (sceneName == name)

@@ -13,8 +13,8 @@ namespace clab {
 /// change goes").
 ///
 /// One row per scene whose parameters say where each body starts and how fast (the bead's s0 and
-/// v0, the ring's phi0_deg and v0, …); each scene's own static `startFromState` does the work.
-/// A scene without a row (the chains' shapes, the rigid body's orientation) is not dragged.
+/// v0, the ring's phi0_deg and v0, the rigid body's quat0 and omega0, …); each scene's own static
+/// `startFromState` does the work. A scene without a row (the chains' shapes) is not dragged.
 class SceneStart {
 public:
     using Function = ParameterValues (*)(const ParameterValues& values, const Eigen::VectorXd& q,

@@ -328,6 +328,8 @@ void SceneViewContent::updateLegend()
         l.ghosts.addLegendEntries(entries);
         l.markers.addLegendEntry(entries);
         l.arrows.addFieldLegendEntry(bodyNoun(), entries);
+        if (!handLegend_.isEmpty())
+            entries.push_back({handLegend_, handColor_, LegendOverlay::Entry::Symbol::Arrow});
     }
     l.legend.setEntries(entries);
     // What the legend may show while the parameters are tuned: every force, drawn longer,
@@ -366,6 +368,15 @@ void SceneViewContent::releaseSample()
 {
     heldSample_.reset();
     showSample();
+}
+
+void SceneViewContent::setHandLegend(const QString& label, const QColor& color)
+{
+    if (label == handLegend_)
+        return;
+    handLegend_ = label;
+    handColor_ = color;
+    updateLegend();
 }
 
 void SceneViewContent::setTime(double t)

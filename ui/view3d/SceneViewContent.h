@@ -165,6 +165,9 @@ public:
     /// releaseSample().
     void holdSample(const TraceSample& sample);
     void releaseSample();
+    /// A legend row with an arrow for what the hand adds (the drag spring, a given force of
+    /// its own); none when `label` is empty.
+    void setHandLegend(const QString& label, const QColor& color);
     /// The scene's geometry (nullptr before any scene).
     const SceneGeometry* geometry() const { return geometry_.get(); }
 
@@ -205,6 +208,8 @@ private:
     std::shared_ptr<const Trace> trace_;
     std::optional<TraceSample> initialSample_;
     std::optional<TraceSample> heldSample_;
+    QString handLegend_;
+    QColor handColor_;
     std::size_t index_ = 0;
     double time_ = 0.0;
     int chosenRequest_ = 0; ///< 0: the last body

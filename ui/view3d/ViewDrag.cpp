@@ -40,6 +40,7 @@ void ViewDrag::setScene(const SceneDocument& document)
     session_.reset();
     holdingResult_ = false; // the content let go of the held state with its old scene
     document_ = document;
+    content_.setHandLegend({}, {});
     grab_->setEnabled(StartStateEdit::canSetStart(document));
     layer_.clearHighlight();
     layer_.clearHand();
@@ -143,6 +144,7 @@ void ViewDrag::onReleased(const Eigen::Vector3d& target, const Eigen::Vector3d& 
     session_.reset();
     holdingResult_ = true;
     layer_.clearHand();
+    content_.setHandLegend({}, {});
     layer_.clearHighlight();
     emit changed();
     emit startChosen(q, qd, what);
@@ -163,6 +165,8 @@ void ViewDrag::show()
     if (arrow.norm() > 2.0 * geometry->sceneSize())
         arrow *= 2.0 * geometry->sceneSize() / arrow.norm();
     layer_.showHand(session_->target(), point, arrow, size);
+    if (session_->mode() == DragSession::Mode::Spring)
+        content_.setHandLegend(tr("hand's spring (given force)"), GrabLayer::springColor());
     emit changed();
 }
 
@@ -172,6 +176,7 @@ void ViewDrag::fail(const QString& message)
     session_.reset();
     grab_->cancel();
     layer_.clearHand();
+    content_.setHandLegend({}, {});
     layer_.clearHighlight();
     content_.releaseSample();
     emit changed();

@@ -1,8 +1,8 @@
 #include "../../support/SceneForces.h"
-#include "model/ConstraintLabError.h"
-#include "solve/FundamentalEquation.h"
 #include "integrate/Simulator.h"
+#include "model/ConstraintLabError.h"
 #include "scenes/RigidBodyQuaternion.h"
+#include "solve/FundamentalEquation.h"
 
 #include "../../support/SceneParameters.h"
 
@@ -119,6 +119,7 @@ private slots:
     void accelerationMatchesClosedForm();
     void accelerationIndependentOfAuxiliaryGauge();
     void initialStateSatisfiesConstraints();
+    void startFromStateGivesTheOrientationAndBodyAngularVelocityOfTheState();
     void invalidParametersAreRejected();
     void torqueFreeMotionConservesEnergyAndMomentum();
     void intermediateAxisFlips();
@@ -246,6 +247,28 @@ void TestRigidBodyQuaternion::initialStateSatisfiesConstraints()
     sys->initialState(u, ud);
     QCOMPARE(u, Eigen::VectorXd(Eigen::Vector4d(1, 0, 0, 0)));
     QCOMPARE(sys->extraColumnNames(), (std::vector<std::string>{"w1", "w2", "w3", "quat_norm"}));
+}
+
+void TestRigidBodyQuaternion::startFromStateGivesTheOrientationAndBodyAngularVelocityOfTheState()
+{
+    // A state on the constraint (|u| = 1, uᵀu̇ = 0): the start it gives is that state again.
+    const ParameterValues defaults = RigidBodyQuaternion::definition().defaults();
+    const Eigen::Vector4d u = Eigen::Vector4d(0.3, -0.5, 0.7, 0.2).normalized();
+    const Eigen::Vector3d omega(1.5, -0.25, 3.0);
+    const Eigen::VectorXd ud = 0.5 * E(u).transpose() * omega;
+    const ParameterValues start = RigidBodyQuaternion::startFromState(defaults, u, ud);
+    RigidBodyQuaternion::definition().validate(start);
+    QCOMPARE(start.at("J"), defaults.at("J"));
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(std::abs(start.at("omega0")[i] - omega[i]) <= 1e-14);
+    Eigen::VectorXd q0, qd0;
+    RigidBodyQuaternion(start).initialState(q0, qd0);
+    QVERIFY((q0 - u).norm() <= 1e-15);
+    QVERIFY((qd0 - ud).norm() <= 1e-14);
+    // A quaternion off the unit sphere is normalized, as quat0 is on load.
+    const ParameterValues scaled = RigidBodyQuaternion::startFromState(defaults, 2.0 * u, ud);
+    for (int i = 0; i < 4; ++i)
+        QVERIFY(std::abs(scaled.at("quat0")[i] - u[i]) <= 1e-15);
 }
 
 void TestRigidBodyQuaternion::invalidParametersAreRejected()

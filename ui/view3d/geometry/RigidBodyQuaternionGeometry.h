@@ -23,6 +23,12 @@ public:
     void update(const TraceSample& sample) override;
     Eigen::Vector3d bodyPosition(const Eigen::VectorXd& q) const override;
     Eigen::Vector3d trailPoint(const Eigen::VectorXd& q) const override;
+    /// The hand takes the body by the tip its trail follows (its centre stays where it is).
+    int grabPointCount() const override { return 1; }
+    Eigen::Vector3d grabPoint(int, const Eigen::VectorXd& q) const override
+    {
+        return trailPoint(q);
+    }
     Eigen::Vector3d forceVector(const Eigen::VectorXd& q, const Eigen::VectorXd& F) const override;
     /// The given force as the applied torque τ: Q also holds the gyroscopic term of Euler's
     /// equations, which is no torque anything applies.
