@@ -1,0 +1,102 @@
+#include "view3d/ContactMarks.h"
+
+#include "view3d/geometry/SceneGeometry.h"
+
+#include <trace/Trace.h>
+
+#include <vtkActor.h>
+#include <vtkGlyph3DMapper.h>
+#include <vtkNew.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkProperty.h>
+#include <vtkRenderer.h>
+#include <vtkSphereSource.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace clab {
+
+namespace {
+
+// q at time t, linear between the samples around it (an event falls between output times).
+Eigen::VectorXd positionAt(const Trace& trace, double t)
+{
+    const std::vector<TraceSample>& s = trace.samples;
+    const auto after = std::lower_bound(s.begin(), s.end(), t,
+                                        [](const TraceSample& a, double v) { return a.t < v; });
+    if (after == s.begin())
+        return after->q;
+    if (after == s.end())
+        return s.back().q;
+    const TraceSample& before = *(after - 1);
+    const double span = after->t - before.t;
+    const double w = span > 0.0 ? (t - before.t) / span : 1.0;
+    return (1.0 - w) * before.q + w * after->q;
+}
+
+} // namespace
+
+ContactMarks::ContactMarks(vtkRenderer* overlay)
+    : points_(vtkSmartPointer<vtkPolyData>::New()), glyph_(vtkSmartPointer<vtkSphereSource>::New()),
+      actor_(vtkSmartPointer<vtkActor>::New())
+{
+    points_->SetPoints(vtkNew<vtkPoints>());
+    glyph_->SetThetaResolution(12);
+    glyph_->SetPhiResolution(8);
+    vtkNew<vtkGlyph3DMapper> glyphs;
+    glyphs->SetInputData(points_);
+    glyphs->SetSourceConnection(glyph_->GetOutputPort());
+    glyphs->ScalingOff();
+    glyphs->OrientOff();
+    glyphs->ScalarVisibilityOff();
+    actor_->SetMapper(glyphs);
+    // The plots' event lines are this orange too.
+    actor_->GetProperty()->SetColor(0xE6 / 255.0, 0x9F / 255.0, 0.0);
+    actor_->VisibilityOff();
+    overlay->AddViewProp(actor_);
+}
+
+ContactMarks::~ContactMarks() = default;
+
+void ContactMarks::rebuild(const SceneGeometry* geometry, const Trace* trace)
+{
+    positions_.clear();
+    times_.clear();
+    if (geometry && trace && !trace->samples.empty()) {
+        for (const ContactEvent& e : trace->events) {
+            if (!ContactEvent::oneSided(e.kind) || (!times_.empty() && times_.back() == e.t))
+                continue;
+            times_.push_back(e.t);
+            positions_.push_back(geometry->trailPoint(positionAt(*trace, e.t)));
+        }
+        glyph_->SetRadius(0.45 * geometry->bodyRadius());
+    }
+    shown_ = 0;
+    upload();
+}
+
+void ContactMarks::setTime(double t)
+{
+    const auto shown = static_cast<int>(
+        std::upper_bound(times_.begin(), times_.end(), t + 1e-12 * (1.0 + std::abs(t))) -
+        times_.begin());
+    if (shown != shown_) {
+        shown_ = shown;
+        upload();
+    }
+}
+
+void ContactMarks::upload()
+{
+    vtkPoints* points = points_->GetPoints();
+    points->SetNumberOfPoints(shown_);
+    for (int i = 0; i < shown_; ++i)
+        points->SetPoint(i, positions_[static_cast<std::size_t>(i)].data());
+    points->Modified();
+    points_->Modified();
+    actor_->SetVisibility(shown_ > 0);
+}
+
+} // namespace clab
