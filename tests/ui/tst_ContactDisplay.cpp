@@ -1,7 +1,8 @@
 // One-sided contacts in the desktop application (issue 29, docs/MATH.md §11), on the built-in
 // bouncing ball and particle off a sphere: the Forces dock says whether each contact is open,
 // closed or just struck; the energy audit plots W_impact and its balance closes through the
-// impacts; plots against time mark each event with a vertical line. The ball's impacts come at
+// impacts; plots against time mark each event with a vertical line, and the trail marks where
+// it happened. The ball's impacts come at
 // t₁ = √(2h₀/g), t₁ + 2e t₁, …, and it lies still from t₁(1 + e)/(1 − e) on.
 
 #include <MainWindow.h>
@@ -13,6 +14,7 @@
 #include <plots/PlotData.h>
 #include <session/PlaybackClock.h>
 #include <trace/PlotCatalog.h>
+#include <view3d/SceneView.h>
 
 #include <QTest>
 
@@ -34,7 +36,7 @@ constexpr int timeout = 60000;
 constexpr double g = 9.81, h0 = 1.0, e = 0.5; // the ball's defaults
 const double t1 = std::sqrt(2.0 * h0 / g);
 
-SceneDocument system(const char* file)
+SceneDocument systemFile(const char* file)
 {
     return SceneFile::load(QStringLiteral(CLAB_SOURCE_DIR "/scenes/systems/") +
                            QLatin1String(file));
@@ -61,7 +63,7 @@ private:
     MainWindow& windowWith(const char* file)
     {
         MainWindow& window = testing::newWindow(window_);
-        testing::showDocument(window, system(file));
+        testing::showDocument(window, systemFile(file));
         return window;
     }
 
@@ -98,10 +100,13 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.trace() != nullptr, timeout);
         const std::vector<double> leave = eventTimes(*window.trace(), ContactEvent::Kind::Leave);
         QCOMPARE(leave.size(), std::size_t(1));
-        QVERIFY(readoutAt(window, 0.5 * leave[0])
-                    .startsWith(QStringLiteral("Contact sphere: closed, N_sphere = ")));
-        QCOMPARE(readoutAt(window, leave[0] + 0.1),
-                 QStringLiteral("Contact sphere: open (lifted off)"));
+        // The friction contact's line ("Contact: sliding") comes first, the sphere's under it.
+        QStringList lines = readoutAt(window, 0.5 * leave[0]).split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines[1].startsWith(QStringLiteral("Contact sphere: closed, N_sphere = ")),
+                 qPrintable(lines[1]));
+        lines = readoutAt(window, leave[0] + 0.1).split(QLatin1Char('\n'));
+        QCOMPARE(lines.value(1), QStringLiteral("Contact sphere: open (lifted off)"));
     }
 
     void energyAuditPlotsWImpactAndClosesThroughTheImpacts()
@@ -151,6 +156,33 @@ private slots:
         // A phase portrait (ẏ against y) is not a plot against time: no lines there.
         plots->setSpec({"", "Phase portrait", "y", {"y_dot"}});
         QVERIFY(plots->plotData().eventX.empty());
+    }
+
+    void trailMarksWhereTheBallStruckTheFloor()
+    {
+        MainWindow& window = windowWith("bouncing-ball.json");
+        QTRY_VERIFY_WITH_TIMEOUT(window.trace() != nullptr, timeout);
+        SceneView* view = window.sceneView();
+        window.clock()->setTime(0.5 * t1);
+        QVERIFY(view->shownContactMarks().empty());
+        // Once the trail has passed the first impact: one mark, on the floor (y = 0).
+        window.clock()->setTime(t1 + 0.01);
+        std::vector<Eigen::Vector3d> marks = view->shownContactMarks();
+        QCOMPARE(marks.size(), std::size_t(1));
+        QVERIFY2(marks[0].norm() < 1e-9, qPrintable(QString::number(marks[0].norm())));
+        // At rest: one per instant with events (the last impact and the touch share one).
+        window.clock()->setTime(2.0);
+        marks = view->shownContactMarks();
+        QCOMPARE(marks.size(), eventTimes(*window.trace(), ContactEvent::Kind::Impact).size());
+        // Each mark is stepped from the sample before its event: exact in free flight, and off
+        // by micrometres where several of the last bounces fall between two samples.
+        const std::vector<double> impacts = eventTimes(*window.trace(), ContactEvent::Kind::Impact);
+        const double dt = window.trace()->samples[1].t - window.trace()->samples[0].t;
+        for (std::size_t i = 0; i < marks.size(); ++i) {
+            const bool sampledFlight = i == 0 || impacts[i] - impacts[i - 1] > dt;
+            QVERIFY2(std::abs(marks[i].y()) < (sampledFlight ? 1e-9 : 1e-4),
+                     qPrintable(QStringLiteral("mark %1 at y = %2").arg(i).arg(marks[i].y())));
+        }
     }
 };
 

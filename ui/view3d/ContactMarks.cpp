@@ -20,20 +20,18 @@ namespace clab {
 
 namespace {
 
-// q at time t, linear between the samples around it (an event falls between output times).
+// q at time t: a second-order step from the last sample before it (an event falls between
+// output times; exact for a body in free flight, as a ball before its impact).
 Eigen::VectorXd positionAt(const Trace& trace, double t)
 {
     const std::vector<TraceSample>& s = trace.samples;
-    const auto after = std::lower_bound(s.begin(), s.end(), t,
-                                        [](const TraceSample& a, double v) { return a.t < v; });
-    if (after == s.begin())
-        return after->q;
-    if (after == s.end())
-        return s.back().q;
-    const TraceSample& before = *(after - 1);
-    const double span = after->t - before.t;
-    const double w = span > 0.0 ? (t - before.t) / span : 1.0;
-    return (1.0 - w) * before.q + w * after->q;
+    const auto after = std::upper_bound(s.begin(), s.end(), t,
+                                        [](double v, const TraceSample& a) { return v < a.t; });
+    const TraceSample& before = after == s.begin() ? s.front() : *(after - 1);
+    const double h = t - before.t;
+    if (h <= 0.0 || before.qd.size() != before.q.size() || before.qdd.size() != before.q.size())
+        return before.q;
+    return before.q + h * before.qd + 0.5 * h * h * before.qdd;
 }
 
 } // namespace

@@ -29,7 +29,7 @@ public:
     ContactMarks& operator=(const ContactMarks&) = delete;
 
     /// One mark per instant with events of the run `trace` drawn by `geometry` (none without
-    /// either), at the trail point of q interpolated linearly between the samples around it.
+    /// either), at the trail point of q stepped from the last sample before it by its q̇ and q̈.
     void rebuild(const SceneGeometry* geometry, const Trace* trace);
     /// Shows the marks of the events at or before t.
     void setTime(double t);
