@@ -14,15 +14,19 @@
 #include <plots/PlotData.h>
 #include <session/PlaybackClock.h>
 #include <trace/PlotCatalog.h>
+#include <view3d/ContactMarks.h>
 #include <view3d/SceneView.h>
+#include <view3d/geometry/SceneGeometry.h>
 
 #include <QTest>
 
 #include <vtkChartXY.h>
 #include <vtkPlot.h>
+#include <vtkRenderer.h>
 #include <vtkTable.h>
 
 #include "../support/MainWindowFixture.h"
+#include "../support/SceneRuns.h"
 
 #include <cmath>
 
@@ -183,6 +187,22 @@ private slots:
             QVERIFY2(std::abs(marks[i].y()) < (sampledFlight ? 1e-9 : 1e-4),
                      qPrintable(QStringLiteral("mark %1 at y = %2").arg(i).arg(marks[i].y())));
         }
+    }
+
+    void legendNamesTheTrailsMarksOnlyWhenThereAreAny()
+    {
+        const SceneDocument ball = systemFile("bouncing-ball.json");
+        const auto geometry = SceneGeometry::create(ball);
+        auto overlay = vtkSmartPointer<vtkRenderer>::New();
+        ContactMarks marks(overlay);
+        std::vector<SceneGeometry::LegendEntry> entries;
+        marks.addLegendEntry(entries);
+        QVERIFY(entries.empty());
+        Trace trace = testing::runDocument(ball, ball.parameters, 0.0).trace;
+        marks.rebuild(geometry.get(), &trace);
+        marks.addLegendEntry(entries);
+        QCOMPARE(entries.size(), std::size_t(1));
+        QCOMPARE(entries[0].label, QStringLiteral("contact lets go, touches or is struck"));
     }
 };
 

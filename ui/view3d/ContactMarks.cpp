@@ -1,7 +1,5 @@
 #include "view3d/ContactMarks.h"
 
-#include "view3d/geometry/SceneGeometry.h"
-
 #include <trace/Trace.h>
 
 #include <vtkActor.h>
@@ -19,6 +17,9 @@
 namespace clab {
 
 namespace {
+
+// The plots' event lines are this orange too (PlotChart::addEventLines).
+const QColor kColor(0xE6, 0x9F, 0x00);
 
 // q at time t: a second-order step from the last sample before it (an event falls between
 // output times; exact for a body in free flight, as a ball before its impact).
@@ -50,8 +51,7 @@ ContactMarks::ContactMarks(vtkRenderer* overlay)
     glyphs->OrientOff();
     glyphs->ScalarVisibilityOff();
     actor_->SetMapper(glyphs);
-    // The plots' event lines are this orange too.
-    actor_->GetProperty()->SetColor(0xE6 / 255.0, 0x9F / 255.0, 0.0);
+    actor_->GetProperty()->SetColor(kColor.redF(), kColor.greenF(), kColor.blueF());
     actor_->VisibilityOff();
     overlay->AddViewProp(actor_);
 }
@@ -84,6 +84,13 @@ void ContactMarks::setTime(double t)
         shown_ = shown;
         upload();
     }
+}
+
+void ContactMarks::addLegendEntry(std::vector<SceneGeometry::LegendEntry>& entries) const
+{
+    if (!positions_.empty())
+        entries.push_back({QStringLiteral("contact lets go, touches or is struck"), kColor,
+                           SceneGeometry::LegendEntry::Symbol::Patch});
 }
 
 void ContactMarks::upload()

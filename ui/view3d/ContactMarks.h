@@ -1,5 +1,7 @@
 #pragma once
 
+#include "view3d/geometry/SceneGeometry.h"
+
 #include <Eigen/Dense>
 #include <vtkSmartPointer.h>
 
@@ -12,7 +14,6 @@ class vtkSphereSource;
 
 namespace clab {
 
-class SceneGeometry;
 class Trace;
 
 /// \brief Marks on the trail where a one-sided contact left, touched or was struck
@@ -38,6 +39,9 @@ public:
     const std::vector<double>& times() const { return times_; }
     /// How many marks show at the time last set.
     int shownCount() const { return shown_; }
+    /// The legend's row of the marks ("contact lets go, touches or is struck"), when the run
+    /// has any.
+    void addLegendEntry(std::vector<SceneGeometry::LegendEntry>& entries) const;
 
 private:
     void upload();

@@ -330,6 +330,7 @@ void SceneViewContent::updateLegend()
         }
         l.ghosts.addLegendEntries(entries);
         l.markers.addLegendEntry(entries);
+        l.contactMarks.addLegendEntry(entries);
         l.arrows.addFieldLegendEntry(bodyNoun(), entries);
     }
     l.legend.setEntries(entries);
