@@ -190,7 +190,7 @@ Described describe(const Trace& trace, const std::string& name)
     if (const auto described = describeCoordinateColumn(trace, name))
         return *described;
     if (name == "T" || name == "V" || name == "E" || name == "W_nonideal" || name == "W_ideal" ||
-        name == "E_error")
+        name == "W_impact" || name == "E_error")
         return {name, "J"};
     if (name == "residual_max")
         return {"max |residual|", ""};

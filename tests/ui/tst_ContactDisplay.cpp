@@ -131,6 +131,10 @@ private slots:
         QVERIFY(impact);
         QVERIFY(balance);
         QVERIFY(balance->label.endsWith(QStringLiteral(" − W_impact")));
+        // W_impact is an energy like the others: one unit on the axis.
+        QVERIFY2(data.yTitle.endsWith(QStringLiteral("[J]")) &&
+                     data.yTitle.count(QStringLiteral("[")) == 1,
+                 qPrintable(data.yTitle));
         // Every bounce takes energy until the ball lies still: all of m g h₀ in the end.
         QVERIFY(std::abs(impact->y.back() + 0.1 * g * h0) < 1e-8);
         for (double y : balance->y)
