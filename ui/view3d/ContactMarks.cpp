@@ -1,14 +1,13 @@
 #include "view3d/ContactMarks.h"
 
+#include "view3d/SphereGlyphs.h"
+
 #include <trace/Trace.h>
 
 #include <vtkActor.h>
-#include <vtkGlyph3DMapper.h>
-#include <vtkNew.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkProperty.h>
-#include <vtkRenderer.h>
 #include <vtkSphereSource.h>
 
 #include <algorithm>
@@ -41,19 +40,8 @@ ContactMarks::ContactMarks(vtkRenderer* overlay)
     : points_(vtkSmartPointer<vtkPolyData>::New()), glyph_(vtkSmartPointer<vtkSphereSource>::New()),
       actor_(vtkSmartPointer<vtkActor>::New())
 {
-    points_->SetPoints(vtkNew<vtkPoints>());
-    glyph_->SetThetaResolution(12);
-    glyph_->SetPhiResolution(8);
-    vtkNew<vtkGlyph3DMapper> glyphs;
-    glyphs->SetInputData(points_);
-    glyphs->SetSourceConnection(glyph_->GetOutputPort());
-    glyphs->ScalingOff();
-    glyphs->OrientOff();
-    glyphs->ScalarVisibilityOff();
-    actor_->SetMapper(glyphs);
+    SphereGlyphs::build(points_, glyph_, actor_, overlay);
     actor_->GetProperty()->SetColor(kColor.redF(), kColor.greenF(), kColor.blueF());
-    actor_->VisibilityOff();
-    overlay->AddViewProp(actor_);
 }
 
 ContactMarks::~ContactMarks() = default;
