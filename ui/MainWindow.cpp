@@ -4,6 +4,7 @@
 #include "MainWindowActions.h"
 #include "MainWindowDrag.h"
 #include "MainWindowFiles.h"
+#include "panels/ContactReadouts.h"
 #include "panels/DerivationPanel.h"
 #include "panels/FitPanel.h"
 #include "panels/ForcesPanel.h"
@@ -550,7 +551,7 @@ void MainWindow::showTime(double t)
                                           view_->forceMagnitude(ForceKind::IdealConstraint),
                                           view_->forceMagnitude(ForceKind::NonIdealConstraint)},
                                          view_->forceUnit());
-    docks_->forcesPanel()->setReadouts(view_->readouts());
+    docks_->forcesPanel()->setReadouts(view_->readouts() + ContactReadouts::lines(*trace, t));
     docks_->showDerivation(t);
     statusReadout_->setText(tr("E = %1 J    W(%2) = %3 J    residual %4")
                                 .arg(sample->E, 0, 'f', 4)

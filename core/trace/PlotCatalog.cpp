@@ -11,6 +11,9 @@ std::vector<PlotSpec> PlotCatalog::presets(const Trace& trace)
     // With rheonomic constraints the ideal force works too; show it beside the others.
     if (trace.hasIdealWork())
         energy.y.emplace_back("W_ideal");
+    // One-sided contacts: the kinetic energy their impacts took, its own term of the audit.
+    if (trace.hasImpactWork())
+        energy.y.emplace_back("W_impact");
     energy.y.emplace_back("E_balance");
     result.push_back(energy);
 

@@ -176,6 +176,8 @@ Described describe(const Trace& trace, const std::string& name)
         if (std::any_of(trace.samples.begin(), trace.samples.end(),
                         [](const TraceSample& s) { return s.W_given_nc != 0.0; }))
             label += " − W_given_nc";
+        if (trace.hasImpactWork())
+            label += " − W_impact";
         return {label, "J"};
     }
     case Source::QuatNormError:
@@ -188,7 +190,7 @@ Described describe(const Trace& trace, const std::string& name)
     if (const auto described = describeCoordinateColumn(trace, name))
         return *described;
     if (name == "T" || name == "V" || name == "E" || name == "W_nonideal" || name == "W_ideal" ||
-        name == "E_error")
+        name == "W_impact" || name == "E_error")
         return {name, "J"};
     if (name == "residual_max")
         return {"max |residual|", ""};
@@ -261,7 +263,7 @@ std::vector<double> TraceSeries::values(const Trace& trace, const std::string& n
         case Source::EnergyBalance:
             // Same terms in the same order as the simulator's E_error, so that the two agree
             // to the bit.
-            values.push_back(s.E - E0 - s.W_nonideal - s.W_given_nc - s.W_ideal);
+            values.push_back(s.E - E0 - s.W_nonideal - s.W_given_nc - s.W_ideal - s.W_impact);
             break;
         case Source::Column:
         case Source::QuatNormError:

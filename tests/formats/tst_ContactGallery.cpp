@@ -7,6 +7,8 @@
 #include "SceneFile.h"
 #include "integrate/Simulator.h"
 #include "symbolic/SymbolicModel.h"
+#include "trace/PlotCatalog.h"
+#include "trace/TraceSeries.h"
 
 #include "../support/SceneRuns.h"
 
@@ -24,6 +26,7 @@ private slots:
     void loopTheLoopFastEnoughGoesRound();
     void ladderLeavesTheWallAtTwoThirdsOfItsInitialHeight();
     void bouncingBallComesToRestAtTheAccumulationTime();
+    void bouncingBallsEnergyAuditPlotShowsWImpactAndClosesThroughTheImpacts();
     void particleLeavesTheSmoothSphereWhereTheClosedFormSays();
     void particleLeavesTheRoughSphereWhereItsReducedModelsNormalForceVanishes();
 };
@@ -144,6 +147,21 @@ void TestContactGallery::bouncingBallComesToRestAtTheAccumulationTime()
     QVERIFY(std::abs(r.trace.samples.back().W_impact + m * g * h0) < 1e-8);
     for (const TraceSample& s : r.trace.samples)
         QVERIFY(s.q[0] >= -1e-9 && std::abs(s.E_error) < 1e-8);
+}
+
+void TestContactGallery::bouncingBallsEnergyAuditPlotShowsWImpactAndClosesThroughTheImpacts()
+{
+    const Run r = run(load("bouncing-ball.json"), {});
+    const PlotSpec* energy = PlotCatalog::find(PlotCatalog::presets(r.trace), "energy");
+    QVERIFY(energy);
+    QCOMPARE(energy->y,
+             (std::vector<std::string>{"T", "V", "E", "W_nonideal", "W_impact", "E_balance"}));
+    // The plotted balance is the simulator's E_error to the bit: zero through every impact.
+    const std::vector<double> balance = TraceSeries::values(r.trace, "E_balance");
+    QCOMPARE(balance.size(), r.trace.samples.size());
+    for (std::size_t i = 0; i < balance.size(); ++i)
+        QCOMPARE(balance[i], r.trace.samples[i].E_error);
+    QVERIFY(TraceSeries::label(r.trace, "E_balance").ends_with(" − W_impact"));
 }
 
 void TestContactGallery::particleLeavesTheSmoothSphereWhereTheClosedFormSays()

@@ -4,6 +4,7 @@
 #include "plots/RunColors.h"
 
 #include <model/ConstraintLabError.h>
+#include <trace/Trace.h>
 #include <trace/TraceSeries.h>
 
 #include <QStringList>
@@ -228,6 +229,15 @@ PlotData PlotBuilder::build(const PlotSpec& spec, const std::vector<LabelledTrac
     }
     if (compare && spec.y.size() > 1) {
         addCompareLegend(data, yLabels, colors, runs);
+    }
+    // The moments the current run's one-sided contacts let go, touch or are struck; several
+    // at one instant (an impact that ends in a touch) make one line.
+    if (spec.x == "t") {
+        for (const ContactEvent& e : current.events) {
+            if (ContactEvent::oneSided(e.kind) &&
+                (data.eventX.empty() || data.eventX.back() != e.t))
+                data.eventX.push_back(e.t);
+        }
     }
     return data;
 }

@@ -13,6 +13,7 @@
 #include <vtkDoubleArray.h>
 #include <vtkPen.h>
 #include <vtkPlot.h>
+#include <vtkPlotLine.h>
 #include <vtkPlotPoints.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
@@ -298,6 +299,7 @@ void PlotChart::rebuild()
     }
 
     placeLegend();
+    addEventLines();
     addCursor();
 
     // Plots cache their (log-transformed) points in Update, which needs the axis ranges, which
@@ -421,6 +423,29 @@ void PlotChart::addCursor()
     cursor->GetPen()->SetWidth(static_cast<float>(kCursorWidth * scale_));
     cursorPlot_ = cursor;
     setCursor(cursor_);
+}
+
+void PlotChart::addEventLines()
+{
+    // A contact's events: thin dashed orange lines across the data's height, drawn as pairs
+    // of points (PolyLine off), without a legend entry.
+    if (data_.eventX.empty() || !std::isfinite(yLow_) || !std::isfinite(yHigh_))
+        return;
+    vtkSmartPointer<vtkTable> table = twoColumnTable("event t", "event y");
+    table->SetNumberOfRows(static_cast<vtkIdType>(2 * data_.eventX.size()));
+    for (std::size_t i = 0; i < data_.eventX.size(); ++i) {
+        const auto row = static_cast<vtkIdType>(2 * i);
+        table->SetValue(row, 0, vtkVariant(data_.eventX[i]));
+        table->SetValue(row, 1, vtkVariant(yLow_));
+        table->SetValue(row + 1, 0, vtkVariant(data_.eventX[i]));
+        table->SetValue(row + 1, 1, vtkVariant(yHigh_));
+    }
+    auto* lines = vtkPlotLine::SafeDownCast(chart_->AddPlot(vtkChart::LINE));
+    lines->SetPolyLine(false);
+    lines->SetInputData(table, 0, 1);
+    lines->SetLabel(kEventLinesLabel);
+    lines->SetLegendVisibility(false);
+    setPen(lines, QColor(0xE6, 0x9F, 0x00), 1.0, Qt::DashLine);
 }
 
 void PlotChart::sizeLegend(double factor)

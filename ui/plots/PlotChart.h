@@ -29,6 +29,8 @@ public:
     PlotChart& operator=(const PlotChart&) = delete;
 
     void setData(const PlotData& data);
+    /// The label of the plot that draws data().eventX's lines (not in the legend).
+    static constexpr const char* kEventLinesLabel = "contact events";
     const PlotData& data() const { return data_; }
 
     /// Vertical cursor at x (NaN hides it).
@@ -74,6 +76,8 @@ private:
     void addLegendEntries();
     /// The cursor line, at cursor_.
     void addCursor();
+    /// A vertical line at each of data_.eventX (the contacts' events).
+    void addEventLines();
     void setPen(vtkPlot* plot, const QColor& color, double width, Qt::PenStyle style) const;
     /// Places the legend for the render window's current size where it covers no curve.
     void placeLegend();

@@ -36,6 +36,9 @@ struct PlotData {
     /// When not empty, the legend shows these entries instead of one per curve (compare mode:
     /// one per quantity in its colour, one per run in its line style).
     std::vector<PlotLegendEntry> legend;
+    /// Where a one-sided contact of the current run left, touched or took an impact: the x
+    /// (time) of a vertical marker line each, on plots against t (docs/MATH.md §11).
+    std::vector<double> eventX;
 };
 
 } // namespace clab

@@ -1,13 +1,12 @@
 #include "view3d/MarkerLayer.h"
 
+#include "view3d/SphereGlyphs.h"
 #include "view3d/TextPlacer.h"
 
 #include <study/ParameterFit.h>
 #include <trace/Trace.h>
 
 #include <vtkActor.h>
-#include <vtkGlyph3DMapper.h>
-#include <vtkNew.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkProperty.h>
@@ -67,18 +66,7 @@ MarkerLayer::MarkerLayer(vtkRenderer* overlay)
     : points_(vtkSmartPointer<vtkPolyData>::New()), glyph_(vtkSmartPointer<vtkSphereSource>::New()),
       actor_(vtkSmartPointer<vtkActor>::New()), overlay_(overlay)
 {
-    points_->SetPoints(vtkNew<vtkPoints>());
-    glyph_->SetThetaResolution(10);
-    glyph_->SetPhiResolution(8);
-    vtkNew<vtkGlyph3DMapper> glyphs;
-    glyphs->SetInputData(points_);
-    glyphs->SetSourceConnection(glyph_->GetOutputPort());
-    glyphs->ScalingOff();
-    glyphs->OrientOff();
-    glyphs->ScalarVisibilityOff();
-    actor_->SetMapper(glyphs);
-    actor_->VisibilityOff();
-    overlay->AddViewProp(actor_);
+    SphereGlyphs::build(points_, glyph_, actor_, overlay);
 
     stuckLabel_.styleAsOverlay(QColor(0xA0, 0x30, 0x00));
     overlay->AddViewProp(stuckLabel_.actor());

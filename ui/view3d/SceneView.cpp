@@ -2,6 +2,7 @@
 
 #include "render/OffscreenRenderWindow.h"
 #include "render/VtkOpenGLWindow.h"
+#include "view3d/ContactMarks.h"
 #include "view3d/SceneViewContent.h"
 #include "view3d/ViewDrag.h"
 
@@ -249,6 +250,12 @@ void SceneView::setMeasured(const Measurements& measured, const std::vector<QCol
 std::vector<Eigen::Vector3d> SceneView::measuredMarkers() const
 {
     return d->onscreen.measuredMarkers();
+}
+
+std::vector<Eigen::Vector3d> SceneView::shownContactMarks() const
+{
+    const ContactMarks& marks = d->onscreen.contactMarks();
+    return {marks.positions().begin(), marks.positions().begin() + marks.shownCount()};
 }
 
 QColor SceneView::measuredMarkerColor() const

@@ -53,6 +53,8 @@ public:
     /// The markers' positions in scene units (empty when hidden) and their colour.
     std::vector<Eigen::Vector3d> measuredMarkers() const;
     QColor measuredMarkerColor() const;
+    /// The trail's marks of the one-sided contacts' events shown at the current time.
+    std::vector<Eigen::Vector3d> shownContactMarks() const;
 
     void setForceVisible(ForceKind kind, bool visible);
     bool isForceVisible(ForceKind kind) const;

@@ -3,6 +3,7 @@
 #include "render/VtkLog.h"
 #include "view3d/ArrowLayer.h"
 #include "view3d/CameraRig.h"
+#include "view3d/ContactMarks.h"
 #include "view3d/GhostLayer.h"
 #include "view3d/LegendOverlay.h"
 #include "view3d/MarkerLayer.h"
@@ -50,6 +51,7 @@ struct SceneViewContent::Layers {
     ArrowLayer arrows{overlay};
     MarkerLayer markers{overlay};
     TrailActor trail;
+    ContactMarks contactMarks{overlay};
     GhostLayer ghosts{scene, overlay};
     TitleOverlay titles;
     LegendOverlay legend;
@@ -283,6 +285,7 @@ void SceneViewContent::rebuildTrail()
         }
     }
     layers_->trail.setPath(points);
+    layers_->contactMarks.rebuild(geometry_.get(), trace_.get());
 }
 
 void SceneViewContent::setMeasured(const Measurements& measured, const std::vector<QColor>& colors)
@@ -327,6 +330,7 @@ void SceneViewContent::updateLegend()
         }
         l.ghosts.addLegendEntries(entries);
         l.markers.addLegendEntry(entries);
+        l.contactMarks.addLegendEntry(entries);
         l.arrows.addFieldLegendEntry(bodyNoun(), entries);
         if (!handLegend_.isEmpty())
             entries.push_back({handLegend_, handColor_, LegendOverlay::Entry::Symbol::Arrow});
@@ -390,6 +394,7 @@ void SceneViewContent::showSample()
     Layers& l = *layers_;
     index_ = trace_ ? trace_->sampleIndexAt(time_) : 0;
     const TraceSample* sample = currentSample();
+    l.contactMarks.setTime(time_);
     if (!geometry_ || sample == nullptr) {
         l.arrows.clear();
         l.markers.hideEvents();
@@ -588,6 +593,11 @@ Eigen::Vector3d SceneViewContent::arrowVector(ForceKind kind) const
 const std::vector<Eigen::Vector3d>& SceneViewContent::trailPath() const
 {
     return layers_->trail.path();
+}
+
+const ContactMarks& SceneViewContent::contactMarks() const
+{
+    return layers_->contactMarks;
 }
 
 int SceneViewContent::fontPixelsFor(int width, int height) const

@@ -25,6 +25,7 @@ class vtkRenderer;
 namespace clab {
 
 class ArrowField;
+class ContactMarks;
 class TextPlacer;
 class SceneGeometry;
 
@@ -127,6 +128,8 @@ public:
     Eigen::Vector3d arrowVector(ForceKind kind) const;
     /// The trail's points (the chosen body's path over the whole run).
     const std::vector<Eigen::Vector3d>& trailPath() const;
+    /// The marks on the trail where one-sided contacts left, touched or were struck.
+    const ContactMarks& contactMarks() const;
 
     /// True when the arrow of `kind` is on screen (enabled, and the force above threshold).
     bool isArrowDrawn(ForceKind kind) const;
