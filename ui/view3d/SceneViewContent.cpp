@@ -368,12 +368,6 @@ void SceneViewContent::holdSample(const TraceSample& sample)
     showSample();
 }
 
-void SceneViewContent::releaseSample()
-{
-    heldSample_.reset();
-    showSample();
-}
-
 void SceneViewContent::setHandLegend(const QString& label, const QColor& color)
 {
     if (label == handLegend_)
@@ -381,12 +375,6 @@ void SceneViewContent::setHandLegend(const QString& label, const QColor& color)
     handLegend_ = label;
     handColor_ = color;
     updateLegend();
-}
-
-void SceneViewContent::setTime(double t)
-{
-    time_ = t;
-    showSample();
 }
 
 void SceneViewContent::showSample()

@@ -58,7 +58,11 @@ public:
     void setScene(const SceneDocument& document);
     bool hasScene() const { return geometry_ != nullptr; }
     void setTrace(std::shared_ptr<const Trace> trace);
-    void setTime(double t);
+    void setTime(double t)
+    {
+        time_ = t;
+        showSample();
+    }
     double time() const { return time_; }
 
     void setForceVisible(ForceKind kind, bool visible);
@@ -167,7 +171,11 @@ public:
     /// Shows `sample` instead of the run's (a body held by the hand, BodyGrab) until
     /// releaseSample().
     void holdSample(const TraceSample& sample);
-    void releaseSample();
+    void releaseSample()
+    {
+        heldSample_.reset();
+        showSample();
+    }
     /// A legend row with an arrow for what the hand adds (the drag spring, a given force of
     /// its own); none when `label` is empty.
     void setHandLegend(const QString& label, const QColor& color);
