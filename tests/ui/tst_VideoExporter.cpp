@@ -6,8 +6,8 @@
 #include <render/VtkSurfaceFormat.h>
 #include <view3d/SceneView.h>
 
-#include <scenes/SceneRegistry.h>
 #include <integrate/Simulator.h>
+#include <scenes/SceneRegistry.h>
 
 #include <QComboBox>
 #include <QDir>
@@ -333,7 +333,7 @@ private slots:
                 .entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot),
             QStringList{QStringLiteral("video.ogv")});
 
-        const QString full = dir.filePath(QStringLiteral("full"));
+        const QString full = dir.filePath(QStringLiteral("full.ogv"));
         if (!clab::testing::makeDevice(full, 7))
             QSKIP("mknod needs root");
         QVERIFY(!exporter.run(settings, full));
