@@ -2,6 +2,7 @@
 // libraries: codec, size, number of frames, timing and the pictures themselves against the
 // frames the exporter rendered; a name's suffix picks the format. (Cancel in every format:
 // tst_VideoExporter.)
+#include <export/FfmpegFrameSink.h>
 #include <export/GifPalette.h>
 #include <export/VideoExportDialog.h>
 #include <export/VideoExporter.h>
@@ -299,6 +300,48 @@ private slots:
                                   std::abs(int(e & 0xFF) - qBlue(c))});
             }
         QVERIFY2(worst <= 24, qPrintable(QStringLiteral("worst channel error %1").arg(worst)));
+    }
+
+    // The encoder's own errors: a folder that is not there, a frame of the wrong size, and a
+    // full disk (the system's /dev/full), which must not pass for a written video.
+    void ffmpegSinkReportsWhyItCannotWrite_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::newRow("mp4") << int(VideoFormat::Mp4);
+        QTest::newRow("gif") << int(VideoFormat::Gif);
+    }
+
+    void ffmpegSinkReportsWhyItCannotWrite()
+    {
+        QFETCH(int, kind);
+        const QSize size(160, 120);
+        QTemporaryDir dir;
+        FfmpegFrameSink missing(static_cast<VideoFormat::Kind>(kind));
+        QVERIFY(!missing.open(dir.filePath(QStringLiteral("gone/v")), size, 10));
+        QVERIFY2(missing.error().contains(QStringLiteral("No such file or directory")),
+                 qPrintable(missing.error()));
+
+        QImage frame(size, QImage::Format_RGB32);
+        frame.fill(QColor(40, 90, 160));
+        FfmpegFrameSink wrongSize(static_cast<VideoFormat::Kind>(kind));
+        QVERIFY2(wrongSize.open(dir.filePath(QStringLiteral("v")), size, 10),
+                 qPrintable(wrongSize.error()));
+        QVERIFY(!wrongSize.write(frame.scaled(80, 60)));
+        QVERIFY2(wrongSize.error().contains(QStringLiteral("80 × 60")),
+                 qPrintable(wrongSize.error()));
+
+        if (!QFileInfo(QStringLiteral("/dev/full")).isWritable())
+            QSKIP("no writable /dev/full");
+        FfmpegFrameSink full(static_cast<VideoFormat::Kind>(kind));
+        bool ok = full.open(QStringLiteral("/dev/full"), size, 10);
+        for (int k = 0; ok && k < 30; ++k) {
+            frame.fill(QColor(8 * k, 255 - 8 * k, 100));
+            ok = full.write(frame);
+        }
+        ok = ok && full.finish();
+        QVERIFY(!ok);
+        QVERIFY2(full.error().contains(QStringLiteral("No space left on device")),
+                 qPrintable(full.error()));
     }
 
 private:
