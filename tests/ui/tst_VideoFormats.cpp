@@ -240,7 +240,7 @@ private slots:
         VideoExporter::Settings settings;
         settings.t0 = 0.5;
         settings.t1 = 1.0;
-        settings.fps = 10;
+        settings.fps = 30;
         settings.size = QSize(320, 240);
         QString codec;
         const QList<QImage> rendered = record(settings, path, &codec);
@@ -253,15 +253,21 @@ private slots:
         QVERIFY2(d.problem.isEmpty(), qPrintable(d.problem));
         QCOMPARE(d.codec, AV_CODEC_ID_GIF);
         QCOMPARE(d.size, QSize(320, 240));
-        QCOMPARE(d.frames.size(), 6);
-        // GIF counts hundredths of a second: 10 frames/s is 10 of them per frame.
+        QCOMPARE(d.frames.size(), 16); // 0.5 s at 30 frames/s, both ends
+        // GIF counts hundredths of a second: 3.33 a frame alternate as 3 and 4, so 16 frames
+        // last 53 of them, 16/30 s to the nearest hundredth (not 16 × 3 = 48).
         QCOMPARE(d.timeBase.num, 1);
         QCOMPARE(d.timeBase.den, 100);
-        for (int k = 0; k + 1 < d.durations.size(); ++k)
-            QCOMPARE(d.durations[k], qint64(10));
-        const QString mismatch = framesMatch(d, rendered, {0, 5}, 3.0);
+        QCOMPARE(d.durations.size(), 16);
+        qint64 total = 0;
+        for (const qint64 duration : d.durations) {
+            QVERIFY2(duration == 3 || duration == 4, qPrintable(QString::number(duration)));
+            total += duration;
+        }
+        QCOMPARE(total, qint64(53));
+        const QString mismatch = framesMatch(d, rendered, {0, 15}, 3.0);
         QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
-        QVERIFY(meanDifference(d.frames[0], d.frames[5]) > 0.2);
+        QVERIFY(meanDifference(d.frames[0], d.frames[15]) > 0.2);
         QVERIFY(
             d.frames[5].save(QStringLiteral(CLAB_BINARY_DIR "/tst_VideoFormats_gif_frame5.png")));
     }

@@ -197,10 +197,12 @@ bool FfmpegFrameSink::encode(AVFrame* frame)
     if (err < 0)
         return fail(tr("the %1 encoder: %2").arg(codecName_, avError(err)));
     while ((err = avcodec_receive_packet(codec_, packet_)) >= 0) {
-        // Every frame lasts 1/fps. Without a duration the MP4 muxer's edit list ends before
-        // the last frame, and players drop it.
-        packet_->duration = 1;
+        // Every frame lasts 1/fps, up to the stream's time base: GIF's hundredths of a second
+        // alternate (3, 3, 4, … at 30 frames/s) so that the animation keeps its rate. Without a
+        // duration the MP4 muxer's edit list ends before the last frame, and players drop it.
+        const int64_t next = av_rescale_q(packet_->pts + 1, codec_->time_base, stream_->time_base);
         av_packet_rescale_ts(packet_, codec_->time_base, stream_->time_base);
+        packet_->duration = next - packet_->pts;
         packet_->stream_index = stream_->index;
         err = av_interleaved_write_frame(format_, packet_);
         if (err < 0)
