@@ -200,6 +200,23 @@ private slots:
         QVERIFY(entries(dir.path()).isEmpty());
     }
 
+    void gifAbove50FramesPerSecondIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("fast.gif"));
+        VideoExporter exporter(view_.get());
+        VideoExporter::Settings settings;
+        settings.t1 = 0.2;
+        settings.fps = 60;
+        settings.size = QSize(160, 120);
+        QVERIFY(!exporter.run(settings, path));
+        QVERIFY2(exporter.errorString().contains(QStringLiteral("at most 50 frames per second")),
+                 qPrintable(exporter.errorString()));
+        QVERIFY(entries(dir.path()).isEmpty());
+        settings.fps = 50;
+        QVERIFY2(exporter.run(settings, path), qPrintable(exporter.errorString()));
+    }
+
     void mp4IsH264WithTheRenderedFrames()
     {
         QTemporaryDir dir;

@@ -148,6 +148,12 @@ bool VideoExporter::run(const Settings& settings, const QString& path)
         return fail(tr("%1: cannot write the video: the file name needs %2 (MP4, animated GIF or "
                        "Ogg Theora)")
                         .arg(path, VideoFormat::choices()));
+    if (*format == VideoFormat::Gif && settings.fps > kMaxGifFps)
+        return fail(tr("%1: frame rate: an animated GIF plays at most %2 frames per second (its "
+                       "delays count hundredths of a second); %3 asked")
+                        .arg(path)
+                        .arg(kMaxGifFps)
+                        .arg(settings.fps));
     // A device or a pipe (/dev/null, a FIFO) is never renamed over: the video is encoded in the
     // temporary folder and then streamed into it.
     const bool inPlace = AtomicFile::writesInPlace(path);

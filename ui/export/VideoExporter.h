@@ -44,6 +44,8 @@ public:
     static constexpr int kMaxSide = 8192;
     /// An upper bound on frames, so a typo (speed 0.0001) cannot start hours of rendering.
     static constexpr int kMaxFrames = 100000;
+    /// GIF's delays count hundredths of a second, and viewers slow faster frames down.
+    static constexpr int kMaxGifFps = 50;
 
     explicit VideoExporter(SceneView* view, QObject* parent = nullptr);
 
