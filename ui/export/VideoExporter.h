@@ -56,7 +56,8 @@ public:
     /// Empty when the settings are usable, else what is wrong with which setting.
     static QString validate(const Settings& settings);
 
-    /// Renders and writes the video to `path`. True on success; false on cancel (wasCancelled())
+    /// Renders and writes the video to `path`, in the format its suffix names (another suffix is
+    /// refused before any frame is rendered). True on success; false on cancel (wasCancelled())
     /// or failure (errorString() names the file and the reason).
     bool run(const Settings& settings, const QString& path);
 
