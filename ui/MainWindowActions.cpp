@@ -169,7 +169,8 @@ void MainWindowActions::createFileActions()
 
     exportVideo = new QAction(themed("video-x-generic", ":/icons/export-video.svg"),
                               tr("Export &Video…"), window_);
-    exportVideo->setStatusTip(tr("Record the animation as an Ogg Theora video"));
+    exportVideo->setStatusTip(
+        tr("Record the animation as a video: MP4 (H.264), animated GIF or Ogg Theora"));
 
     quit = new QAction(themed("application-exit", ":/icons/quit.svg"), tr("&Quit"), window_);
     quit->setShortcut(QKeySequence::Quit);

@@ -35,9 +35,11 @@ foreach(path IN ITEMS
   endif()
 endforeach()
 
-# Depends computed from the binaries: Qt, VTK and GiNaC must be there, besides the plugins.
+# Depends computed from the binaries: Qt, VTK, GiNaC and FFmpeg (the MP4 and GIF video export)
+# must be there, besides the plugins.
 execute_process(COMMAND dpkg-deb --field ${packages} Depends Version OUTPUT_VARIABLE fields)
-foreach(needed IN ITEMS libqt6core6 libqt6widgets6 libvtk9.1 libginac11 qt6-qpa-plugins libc6
+foreach(needed IN ITEMS libqt6core6 libqt6widgets6 libvtk9.1 libginac11 libavcodec59 libavformat59
+                       libswscale6 libavutil57 qt6-qpa-plugins libc6
                        ${PYTHON_DEPENDS})
   string(FIND "${fields}" "${needed}" at)
   if(at EQUAL -1)

@@ -6,8 +6,8 @@
 #include <render/VtkSurfaceFormat.h>
 #include <view3d/SceneView.h>
 
-#include <scenes/SceneRegistry.h>
 #include <integrate/Simulator.h>
+#include <scenes/SceneRegistry.h>
 
 #include <QComboBox>
 #include <QDir>
@@ -259,10 +259,16 @@ private slots:
         QVERIFY(frame.save(out));
     }
 
+    // In every format: the encoders (VTK's for Ogg, FFmpeg's for MP4 and GIF) close their
+    // half-written temporary file before it is removed.
+    void cancelLeavesNoFileAndKeepsExistingTarget_data() { formats(); }
+
     void cancelLeavesNoFileAndKeepsExistingTarget()
     {
+        QFETCH(QString, suffix);
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("keep.ogv"));
+        const QString name = QStringLiteral("keep") + suffix;
+        const QString path = dir.filePath(name);
         {
             QFile old(path);
             QVERIFY(old.open(QIODevice::WriteOnly));
@@ -283,17 +289,20 @@ private slots:
         QVERIFY(exporter.wasCancelled());
         QVERIFY(exporter.errorString().isEmpty());
         QCOMPARE(lastDone, 3); // no frame after the cancel
-        QCOMPARE(entries(dir.path()), QStringList{QStringLiteral("keep.ogv")});
+        QCOMPARE(entries(dir.path()), QStringList{name});
         QFile old(path);
         QVERIFY(old.open(QIODevice::ReadOnly));
         QCOMPARE(old.readAll(), QByteArray("the previous video"));
         QVERIFY(!exporter.isRunning());
     }
 
+    void cancelBeforeFirstFrameLeavesNothing_data() { formats(); }
+
     void cancelBeforeFirstFrameLeavesNothing()
     {
+        QFETCH(QString, suffix);
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("none.ogv"));
+        const QString path = dir.filePath(QStringLiteral("none") + suffix);
         VideoExporter exporter(view_.get());
         VideoExporter::Settings settings;
         settings.t1 = 1.0;
@@ -333,7 +342,7 @@ private slots:
                 .entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot),
             QStringList{QStringLiteral("video.ogv")});
 
-        const QString full = dir.filePath(QStringLiteral("full"));
+        const QString full = dir.filePath(QStringLiteral("full.ogv"));
         if (!clab::testing::makeDevice(full, 7))
             QSKIP("mknod needs root");
         QVERIFY(!exporter.run(settings, full));
@@ -462,6 +471,13 @@ private slots:
     }
 
 private:
+    static void formats()
+    {
+        QTest::addColumn<QString>("suffix");
+        for (const char* suffix : {".ogv", ".mp4", ".gif"})
+            QTest::newRow(suffix) << QString::fromLatin1(suffix);
+    }
+
     std::unique_ptr<SceneView> view_;
 };
 

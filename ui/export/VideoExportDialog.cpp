@@ -24,7 +24,7 @@ namespace clab {
 
 VideoExportDialog::VideoExportDialog(SceneView* view, double tStart, double tEnd, QWidget* parent)
     : QDialog(parent), view_(view), path_(new QLineEdit(this)), fps_(new QSpinBox(this)),
-      // Theora's 4:2:0 colour needs even sides.
+      // 4:2:0 colour (H.264, Theora) needs even sides.
       size_(new SizeChooser(VideoExporter::kMinSide, VideoExporter::kMaxSide, 2, this)),
       from_(new QDoubleSpinBox(this)), to_(new QDoubleSpinBox(this)),
       speed_(new QDoubleSpinBox(this)), summary_(new QLabel(this)), status_(new QLabel(this)),
@@ -37,7 +37,7 @@ VideoExportDialog::VideoExportDialog(SceneView* view, double tStart, double tEnd
     auto* browse = new QToolButton(this);
     browse->setText(tr("…"));
     browse->setToolTip(tr("Choose the video file"));
-    path_->setPlaceholderText(tr("video.ogv"));
+    path_->setPlaceholderText(tr("video.mp4, .gif or .ogv"));
     auto* pathRow = new QHBoxLayout;
     pathRow->addWidget(path_);
     pathRow->addWidget(browse);
@@ -137,13 +137,22 @@ QString VideoExportDialog::statusText() const
 
 void VideoExportDialog::browse()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Video"), outputPath(),
-                                                      tr("Ogg Theora video (*.ogv)"));
+    // The filter starts at the format the current name has (MP4 for none).
+    const std::optional<VideoFormat::Kind> current = VideoFormat::fromPath(outputPath());
+    QString filter = VideoFormat::filter(current.value_or(VideoFormat::Mp4));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export Video"), outputPath(),
+                                     VideoFormat::filters().join(QStringLiteral(";;")), &filter);
     if (path.isEmpty())
         return;
-    setOutputPath(path.endsWith(QLatin1String(".ogv"), Qt::CaseInsensitive)
-                      ? path
-                      : path + QStringLiteral(".ogv"));
+    setOutputPath(withFormatSuffix(path, VideoFormat::fromFilter(filter)));
+}
+
+QString VideoExportDialog::withFormatSuffix(const QString& path, VideoFormat::Kind chosen)
+{
+    // A name with another format's suffix keeps it (the file says what it is); one without
+    // gets the chosen filter's suffix, visibly in the File field.
+    return VideoFormat::fromPath(path) ? path : path + VideoFormat::suffix(chosen);
 }
 
 QComboBox* VideoExportDialog::sizeBox() const

@@ -18,7 +18,8 @@ class SceneView;
 class SizeChooser;
 
 /// \brief Asks for the settings of a video of the 3D view (file, frame rate, size, time range,
-/// speed) and records it with VideoExporter behind a progress dialog with Cancel.
+/// speed) and records it with VideoExporter behind a progress dialog with Cancel. The file's
+/// suffix picks the format (MP4, GIF, Ogg Theora); the file dialog's filter adds a missing one.
 ///
 /// Defaults: 30 frames per second, 1280 × 720, the whole trajectory [tStart, tEnd], speed 1.
 /// Export keeps the dialog open on failure or cancel (the reason is shown in it and
@@ -43,6 +44,10 @@ public:
     QSpinBox* fpsBox() const { return fps_; }
     QDoubleSpinBox* speedBox() const { return speed_; }
     QPushButton* exportButton() const { return export_; }
+
+    /// `path` as the file dialog's answer with the filter `chosen`: a name without a video
+    /// suffix gets the filter's (.mp4, .gif, .ogv), one with a video suffix keeps it.
+    static QString withFormatSuffix(const QString& path, VideoFormat::Kind chosen);
 
 signals:
     void exported(const QString& path);

@@ -1,5 +1,7 @@
 #include "export/VideoExporter.h"
 
+#include "export/FrameSink.h"
+
 #include "view3d/SceneView.h"
 
 #include "AtomicFile.h"
@@ -11,13 +13,8 @@
 #include <QFileInfo>
 #include <QTemporaryFile>
 
-#include <vtkImageData.h>
-#include <vtkOggTheoraWriter.h>
-#include <vtkSmartPointer.h>
-
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
 #include <system_error>
 
@@ -41,57 +38,6 @@ public:
 private:
     F f_;
 };
-
-// The writer copies rows bottom-up (VTK's origin is the lower left corner), so the picture is
-// stored flipped here to come out upright.
-void copyFlipped(const QImage& image, vtkImageData* data)
-{
-    const QImage rgb = image.convertToFormat(QImage::Format_RGB888);
-    auto* out = static_cast<unsigned char*>(data->GetScalarPointer());
-    const int w = rgb.width();
-    const int h = rgb.height();
-    const std::size_t rowBytes = static_cast<std::size_t>(w) * 3;
-    for (int y = 0; y < h; ++y)
-        std::memcpy(out + static_cast<std::size_t>(h - 1 - y) * rowBytes, rgb.constScanLine(y),
-                    rowBytes);
-}
-
-// vtkOggTheoraWriter does not check its fwrite/fclose calls: a full disk would leave a truncated
-// file that looks written. A complete stream is a chain of whole Ogg pages whose last one
-// carries the end-of-stream flag; anything else means the write failed.
-bool isCompleteOgg(const QString& path, QString* why)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *why = file.errorString();
-        return false;
-    }
-    const QByteArray bytes = file.readAll();
-    qsizetype pos = 0;
-    bool endOfStream = false;
-    while (pos < bytes.size()) {
-        if (bytes.size() - pos < 27 || bytes.mid(pos, 4) != "OggS") {
-            *why = QStringLiteral("the stream is cut short (the disk may be full)");
-            return false;
-        }
-        const auto headerType = static_cast<unsigned char>(bytes[pos + 5]);
-        const int segments = static_cast<unsigned char>(bytes[pos + 26]);
-        if (bytes.size() - pos < 27 + segments) {
-            *why = QStringLiteral("the stream is cut short (the disk may be full)");
-            return false;
-        }
-        qsizetype body = 0;
-        for (int i = 0; i < segments; ++i)
-            body += static_cast<unsigned char>(bytes[pos + 27 + i]);
-        pos += 27 + segments + body;
-        endOfStream = (headerType & 0x04) != 0;
-    }
-    if (pos != bytes.size() || !endOfStream) {
-        *why = QStringLiteral("the stream is cut short (the disk may be full)");
-        return false;
-    }
-    return true;
-}
 
 // Flushes the encoder's file to the disk before it replaces the target (what QSaveFile does).
 void syncToDisk(const QString& path)
@@ -188,6 +134,7 @@ bool VideoExporter::run(const Settings& settings, const QString& path)
     if (running_)
         return fail(tr("%1: a video export is already running").arg(path));
     error_.clear();
+    codecName_.clear();
     cancelled_ = false;
     if (view_ == nullptr)
         return fail(tr("%1: no 3D view to record").arg(path));
@@ -196,6 +143,17 @@ bool VideoExporter::run(const Settings& settings, const QString& path)
     const QFileInfo target(path);
     if (!checkTarget(target, path))
         return false;
+    const std::optional<VideoFormat::Kind> format = VideoFormat::fromPath(path);
+    if (!format)
+        return fail(tr("%1: cannot write the video: the file name needs %2 (MP4, animated GIF or "
+                       "Ogg Theora)")
+                        .arg(path, VideoFormat::choices()));
+    if (*format == VideoFormat::Gif && settings.fps > kMaxGifFps)
+        return fail(tr("%1: frame rate: an animated GIF plays at most %2 frames per second (its "
+                       "delays count hundredths of a second); %3 asked")
+                        .arg(path)
+                        .arg(kMaxGifFps)
+                        .arg(settings.fps));
     // A device or a pipe (/dev/null, a FIFO) is never renamed over: the video is encoded in the
     // temporary folder and then streamed into it.
     const bool inPlace = AtomicFile::writesInPlace(path);
@@ -212,12 +170,9 @@ bool VideoExporter::run(const Settings& settings, const QString& path)
         view_->setTime(previousTime);
         running_ = false;
     });
-    if (!encode(settings, path, tempPath))
+    if (!encode(settings, *format, path, tempPath))
         return false;
 
-    QString why;
-    if (!isCompleteOgg(tempPath, &why))
-        return fail(tr("%1: cannot write the video: %2").arg(path, why));
     if (inPlace)
         return copyInto(tempPath, path);
     syncToDisk(tempPath);
@@ -254,32 +209,16 @@ QString VideoExporter::createTemporary(const QFileInfo& target, const QString& p
     return tempPath;
 }
 
-bool VideoExporter::encode(const Settings& settings, const QString& path, const QString& tempPath)
+bool VideoExporter::encode(const Settings& settings, VideoFormat::Kind format, const QString& path,
+                           const QString& tempPath)
 {
     const QSize size = evenSize(settings.size);
     const int total = frameCount(settings);
-
-    auto data = vtkSmartPointer<vtkImageData>::New();
-    data->SetDimensions(size.width(), size.height(), 1);
-    data->AllocateScalars(VTK_UNSIGNED_CHAR, 3);
-    auto writer = vtkSmartPointer<vtkOggTheoraWriter>::New();
-    writer->SetInputData(data);
-    writer->SetFileName(QFile::encodeName(tempPath).constData());
-    writer->SetRate(settings.fps);
-    writer->SetQuality(2);
-    // 4:2:0, the chroma format every Theora player decodes (4:4:4 is optional in decoders).
-    writer->SetSubsampling(1);
-    writer->Start();
-    if (writer->GetError())
-        return fail(tr("%1: cannot start the video encoder").arg(path));
-    // The writer must close its file before the temporary file can be removed. Before its first
-    // Write() it has no stream yet, and End() would clear an uninitialized one (VTK 9.1).
-    bool written = false;
-    bool ended = false;
-    const ScopeExit endWriter([&] {
-        if (written && !ended)
-            writer->End();
-    });
+    // The sink is destroyed before run() removes the temporary file: its file is closed then.
+    const std::unique_ptr<FrameSink> sink = FrameSink::create(format);
+    if (!sink->open(tempPath, size, settings.fps))
+        return fail(tr("%1: cannot start the video encoder: %2").arg(path, sink->error()));
+    codecName_ = sink->codecName();
 
     emit progress(0, total);
     for (int k = 0; k < total; ++k) {
@@ -298,24 +237,19 @@ bool VideoExporter::encode(const Settings& settings, const QString& path, const 
                             .arg(total)
                             .arg(t));
         emit frameRendered(k, image);
-        copyFlipped(image, data);
-        data->Modified();
-        writer->Write();
-        written = true;
-        if (writer->GetError())
+        if (!sink->write(image))
             return fail(tr("%1: cannot encode frame %2 of %3: %4")
                             .arg(path)
                             .arg(k + 1)
                             .arg(total)
-                            .arg(QString::fromLatin1(vtkGenericMovieWriter::GetStringFromErrorCode(
-                                writer->GetErrorCode()))));
+                            .arg(sink->error()));
         emit progress(k + 1, total);
     }
     QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
     if (cancelled_)
         return false;
-    writer->End();
-    ended = true;
+    if (!sink->finish())
+        return fail(tr("%1: cannot write the video: %2").arg(path, sink->error()));
     return true;
 }
 

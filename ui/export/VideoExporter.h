@@ -1,5 +1,7 @@
 #pragma once
 
+#include "export/VideoFormat.h"
+
 #include <QImage>
 #include <QObject>
 #include <QSize>
@@ -11,7 +13,8 @@ namespace clab {
 
 class SceneView;
 
-/// \brief Writes the animation of a SceneView as an Ogg Theora video (VTK's vtkOggTheoraWriter).
+/// \brief Writes the animation of a SceneView as a video: MP4 (H.264), animated GIF or Ogg
+/// Theora, as the file's suffix says (.mp4, .gif, .ogv; VideoFormat, FrameSink).
 ///
 /// Frame k shows simulated time t0 + k · speed / fps, for every such time up to t1, so the video
 /// lasts (t1 − t0) / speed seconds; speed has the Time dock's meaning (simulated seconds per
@@ -31,7 +34,7 @@ public:
         double t0 = 0.0;
         double t1 = 0.0;
         int fps = 30;             ///< frames per second of the video, 1…120
-        QSize size = {1280, 720}; ///< rounded down to even numbers (Theora's 4:2:0 needs them)
+        QSize size = {1280, 720}; ///< rounded down to even numbers (4:2:0 colour needs them)
         double speed = 1.0;       ///< simulated seconds per second of video, > 0
     };
 
@@ -41,6 +44,8 @@ public:
     static constexpr int kMaxSide = 8192;
     /// An upper bound on frames, so a typo (speed 0.0001) cannot start hours of rendering.
     static constexpr int kMaxFrames = 100000;
+    /// GIF's delays count hundredths of a second, and viewers slow faster frames down.
+    static constexpr int kMaxGifFps = 50;
 
     explicit VideoExporter(SceneView* view, QObject* parent = nullptr);
 
@@ -51,7 +56,8 @@ public:
     /// Empty when the settings are usable, else what is wrong with which setting.
     static QString validate(const Settings& settings);
 
-    /// Renders and writes the video to `path`. True on success; false on cancel (wasCancelled())
+    /// Renders and writes the video to `path`, in the format its suffix names (another suffix is
+    /// refused before any frame is rendered). True on success; false on cancel (wasCancelled())
     /// or failure (errorString() names the file and the reason).
     bool run(const Settings& settings, const QString& path);
 
@@ -60,6 +66,8 @@ public:
     bool isRunning() const { return running_; }
     bool wasCancelled() const { return cancelled_; }
     QString errorString() const { return error_; }
+    /// The codec of the last export once its encoder started, e.g. "H.264 (libx264)".
+    QString codecName() const { return codecName_; }
 
 signals:
     /// A frame was rendered, just before it is encoded (index from 0).
@@ -76,7 +84,8 @@ private:
     QString createTemporary(const QFileInfo& target, const QString& path, bool inPlace);
     /// Renders every frame of `settings` and encodes them into `tempPath`; false when cancelled
     /// or (with the reason) when a frame cannot be rendered or encoded.
-    bool encode(const Settings& settings, const QString& path, const QString& tempPath);
+    bool encode(const Settings& settings, VideoFormat::Kind format, const QString& path,
+                const QString& tempPath);
     /// Renames the finished video `tempPath` over `target`, keeping a replaced file's permissions.
     bool replaceTarget(const QString& tempPath, const QFileInfo& target, const QString& path);
     /// Streams the finished video `source` into the device or pipe `path` (never renamed over).
@@ -86,6 +95,7 @@ private:
     bool running_ = false;
     bool cancelled_ = false;
     QString error_;
+    QString codecName_;
 };
 
 } // namespace clab
