@@ -100,6 +100,19 @@ private slots:
 
 private:
     MainWindow& window() { return *window_; }
+    /// The rigid body for 2 s, its run done; false when it did not run.
+    static bool showRigidBody(MainWindow& w)
+    {
+        SceneDocument body = SceneDocument::fromDefinition(*SceneRegistry::find("rigid-body"));
+        body.simulation.tEnd = 2.0;
+        testing::showDocument(w, body);
+        return QTest::qWaitFor(
+            [&] {
+                return w.trace() != nullptr && !w.worker()->isBusy() &&
+                       w.trace()->samples.front().q.size() == 4;
+            },
+            timeout);
+    }
     std::unique_ptr<MainWindow> window_;
 };
 
@@ -283,12 +296,7 @@ void TestViewDrag::draggingTheDoublePendulumsLowerBobKeepsBothRodsExactAndUndoRe
 void TestViewDrag::draggingTheRigidBodysTipTurnsItsStartOrientationAsOneUndoStep()
 {
     MainWindow& w = window();
-    SceneDocument body = SceneDocument::fromDefinition(*SceneRegistry::find("rigid-body"));
-    body.simulation.tEnd = 2.0;
-    testing::showDocument(w, body);
-    QTRY_VERIFY_WITH_TIMEOUT(w.trace() != nullptr && !w.worker()->isBusy() &&
-                                 w.trace()->samples.front().q.size() == 4,
-                             timeout);
+    QVERIFY(showRigidBody(w));
     w.clock()->pause();
     w.clock()->setTime(0.0);
     QTest::qWait(50);
@@ -320,12 +328,7 @@ void TestViewDrag::draggingTheRigidBodysTipTurnsItsStartOrientationAsOneUndoStep
 void TestViewDrag::pullingTheRigidBodyWhilePlayingSetsItsStartFromTheLiveState()
 {
     MainWindow& w = window();
-    SceneDocument body = SceneDocument::fromDefinition(*SceneRegistry::find("rigid-body"));
-    body.simulation.tEnd = 2.0;
-    testing::showDocument(w, body);
-    QTRY_VERIFY_WITH_TIMEOUT(w.trace() != nullptr && !w.worker()->isBusy() &&
-                                 w.trace()->samples.front().q.size() == 4,
-                             timeout);
+    QVERIFY(showRigidBody(w));
     w.clock()->setTime(0.0);
     w.clock()->play();
     QTest::qWait(30);
@@ -350,12 +353,7 @@ void TestViewDrag::pullingTheRigidBodyWhilePlayingSetsItsStartFromTheLiveState()
 void TestViewDrag::flickingTheRigidBodysTipSpinsItAboutItsCentre()
 {
     MainWindow& w = window();
-    SceneDocument body = SceneDocument::fromDefinition(*SceneRegistry::find("rigid-body"));
-    body.simulation.tEnd = 2.0;
-    testing::showDocument(w, body);
-    QTRY_VERIFY_WITH_TIMEOUT(w.trace() != nullptr && !w.worker()->isBusy() &&
-                                 w.trace()->samples.front().q.size() == 4,
-                             timeout);
+    QVERIFY(showRigidBody(w));
     w.clock()->pause();
     w.clock()->setTime(0.0);
     QTest::qWait(50);
