@@ -28,7 +28,10 @@ class MainWindowActions : public QObject {
     Q_OBJECT
 public:
     /// How much larger text is for projection.
-    static constexpr double largeTextFactor = 1.4;
+    static constexpr double largeTextFactor = 1.7;
+    /// The plots' text with large text: their sizes at scale 1 are already a projector's (14 to
+    /// 18 px), and a legend at ×1.7 would be wider than a plot beside the 3D view.
+    static constexpr double largePlotTextFactor = 1.4;
     /// The application's fonts at their normal size, or largeTextFactor times that.
     static void applyLargeText(bool on);
     /// Where the window layout, display choices and recent files persist.
