@@ -303,9 +303,8 @@ void MainWindow::showGhosts()
 void MainWindow::setLargeTextScale(bool on)
 {
     // The 3D view and the plots draw their text with VTK, at their own scale.
-    const double scale = on ? MainWindowActions::largeTextFactor : 1.0;
-    docks_->plotsPanel()->setTextScale(scale);
-    view_->setTextScale(scale);
+    docks_->plotsPanel()->setTextScale(on ? MainWindowActions::largePlotTextFactor : 1.0);
+    view_->setTextScale(on ? MainWindowActions::largeViewTextFactor : 1.0);
 }
 
 QStringList MainWindow::recentFiles() const

@@ -28,7 +28,13 @@ class MainWindowActions : public QObject {
     Q_OBJECT
 public:
     /// How much larger text is for projection.
-    static constexpr double largeTextFactor = 1.4;
+    static constexpr double largeTextFactor = 1.7;
+    /// The plots' text with large text: their sizes at scale 1 are already a projector's (14 to
+    /// 18 px), and a legend at ×1.7 would be wider than a plot beside the 3D view.
+    static constexpr double largePlotTextFactor = 1.4;
+    /// The 3D view's text with large text: VTK sets it smaller than Qt does at the same size,
+    /// and the view is what the class watches.
+    static constexpr double largeViewTextFactor = 2.0;
     /// The application's fonts at their normal size, or largeTextFactor times that.
     static void applyLargeText(bool on);
     /// Where the window layout, display choices and recent files persist.

@@ -12,6 +12,7 @@
 #include "session/RunModel.h"
 #include "view3d/SceneView.h"
 #include "widgets/AdaptiveToolBar.h"
+#include "widgets/PanelDock.h"
 #include "widgets/VerticalScrollArea.h"
 
 #include <QAction>
@@ -46,7 +47,7 @@ MainWindowDocks::MainWindowDocks(QMainWindow* window, SceneSession* session, Pla
 
 QDockWidget* MainWindowDocks::newDock(const QString& title, const QString& objectName)
 {
-    auto* dock = new QDockWidget(title, window_);
+    auto* dock = new PanelDock(title, window_);
     dock->setObjectName(objectName);
     return dock;
 }

@@ -4,6 +4,7 @@
 
 #include <GuiSceneStore.h>
 #include <MainWindow.h>
+#include <MainWindowActions.h>
 #include <SceneFile.h>
 #include <export/VideoExportDialog.h>
 #include <panels/ForcesPanel.h>
@@ -895,26 +896,27 @@ private slots:
         MainWindow& window = freshWindow();
         QWidget* panel = window.parameterEditor();
         const double normal = panel->font().pointSizeF();
+        const double large = MainWindowActions::largeTextFactor;
         QVERIFY(normal > 0);
         QVERIFY(!window.isLargeText());
         window.setLargeText(true);
-        QTRY_VERIFY(std::abs(panel->font().pointSizeF() - 1.4 * normal) < 1e-6);
-        QTRY_VERIFY(std::abs(window.plotsPanel()->font().pointSizeF() - 1.4 * normal) < 1e-6);
+        QTRY_VERIFY(std::abs(panel->font().pointSizeF() - large * normal) < 1e-6);
+        QTRY_VERIFY(std::abs(window.plotsPanel()->font().pointSizeF() - large * normal) < 1e-6);
         // The plots' VTK text, the clock of the Time dock and the dock titles grow too.
-        QCOMPARE(window.plotsPanel()->textScale(), 1.4);
+        QCOMPARE(window.plotsPanel()->textScale(), MainWindowActions::largePlotTextFactor);
         auto* clock = window.timeControls()->findChild<QLabel*>(QStringLiteral("timeLabel"));
         QVERIFY(clock);
-        QTRY_VERIFY(std::abs(clock->font().pointSizeF() - 1.5 * 1.4 * normal) < 1e-6);
+        QTRY_VERIFY(std::abs(clock->font().pointSizeF() - 1.5 * large * normal) < 1e-6);
         for (QDockWidget* dock : window.findChildren<QDockWidget*>())
-            QVERIFY2(std::abs(dock->font().pointSizeF() - 1.4 * normal) < 1e-6,
+            QVERIFY2(std::abs(dock->font().pointSizeF() - large * normal) < 1e-6,
                      qPrintable(dock->objectName()));
         QVERIFY(window.close());
 
         // The next start shows large text again; switching it off restores the normal size.
         MainWindow& again = freshWindow();
         QVERIFY(again.isLargeText());
-        QTRY_VERIFY(std::abs(again.parameterEditor()->font().pointSizeF() - 1.4 * normal) < 1e-6);
-        QCOMPARE(again.plotsPanel()->textScale(), 1.4);
+        QTRY_VERIFY(std::abs(again.parameterEditor()->font().pointSizeF() - large * normal) < 1e-6);
+        QCOMPARE(again.plotsPanel()->textScale(), MainWindowActions::largePlotTextFactor);
         again.setLargeText(false);
         QTRY_VERIFY(std::abs(again.parameterEditor()->font().pointSizeF() - normal) < 1e-6);
         QCOMPARE(again.plotsPanel()->textScale(), 1.0);

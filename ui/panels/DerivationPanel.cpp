@@ -23,8 +23,11 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QTextBrowser>
+#include <QTextDocument>
+#include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -197,7 +200,39 @@ void DerivationPanel::show(const SceneDocument& document, const TraceSample& sam
     const int scroll = browser_->verticalScrollBar()->value();
     browser_->setHtml(equationsHtml() + numbersHtml(sample));
     DotAccents::apply(browser_->document());
+    fitToWidth();
     browser_->verticalScrollBar()->setValue(scroll);
+}
+
+void DerivationPanel::fitToWidth()
+{
+    QTextDocument* page = browser_->document();
+    QFont font = browser_->font();
+    const double full = font.pointSizeF();
+    if (full <= 0.0)
+        return;
+    // Down to 60 % of the panel's font: with large text (×1.7) that is still the normal size.
+    const int room = browser_->viewport()->width() - 2;
+    for (int percent = 100; percent >= 60; percent -= 5) {
+        font.setPointSizeF(full * percent / 100.0);
+        page->setDefaultFont(font);
+        if (page->idealWidth() <= room)
+            break;
+    }
+}
+
+void DerivationPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitToWidth();
+}
+
+void DerivationPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    // Large Text: the browser takes its new font first (and resets the page's to it).
+    if (event->type() == QEvent::FontChange)
+        QTimer::singleShot(0, this, &DerivationPanel::fitToWidth);
 }
 
 void DerivationPanel::exportPage(const QString& path) const

@@ -53,7 +53,14 @@ public:
     /// path, else a PNG at twice the screen's size. Throws FileError when it cannot be written.
     void exportPage(const QString& path) const;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// Sets the page's text smaller where its equations, which never wrap, are wider than the
+    /// panel (large text in a narrow dock), rather than scroll sideways.
+    void fitToWidth();
     /// Asks for a file and exports the page to it (the page's "Save as PDF or PNG" link).
     void exportWithDialog();
     QString equationsHtml();

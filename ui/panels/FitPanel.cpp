@@ -86,6 +86,11 @@ FitPanel::FitPanel(SceneSession* session, QWidget* parent) : QWidget(parent), se
     layout->addWidget(buildColumnsBox());
     parameterBox_ = new QGroupBox(tr("Parameters to fit"), this);
     parameterGrid_ = new QGridLayout(parameterBox_);
+    // Narrow margins and gaps: with large text the dock must leave the 3D view a third of a
+    // 1024-pixel screen.
+    layout->setContentsMargins(2, layout->contentsMargins().top(), 2,
+                               layout->contentsMargins().bottom());
+    parameterGrid_->setHorizontalSpacing(4);
     layout->addWidget(parameterBox_);
     buildFitButtons(layout);
     buildResults(layout);

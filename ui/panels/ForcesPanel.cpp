@@ -332,12 +332,13 @@ QCheckBox* ForcesPanel::forceCheckBox(ForceKind kind) const
 
 void ForcesPanel::fitWidthsToFont()
 {
-    // Room for the longest text each label shows, in the font it has now.
+    // Room for the text each label shows, in the font it has now: a magnitude up to 9999 N
+    // keeps its width (a larger one widens the label; a narrow dock fits large text).
     scaleLabel_->setMinimumWidth(
         scaleLabel_->fontMetrics().horizontalAdvance(QStringLiteral("×10.00")));
     for (QLabel* magnitude : magnitudes_)
         magnitude->setMinimumWidth(
-            magnitude->fontMetrics().horizontalAdvance(QStringLiteral("‖Q‖ = -0.000e+00 N")));
+            magnitude->fontMetrics().horizontalAdvance(QStringLiteral("-0000.000 N")));
 }
 
 void ForcesPanel::changeEvent(QEvent* event)

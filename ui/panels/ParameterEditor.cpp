@@ -458,11 +458,18 @@ QWidget* ParameterEditor::addFlagRow(QFormLayout* form, const SimulationSetting&
     const SceneDefinition* definition = session_->definition();
     if (definition->end.empty())
         return nullptr;
-    auto* box = new QCheckBox(QString::fromStdString(setting.label), form->parentWidget());
+    // The words in a label that wraps, beside the box: a check box's own text never wraps and
+    // would widen the dock with large text.
+    auto* box = new QCheckBox(form->parentWidget());
     box->setObjectName(boxName(setting.key));
     box->setToolTip(tr("End the run where %1, if that comes before t_end")
                         .arg(QString::fromStdString(definition->end)));
-    form->addRow(box);
+    box->setAccessibleName(QString::fromStdString(setting.label));
+    auto* label = new QLabel(QString::fromStdString(setting.label), form->parentWidget());
+    label->setWordWrap(true);
+    label->setBuddy(box);
+    label->setToolTip(box->toolTip());
+    form->addRow(box, label);
     connect(box, &QCheckBox::toggled, this,
             [this, key](bool on) { session_->edit(key, {on ? 1.0 : 0.0}); });
     return box;

@@ -309,8 +309,10 @@ void SystemEditor::buildBuiltIn(QVBoxLayout* layout)
         content_);
     label->setWordWrap(true);
     layout->addWidget(label);
-    auto* button = new QPushButton(tr("Duplicate as Editable System"), content_);
+    // Short: the text above says what it does, and the dock stays narrow with large text.
+    auto* button = new QPushButton(tr("Duplicate as System"), content_);
     button->setObjectName(QStringLiteral("duplicateButton"));
+    button->setToolTip(tr("Edit → Duplicate as Editable System"));
     connect(button, &QPushButton::clicked, this, &SystemEditor::duplicateRequested);
     layout->addWidget(button);
     layout->addStretch(1);
