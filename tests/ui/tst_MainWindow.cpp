@@ -287,6 +287,14 @@ private slots:
         window.session()->undoStack()->undo();
         QVERIFY(endsAt(tStar));
         QVERIFY(window.parameterEditor()->stopAtEndBox()->isChecked());
+        // Its words are a label beside it (they wrap with large text); a click there toggles it.
+        auto* words =
+            window.parameterEditor()->findChild<QLabel*>(QStringLiteral("stopAtEndBoxLabel"));
+        QVERIFY(words != nullptr);
+        QTest::mouseClick(words, Qt::LeftButton);
+        QVERIFY(!window.parameterEditor()->stopAtEndBox()->isChecked());
+        window.session()->undoStack()->undo();
+        QVERIFY(endsAt(tStar));
 
         // A scene without an end has no such box.
         MainWindow& ring = freshWindow(SceneDocument::fromDefinition(*SceneRegistry::find("ring")));

@@ -13,6 +13,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -469,10 +470,25 @@ QWidget* ParameterEditor::addFlagRow(QFormLayout* form, const SimulationSetting&
     label->setWordWrap(true);
     label->setBuddy(box);
     label->setToolTip(box->toolTip());
+    label->setObjectName(boxName(setting.key) + QStringLiteral("Label"));
+    label->installEventFilter(this);
     form->addRow(box, label);
     connect(box, &QCheckBox::toggled, this,
             [this, key](bool on) { session_->edit(key, {on ? 1.0 : 0.0}); });
     return box;
+}
+
+bool ParameterEditor::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::MouseButtonRelease) {
+        auto* label = qobject_cast<QLabel*>(watched);
+        auto* box = label ? qobject_cast<QCheckBox*>(label->buddy()) : nullptr;
+        if (box && box->isEnabled()) {
+            box->click();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QWidget* ParameterEditor::addNumberRow(QFormLayout* form, const SimulationSetting& setting,

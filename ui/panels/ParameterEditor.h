@@ -53,6 +53,10 @@ public:
     /// 0.01; an angle in [0, 90]: 0.1).
     static double stepFor(double min, double max);
 
+protected:
+    /// A click on the stop-at-end label toggles its box, as a check box's own text would.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     struct Row {
         std::vector<QDoubleSpinBox*> spins;
