@@ -152,7 +152,8 @@ void TestContactGallery::bouncingBallComesToRestAtTheAccumulationTime()
 void TestContactGallery::bouncingBallsEnergyAuditPlotShowsWImpactAndClosesThroughTheImpacts()
 {
     const Run r = run(load("bouncing-ball.json"), {});
-    const PlotSpec* energy = PlotCatalog::find(PlotCatalog::presets(r.trace), "energy");
+    const std::vector<PlotSpec> presets = PlotCatalog::presets(r.trace); // find() points into it
+    const PlotSpec* energy = PlotCatalog::find(presets, "energy");
     QVERIFY(energy);
     QCOMPARE(energy->y,
              (std::vector<std::string>{"T", "V", "E", "W_nonideal", "W_impact", "E_balance"}));
