@@ -5,6 +5,7 @@
 // it happened. The ball's impacts come at
 // t₁ = √(2h₀/g), t₁ + 2e t₁, …, and it lies still from t₁(1 + e)/(1 − e) on.
 
+#include "../support/ContactEventTimes.h"
 #include <MainWindow.h>
 #include <SceneFile.h>
 #include <panels/ContactReadouts.h>
@@ -32,6 +33,8 @@
 
 using namespace clab;
 
+using clab::testing::eventTimes;
+
 namespace {
 
 [[maybe_unused]] const bool surfaceFormatSet = testing::setSurfaceFormat();
@@ -44,15 +47,6 @@ SceneDocument systemFile(const char* file)
 {
     return SceneFile::load(QStringLiteral(CLAB_SOURCE_DIR "/scenes/systems/") +
                            QLatin1String(file));
-}
-
-std::vector<double> eventTimes(const Trace& trace, ContactEvent::Kind kind)
-{
-    std::vector<double> out;
-    for (const ContactEvent& event : trace.events)
-        if (event.kind == kind)
-            out.push_back(event.t);
-    return out;
 }
 
 } // namespace

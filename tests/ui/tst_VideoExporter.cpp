@@ -1,6 +1,7 @@
 // The 3D view's video export: an Ogg Theora stream whose headers (read here byte by byte, per
 // the Theora specification) carry the requested size, frame rate and number of frames; frames
 // at the right simulated times; cancel and failures that leave no trace on disk.
+#include "../support/FolderEntries.h"
 #include <export/VideoExportDialog.h>
 #include <export/VideoExporter.h>
 #include <render/VtkSurfaceFormat.h>
@@ -125,11 +126,6 @@ TheoraInfo readTheora(const QString& path)
     return info;
 }
 
-QStringList entries(const QString& dir)
-{
-    return QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
-}
-
 } // namespace
 
 class TestVideoExporter : public QObject {
@@ -180,7 +176,7 @@ private slots:
         QCOMPARE(progress.last().at(0).toInt(), 13);
         QCOMPARE(progress.last().at(1).toInt(), 13);
         // Only the video is left in the folder: the temporary file was renamed.
-        QCOMPARE(entries(dir.path()), QStringList{QStringLiteral("ring.ogv")});
+        QCOMPARE(testing::folderEntries(dir.path()), QStringList{QStringLiteral("ring.ogv")});
     }
 
     void oddSizeIsRoundedDownToEven()
@@ -289,7 +285,7 @@ private slots:
         QVERIFY(exporter.wasCancelled());
         QVERIFY(exporter.errorString().isEmpty());
         QCOMPARE(lastDone, 3); // no frame after the cancel
-        QCOMPARE(entries(dir.path()), QStringList{name});
+        QCOMPARE(testing::folderEntries(dir.path()), QStringList{name});
         QFile old(path);
         QVERIFY(old.open(QIODevice::ReadOnly));
         QCOMPARE(old.readAll(), QByteArray("the previous video"));
@@ -313,7 +309,7 @@ private slots:
         });
         QVERIFY(!exporter.run(settings, path));
         QVERIFY(exporter.wasCancelled());
-        QVERIFY(entries(dir.path()).isEmpty());
+        QVERIFY(testing::folderEntries(dir.path()).isEmpty());
     }
 
     // A FIFO (and so a device) is streamed into, never renamed over: the reader gets the whole
@@ -384,7 +380,7 @@ private slots:
         settings.size = QSize(160, 120);
         QVERIFY(!exporter.run(settings, path));
         QVERIFY2(exporter.errorString().startsWith(path), qPrintable(exporter.errorString()));
-        QCOMPARE(entries(dir.path()), QStringList{QStringLiteral("file")});
+        QCOMPARE(testing::folderEntries(dir.path()), QStringList{QStringLiteral("file")});
     }
 
     void invalidSettingsAreNamed()

@@ -2,6 +2,7 @@
 // libraries: codec, size, number of frames, timing and the pictures themselves against the
 // frames the exporter rendered; a name's suffix picks the format. (Cancel in every format:
 // tst_VideoExporter.)
+#include "../support/FolderEntries.h"
 #include <export/FfmpegFrameSink.h>
 #include <export/GifPalette.h>
 #include <export/VideoExportDialog.h>
@@ -142,11 +143,6 @@ QString framesMatch(const Decoded& d, const QList<QImage>& rendered,
     return {};
 }
 
-QStringList entries(const QString& dir)
-{
-    return QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
-}
-
 } // namespace
 
 class TestVideoFormats : public QObject {
@@ -197,7 +193,7 @@ private slots:
         QVERIFY2(exporter.errorString().contains(QStringLiteral(".mp4, .gif or .ogv")),
                  qPrintable(exporter.errorString()));
         QCOMPARE(frames.count(), 0);
-        QVERIFY(entries(dir.path()).isEmpty());
+        QVERIFY(testing::folderEntries(dir.path()).isEmpty());
     }
 
     void gifAbove50FramesPerSecondIsRefused()
@@ -212,7 +208,7 @@ private slots:
         QVERIFY(!exporter.run(settings, path));
         QVERIFY2(exporter.errorString().contains(QStringLiteral("at most 50 frames per second")),
                  qPrintable(exporter.errorString()));
-        QVERIFY(entries(dir.path()).isEmpty());
+        QVERIFY(testing::folderEntries(dir.path()).isEmpty());
         settings.fps = 50;
         QVERIFY2(exporter.run(settings, path), qPrintable(exporter.errorString()));
     }
@@ -229,7 +225,7 @@ private slots:
         QString codec;
         const QList<QImage> rendered = record(settings, path, &codec);
         QCOMPARE(codec, QStringLiteral("H.264 (libx264)"));
-        QCOMPARE(entries(dir.path()), QStringList{QStringLiteral("ring.MP4")});
+        QCOMPARE(testing::folderEntries(dir.path()), QStringList{QStringLiteral("ring.MP4")});
 
         const Decoded d = decode(path);
         QVERIFY2(d.problem.isEmpty(), qPrintable(d.problem));

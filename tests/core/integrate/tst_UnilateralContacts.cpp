@@ -3,6 +3,7 @@
 // leaving a smooth circle where cos θ = (2 cos θ₀ + v₀²/gR)/3, then flying on a parabola; a rod
 // on the floor whose contacts the complementarity problem chooses as the KKT enumeration does;
 // the energy audit through impacts; and the refusals of the format.
+#include "../../support/ContactEventTimes.h"
 #include "integrate/Simulator.h"
 #include "model/ConstraintLabError.h"
 #include "symbolic/SymbolicModel.h"
@@ -30,6 +31,8 @@ private slots:
     void aStartInsideTheSurfaceIsRefused();
     void aOneSidedConstraintOnVelocitiesIsRefused();
 };
+
+using clab::testing::eventTimes;
 
 namespace {
 
@@ -88,15 +91,6 @@ Trace run(const MechanicalSystem& system, double tEnd, double dt, double rtol = 
     options.rtol = rtol;
     options.atol = 1e-14;
     return simulator.run(options);
-}
-
-std::vector<double> eventTimes(const Trace& trace, ContactEvent::Kind kind)
-{
-    std::vector<double> out;
-    for (const ContactEvent& e : trace.events)
-        if (e.kind == kind)
-            out.push_back(e.t);
-    return out;
 }
 
 double column(const Trace& trace, const TraceSample& s, const std::string& name)
