@@ -317,9 +317,38 @@ private:
             if (base.is_zero())
                 fail("zero to a power that is not a number (0^x has no derivative; write 0)",
                      column(start));
+            if (GiNaC::is_exactly_a<GiNaC::numeric>(exponent))
+                checkNumberFactors(base, GiNaC::ex_to<GiNaC::numeric>(exponent), start);
             return GiNaC::pow(base, exponent);
         }
         return base;
+    }
+
+    // GiNaC raises a product's numbers to the power at once: (2*x)^(8019^9) computes
+    // 2^(8019^9), as sqrt(2)^N computes 2^(N/2). Each is sized as numericPower sizes a number.
+    void checkNumberFactors(const GiNaC::ex& base, const GiNaC::numeric& exponent,
+                            std::size_t start) const
+    {
+        if (!exponent.is_real())
+            return;
+        static constexpr const char* kFactor = " has a number factor of about 10^";
+        auto check = [&](const GiNaC::ex& factor) {
+            if (!GiNaC::is_exactly_a<GiNaC::power>(factor))
+                return;
+            const GiNaC::ex b = factor.op(0), e = factor.op(1);
+            if (GiNaC::is_exactly_a<GiNaC::numeric>(b) && GiNaC::is_exactly_a<GiNaC::numeric>(e))
+                sizeOfPower(GiNaC::ex_to<GiNaC::numeric>(b),
+                            GiNaC::ex_to<GiNaC::numeric>(e) * exponent, start, kFactor);
+        };
+        check(base);
+        if (!GiNaC::is_exactly_a<GiNaC::mul>(base))
+            return;
+        for (std::size_t i = 0; i != base.nops(); ++i)
+            check(base.op(i));
+        // A mul's numeric coefficient is its last operand.
+        const GiNaC::ex last = base.op(base.nops() - 1);
+        if (GiNaC::is_exactly_a<GiNaC::numeric>(last))
+            sizeOfPower(GiNaC::ex_to<GiNaC::numeric>(last), exponent, start, kFactor);
     }
 
     // Sized in doubles first: 2^100000000 has 30 million digits, and GiNaC would write them all.
@@ -331,17 +360,24 @@ private:
                 fail("zero to a power that is not positive", column(at));
             return 0;
         }
-        if (base.is_real() && exponent.is_real()) {
+        sizeOfPower(base, exponent, start);
+        return checked(GiNaC::pow(base, exponent), start);
+    }
+
+    // `what`: how the number relates to the text from `start` (it is it, or a factor of it).
+    void sizeOfPower(const GiNaC::numeric& base, const GiNaC::numeric& exponent, std::size_t start,
+                     const char* what = " is about 10^") const
+    {
+        if (base.is_real() && exponent.is_real() && !base.is_zero()) {
             const double digits = exponent.to_double() * std::log10(GiNaC::abs(base).to_double());
             if (!(std::abs(digits) <= 400))
-                fail(DerivationBudget::shortened(written(start)) + " is about 10^" +
+                fail(DerivationBudget::shortened(written(start)) + what +
                          DerivationBudget::shortened(formatDouble(digits), 12) +
                          (digits > 0 ? ", beyond the largest number a run can hold (about 1.8e308)"
                                      : ", closer to zero than the smallest number a run can "
                                        "hold (about 2.2e-308)"),
                      column(start));
         }
-        return checked(GiNaC::pow(base, exponent), start);
     }
 
     static std::string formatDouble(double x)

@@ -179,6 +179,12 @@ void TestExpressionParser::numbersOutOfTheDoubleRangeAreRefusedNotComputed_data(
     QTest::newRow("a power of two")
         << "x + 2^100000000" << 5 << "2^100000000 is about 10^3.01e+07, beyond the largest";
     QTest::newRow("a tiny power") << "x*0.5^-2000" << 3 << "0.5^-2000 is about 10^602";
+    // GiNaC raises a product's number to the power at once: (x+x)^N is 2^N*x^N.
+    QTest::newRow("a number factor raised to a huge power")
+        << "x + (x+x)^8019^9" << 5 << "(x+x)^8019^9 has a number factor of about 10^4.13e+34";
+    QTest::newRow("a root raised to a huge power")
+        << "x*(sqrt(2)*x)^100000" << 3
+        << "(sqrt(2)*x)^100000 has a number factor of about 10^1.51e+04";
     QTest::newRow("a product of large numbers")
         << "x + 1e300*1e300" << 5 << "1e300*1e300 is beyond the largest number";
     QTest::newRow("an exponential") << "exp(1000)*x" << 1 << "exp(1000) is beyond the largest";
