@@ -50,6 +50,15 @@ SceneDocument systemFile(const char* file)
                            QLatin1String(file));
 }
 
+/// The chart's plot labelled `label`, or null.
+vtkPlot* plotLabelled(vtkChartXY* chart, const char* label)
+{
+    for (vtkIdType i = 0; i < chart->GetNumberOfPlots(); ++i)
+        if (std::string(chart->GetPlot(i)->GetLabel()) == label)
+            return chart->GetPlot(i);
+    return nullptr;
+}
+
 } // namespace
 
 class ContactDisplayTest : public QObject {
@@ -149,11 +158,7 @@ private slots:
         QVERIFY(lines.size() >= impacts.size());
         QVERIFY(std::abs(lines[0] - t1) < 1e-9);
         QVERIFY(std::abs(lines[1] - (t1 + 2.0 * e * t1)) < 1e-9);
-        vtkChartXY* chart = plots->chart().chart();
-        vtkPlot* drawn = nullptr;
-        for (vtkIdType i = 0; i < chart->GetNumberOfPlots(); ++i)
-            if (std::string(chart->GetPlot(i)->GetLabel()) == PlotChart::kEventLinesLabel)
-                drawn = chart->GetPlot(i);
+        vtkPlot* drawn = plotLabelled(plots->chart().chart(), PlotChart::kEventLinesLabel);
         QVERIFY(drawn);
         QCOMPARE(drawn->GetInput()->GetNumberOfRows(), static_cast<vtkIdType>(2 * lines.size()));
         // A phase portrait (ẏ against y) is not a plot against time: no lines there.
@@ -182,11 +187,7 @@ private slots:
                 qPrintable(QStringLiteral("mark %1 at y = %2").arg(i).arg(data.eventPointX[i])));
             QVERIFY(data.eventPointY[i] >= -vFirst - 1e-9 && data.eventPointY[i] <= e * vFirst);
         }
-        vtkChartXY* chart = plots->chart().chart();
-        vtkPlot* drawn = nullptr;
-        for (vtkIdType i = 0; i < chart->GetNumberOfPlots(); ++i)
-            if (std::string(chart->GetPlot(i)->GetLabel()) == PlotChart::kEventPointsLabel)
-                drawn = chart->GetPlot(i);
+        vtkPlot* drawn = plotLabelled(plots->chart().chart(), PlotChart::kEventPointsLabel);
         QVERIFY(drawn);
         QCOMPARE(drawn->GetInput()->GetNumberOfRows(),
                  static_cast<vtkIdType>(data.eventPointX.size()));
@@ -259,6 +260,29 @@ private slots:
         view->setMagnitudesVisible(false);
         QVERIFY(arrow.isShown());
         QVERIFY(arrow.labelText().isEmpty());
+    }
+
+    void blockLandingFromTheRampShowsTheFloorsImpulseAndNoneAtTheLaunch()
+    {
+        MainWindow& window = windowWith("curved-ramp.json");
+        QTRY_VERIFY_WITH_TIMEOUT(window.trace() != nullptr, timeout);
+        const ImpulseArrow& arrow = window.sceneView()->impulseArrow();
+        const std::vector<double> leave = eventTimes(*window.trace(), ContactEvent::Kind::Leave);
+        QVERIFY(!leave.empty());
+        // Leaving the ramp's end takes no impulse: no arrow there.
+        window.clock()->setTime(leave[0] + 0.01);
+        QVERIFY(!arrow.isShown());
+        // The plastic landing stops the vertical speed √((v sin α)² + 2 g y_end) of the flight
+        // from the end (R = 2, H = 0.5, θ₀ = 1.3, α = 0.5, m = 1): that much, upwards.
+        const double R = 2.0, H = 0.5, theta0 = 1.3, alpha = 0.5;
+        const double vy =
+            std::sqrt(2.0 * g * R * (std::cos(alpha) - std::cos(theta0))) * std::sin(alpha);
+        const double landing = std::sqrt(vy * vy + 2.0 * g * (H + R * (1.0 - std::cos(alpha))));
+        const std::vector<double> impacts = eventTimes(*window.trace(), ContactEvent::Kind::Impact);
+        window.clock()->setTime(impacts.back() + 0.01);
+        QVERIFY(arrow.isShown());
+        QVERIFY2((arrow.shownImpulse() - Eigen::Vector3d(0.0, landing, 0.0)).norm() < 1e-8,
+                 qPrintable(QString::number(arrow.shownImpulse().y(), 'g', 12)));
     }
 
     void legendNamesTheTrailsMarksAndImpulsesOnlyWhenThereAreAny()

@@ -46,6 +46,10 @@ void ImpulseArrow::rebuild(const SceneGeometry* geometry, const Trace* trace)
                 impacts_.push_back({e.t, geometry->bodyPosition(q), p});
             largest = std::max(largest, impacts_.back().impulse.norm());
         }
+        // An impulse below a thousandth of the largest is rounding at a contact's event (or the
+        // last of a ball's bounces): a speck, as the force arrows leave out (ArrowLayer).
+        std::erase_if(impacts_,
+                      [&](const Impact& i) { return !(i.impulse.norm() >= 1e-3 * largest); });
         const double size = geometry->sceneSize();
         metresPerImpulse_ = largest > 0.0 ? 0.3 * size / largest : 0.0;
         shortest_ = 0.12 * size; // the head is 0.09 long: some shaft shows

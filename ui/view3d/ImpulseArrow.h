@@ -23,7 +23,8 @@ class Trace;
 ///
 /// An impulse has no common scale with the forces: the run's largest impulse is drawn 30 % of
 /// the scene long, the others in proportion but never shorter than 12 % (then faint, as a
-/// lengthened force arrow), so that the last small bounces of a ball still show an arrow.
+/// lengthened force arrow), so that the last small bounces of a ball still show an arrow. An
+/// impulse below a thousandth of the largest draws none (a speck, or rounding at an event).
 class ImpulseArrow {
 public:
     /// How long (seconds of the run's time) an impact's arrow shows after it.
