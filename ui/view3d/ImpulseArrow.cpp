@@ -13,8 +13,56 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace clab {
+
+namespace {
+
+struct Struck {
+    Eigen::Vector3d at;
+    Eigen::Vector3d impulse;
+};
+
+// Where the generalized impulse P acts: of the body and the geometry's other arrow points, the
+// one whose motion P is the push of (smallest ‖Jᵢᵀ fᵢ − P‖, Jᵢ = ∂pᵢ/∂q and fᵢ the impulse
+// there in space): the ladder's top when its top lands; the body when it is the only point.
+Struck struckPoint(const SceneGeometry& geometry, const TraceSample& at, const Eigen::VectorXd& P)
+{
+    const auto position = [&](int i, const Eigen::VectorXd& q) {
+        if (i < 0)
+            return geometry.bodyPosition(q);
+        TraceSample moved = at;
+        moved.q = q;
+        return geometry.extraArrowOrigin(i, moved);
+    };
+    TraceSample pushed = at;
+    pushed.Q = P;
+    Struck best{geometry.bodyPosition(at.q), geometry.forceVector(at.q, P)};
+    double least = std::numeric_limits<double>::infinity();
+    for (int i = -1; i < geometry.extraArrowPointCount(); ++i) {
+        const Eigen::Vector3d f =
+            i < 0 ? best.impulse : geometry.extraArrowVector(i, pushed, ForceKind::Given);
+        Eigen::VectorXd pushOf(P.size());
+        Eigen::VectorXd q = at.q;
+        for (Eigen::Index k = 0; k < q.size() && k < P.size(); ++k) {
+            const double h = 1e-6 * (1.0 + std::abs(q[k]));
+            q[k] = at.q[k] + h;
+            const Eigen::Vector3d plus = position(i, q);
+            q[k] = at.q[k] - h;
+            pushOf[k] = f.dot(plus - position(i, q)) / (2.0 * h);
+            q[k] = at.q[k];
+        }
+        const double residual = (pushOf - P).norm();
+        if (residual < least - 1e-6 * P.norm()) {
+            least = residual;
+            best = {position(i, at.q), f};
+        }
+    }
+    return best;
+}
+
+} // namespace
 
 ImpulseArrow::ImpulseArrow(vtkRenderer* overlay)
 {
@@ -37,13 +85,17 @@ void ImpulseArrow::rebuild(const SceneGeometry* geometry, const Trace* trace)
         for (const ContactEvent& e : trace->events) {
             if (e.kind != ContactEvent::Kind::Impact || e.impulse.size() == 0)
                 continue;
-            const Eigen::VectorXd q = ContactMarks::positionAt(*trace, e.t);
-            const Eigen::Vector3d p = geometry->forceVector(q, e.impulse);
-            // Several contacts struck at once: one arrow of their sum at that instant.
-            if (!impacts_.empty() && impacts_.back().t == e.t)
-                impacts_.back().impulse += p;
-            else
-                impacts_.push_back({e.t, geometry->bodyPosition(q), p});
+            TraceSample at;
+            at.t = e.t;
+            at.q = ContactMarks::positionAt(*trace, e.t);
+            const Struck struck = struckPoint(*geometry, at, e.impulse);
+            // Several contacts struck at once (both ends of the ladder): the largest one's.
+            if (!impacts_.empty() && impacts_.back().t == e.t) {
+                if (struck.impulse.norm() > impacts_.back().impulse.norm())
+                    impacts_.back() = {e.t, struck.at, struck.impulse};
+            } else {
+                impacts_.push_back({e.t, struck.at, struck.impulse});
+            }
             largest = std::max(largest, impacts_.back().impulse.norm());
         }
         // An impulse below a thousandth of the largest is rounding at a contact's event (or the

@@ -18,8 +18,9 @@ class TextPlacer;
 class Trace;
 
 /// \brief The impulse of each impact of a one-sided contact (docs/MATH.md §11), drawn as an
-/// arrow at the body where it was struck for a short while of the run's time after the impact,
-/// then gone; labelled with its magnitude in N·s while the force magnitudes are labelled.
+/// arrow at the body or point that was struck for a short while of the run's time after the
+/// impact, then gone; labelled with its magnitude in N·s while the force magnitudes are
+/// labelled. Of contacts struck at the same instant, the largest impulse shows.
 ///
 /// An impulse has no common scale with the forces: the run's largest impulse is drawn 30 % of
 /// the scene long, the others in proportion but never shorter than 12 % (then faint, as a

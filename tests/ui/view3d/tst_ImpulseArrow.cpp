@@ -1,6 +1,8 @@
 // An impact's impulse arrow as a class reads it on a projector: with Large Text in the main
 // window's view and in presentation mode at 1024×768, the label of each built-in example's
-// first impact ("0.664 N·s") is at least 18 px high and overlaps no other text of the view.
+// first impact ("0.664 N·s") is at least 18 px high and overlaps no other text of the view;
+// and the arrow stands at the point that was struck (the ladder's end that lands, not its
+// other end), along the floor's normal.
 #include <MainWindowActions.h>
 #include <SceneFile.h>
 #include <render/OffscreenRenderWindow.h>
@@ -40,6 +42,7 @@ class TestImpulseArrow : public QObject {
 private slots:
     void impulseLabelIsLegibleAndClearOfOtherTexts_data();
     void impulseLabelIsLegibleAndClearOfOtherTexts();
+    void ladderLandingShowsTheFloorsImpulseUpwardsAtAnEndOnTheFloor();
 };
 
 void TestImpulseArrow::impulseLabelIsLegibleAndClearOfOtherTexts_data()
@@ -79,7 +82,10 @@ void TestImpulseArrow::impulseLabelIsLegibleAndClearOfOtherTexts()
     content.setTrace(trace);
     content.setMagnitudesVisible(true);
     content.frameCamera(size.width(), size.height());
-    content.setTime(impacts[0] + 0.02);
+    // The first impact that draws an arrow (the ramp's launch records one of rounding size).
+    const ImpulseArrow& arrow = content.contactMarks().impulse();
+    for (std::size_t i = 0; i < impacts.size() && !arrow.isShown(); ++i)
+        content.setTime(impacts[i] + 0.02);
     const QImage image = window.render(size);
     QVERIFY2(!image.isNull(), qPrintable(window.errorString()));
     // For looking at: CLAB_SCREENSHOT_DIR=/tmp/shots keeps each frame checked.
@@ -88,7 +94,6 @@ void TestImpulseArrow::impulseLabelIsLegibleAndClearOfOtherTexts()
                        .arg(dir, QString(file).remove(QStringLiteral(".json")))
                        .arg(presenting ? QStringLiteral("presenting") : QStringLiteral("large")));
 
-    const ImpulseArrow& arrow = content.contactMarks().impulse();
     QVERIFY(arrow.isShown());
     QVERIFY2(!arrow.labelText().isEmpty(), "the label found no room");
     const double dpi = window.window()->GetDPI();
@@ -99,6 +104,42 @@ void TestImpulseArrow::impulseLabelIsLegibleAndClearOfOtherTexts()
                         [&](const testing::ShownText& t) { return t.text == arrow.labelText(); }));
     const QString problem = testing::collision(texts, size);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestImpulseArrow::ladderLandingShowsTheFloorsImpulseUpwardsAtAnEndOnTheFloor()
+{
+    const SceneDocument document =
+        SceneFile::load(QStringLiteral(CLAB_SOURCE_DIR "/scenes/systems/ladder.json"));
+    auto trace = std::make_shared<const Trace>(
+        testing::runDocument(document, document.parameters, 0.0).trace);
+    const std::vector<double> impacts = testing::eventTimes(*trace, ContactEvent::Kind::Impact);
+    QVERIFY(!impacts.empty());
+    OffscreenRenderWindow window;
+    SceneViewContent content;
+    content.attachTo(window.window());
+    content.setScene(document);
+    content.setTrace(trace);
+    content.setTime(impacts[0]);
+    const ImpulseArrow& arrow = content.contactMarks().impulse();
+    QVERIFY(arrow.isShown());
+    // Floor impulses are vertical: so is the arrow, pointing up ...
+    const Eigen::Vector3d direction = arrow.shownImpulse().normalized();
+    QVERIFY2(direction.y() > 1.0 - 1e-9,
+             qPrintable(QStringLiteral("(%1, %2)").arg(direction.x()).arg(direction.y())));
+    // ... from the ladder's end that was struck, on the floor (y = 0): the top or the foot.
+    const Eigen::VectorXd q = ContactMarks::positionAt(*trace, impacts[0]);
+    const double L = document.parameters.at("L")[0];
+    const Eigen::Vector2d top(q[0] - L / 2 * std::sin(q[2]), q[1] + L / 2 * std::cos(q[2]));
+    const Eigen::Vector2d foot(q[0] + L / 2 * std::sin(q[2]), q[1] - L / 2 * std::cos(q[2]));
+    const Eigen::Vector3d base = arrow.arrow().tip() - arrow.arrow().vector();
+    const double fromTop = std::hypot(base.x() - top.x(), base.z());
+    const double fromFoot = std::hypot(base.x() - foot.x(), base.z());
+    QVERIFY2(std::min(fromTop, fromFoot) < 1e-9,
+             qPrintable(QStringLiteral("base at x = %1; top %2, foot %3")
+                            .arg(base.x())
+                            .arg(top.x())
+                            .arg(foot.x())));
+    QVERIFY(std::abs(fromTop < fromFoot ? top.y() : foot.y()) < 1e-6);
 }
 
 QTEST_MAIN(TestImpulseArrow)
