@@ -34,6 +34,21 @@ const bool surfaceFormatSet = [] {
     return true;
 }();
 
+/// A built-in example with one-sided contacts and its run with its own settings.
+struct Example {
+    SceneDocument document;
+    std::shared_ptr<const Trace> trace;
+};
+
+Example run(const QString& file)
+{
+    Example example{SceneFile::load(QStringLiteral(CLAB_SOURCE_DIR "/scenes/systems/") + file),
+                    nullptr};
+    example.trace = std::make_shared<const Trace>(
+        testing::runDocument(example.document, example.document.parameters, 0.0).trace);
+    return example;
+}
+
 } // namespace
 
 class TestImpulseArrow : public QObject {
@@ -66,10 +81,9 @@ void TestImpulseArrow::impulseLabelIsLegibleAndClearOfOtherTexts()
     QFETCH(QString, file);
     QFETCH(QSize, size);
     QFETCH(bool, presenting);
-    const SceneDocument document =
-        SceneFile::load(QStringLiteral(CLAB_SOURCE_DIR "/scenes/systems/") + file);
-    auto trace = std::make_shared<const Trace>(
-        testing::runDocument(document, document.parameters, 0.0).trace);
+    const Example example = run(file);
+    const SceneDocument& document = example.document;
+    const std::shared_ptr<const Trace>& trace = example.trace;
     const std::vector<double> impacts = testing::eventTimes(*trace, ContactEvent::Kind::Impact);
     QVERIFY(!impacts.empty());
 
@@ -108,10 +122,9 @@ void TestImpulseArrow::impulseLabelIsLegibleAndClearOfOtherTexts()
 
 void TestImpulseArrow::ladderLandingShowsTheFloorsImpulseUpwardsAtAnEndOnTheFloor()
 {
-    const SceneDocument document =
-        SceneFile::load(QStringLiteral(CLAB_SOURCE_DIR "/scenes/systems/ladder.json"));
-    auto trace = std::make_shared<const Trace>(
-        testing::runDocument(document, document.parameters, 0.0).trace);
+    const Example example = run(QStringLiteral("ladder.json"));
+    const SceneDocument& document = example.document;
+    const std::shared_ptr<const Trace>& trace = example.trace;
     const std::vector<double> impacts = testing::eventTimes(*trace, ContactEvent::Kind::Impact);
     QVERIFY(!impacts.empty());
     OffscreenRenderWindow window;
