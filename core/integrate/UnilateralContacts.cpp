@@ -176,7 +176,8 @@ double UnilateralContacts::impact(const std::vector<int>& set, Eigen::VectorXd& 
     for (Eigen::Index i = 0; i < k; ++i)
         if (lcp.z[i] > 0.0) {
             const int contact = set[static_cast<std::size_t>(i)];
-            events.push_back({t, contact, ContactEvent::Kind::Impact});
+            events.push_back(
+                {t, contact, ContactEvent::Kind::Impact, Jv.row(i).transpose() * lcp.z[i]});
         }
     return system_.kineticEnergy(q, qd, t) - T0;
 }

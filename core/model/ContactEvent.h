@@ -1,5 +1,7 @@
 #pragma once
 
+#include <Eigen/Core>
+
 namespace clab {
 
 /// \brief A change of a frictional contact's mode during a run, at a located event time.
@@ -18,6 +20,9 @@ struct ContactEvent {
     /// for Leave, Touch and Impact a one-sided one (Trace::unilateralNames).
     int contact = 0;
     Kind kind = Kind::Stick;
+    /// Impact: the generalized impulse Jᵀ P the contact gave (N·s per coordinate unit), for the
+    /// view's impulse arrow; empty for the other kinds.
+    Eigen::VectorXd impulse = {};
 
     /// True for the events of one-sided contacts.
     static bool oneSided(Kind kind)

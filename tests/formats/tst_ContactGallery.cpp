@@ -3,7 +3,9 @@
 // track where cos φ = (2gR − v₀²)/(3gR) or goes round at v₀² ≥ 5gR; the ladder leaves the wall
 // when its top is at 2/3 of its initial height, then slides on the floor alone; the bouncing
 // ball comes to rest at t₁(1 + e)/(1 − e) with its energy audit closed by W_impact; the particle
-// leaves the smooth sphere at cos θ = (2 cos θ₀ + v₀²/gR)/3.
+// leaves the smooth sphere at cos θ = (2 cos θ₀ + v₀²/gR)/3; the block on the curved ramp
+// leaves its end at the speed energy conservation gives, v² = 2gR (cos α − cos θ₀), and flies
+// on the parabola of that launch to its apex and its landing point.
 #include "SceneFile.h"
 #include "integrate/Simulator.h"
 #include "symbolic/SymbolicModel.h"
@@ -29,6 +31,8 @@ private slots:
     void bouncingBallsEnergyAuditPlotShowsWImpactAndClosesThroughTheImpacts();
     void particleLeavesTheSmoothSphereWhereTheClosedFormSays();
     void particleLeavesTheRoughSphereWhereItsReducedModelsNormalForceVanishes();
+    void blockLeavesTheCurvedRampAtItsEndWithTheSpeedEnergyConservationGives();
+    void blockFliesOffTheRampOnTheParabolaOfItsLaunchToApexAndLanding();
 };
 
 namespace {
@@ -223,6 +227,110 @@ void TestContactGallery::particleLeavesTheRoughSphereWhereItsReducedModelsNormal
                             .arg(reference, 0, 'g', 12)));
     // Friction makes it stay on longer than on the smooth sphere.
     QVERIFY(std::cos(theta) < (2.0 * std::cos(theta0) + v0 * v0 / (g * R)) / 3.0);
+}
+
+namespace {
+
+// The curved ramp's defaults (scenes/systems/curved-ramp.json): circle of radius R whose lowest
+// point is H above the floor, start at rest θ₀ before it, end (launch) α past it.
+struct Ramp {
+    double R = 2.0, H = 0.5, theta0 = 1.3, alpha = 0.5;
+    double endX() const { return R * std::sin(alpha); }
+    double endY() const { return H + R * (1.0 - std::cos(alpha)); }
+    /// Energy conservation on the smooth ramp from rest.
+    double launchSpeed() const
+    {
+        return std::sqrt(2.0 * g * R * (std::cos(alpha) - std::cos(theta0)));
+    }
+    /// Flight time from the end to the floor: endY + v sin α τ − g τ²/2 = 0.
+    double flightTime() const
+    {
+        const double vy = launchSpeed() * std::sin(alpha);
+        return (vy + std::sqrt(vy * vy + 2.0 * g * endY())) / g;
+    }
+    /// How far (x, y) is above the ramp's circle while x is before the end (≥ 0 off it).
+    double aboveCircle(double x, double y) const { return R - std::hypot(x, y - H - R); }
+};
+
+} // namespace
+
+void TestContactGallery::blockLeavesTheCurvedRampAtItsEndWithTheSpeedEnergyConservationGives()
+{
+    const SceneDocument document = load("curved-ramp.json");
+    const Ramp ramp;
+    const Run r = run(document, {});
+    const std::vector<double> leave = times(r.trace, ContactEvent::Kind::Leave, "ramp");
+    QCOMPARE(leave.size(), std::size_t(1));
+    const Run upTo = run(document, {}, leave[0]);
+    const TraceSample& at = upTo.trace.samples.back();
+    QVERIFY2(std::abs(at.q[0] - ramp.endX()) < 1e-9 && std::abs(at.q[1] - ramp.endY()) < 1e-9,
+             qPrintable(QString("leaves at (%1, %2), the end is at (%3, %4)")
+                            .arg(at.q[0], 0, 'g', 12)
+                            .arg(at.q[1], 0, 'g', 12)
+                            .arg(ramp.endX(), 0, 'g', 12)
+                            .arg(ramp.endY(), 0, 'g', 12)));
+    const Eigen::Vector2d v(at.qd[0], at.qd[1]);
+    const double speed = ramp.launchSpeed();
+    QVERIFY2(std::abs(v.norm() - speed) < 1e-8,
+             qPrintable(QString("speed %1, energy says %2").arg(v.norm(), 0, 'g', 12).arg(speed)));
+    // Along the ramp's end: α above the horizontal.
+    QVERIFY(std::abs(std::atan2(v.y(), v.x()) - ramp.alpha) < 1e-8);
+    // While on the ramp: on its circle, never inside it, and pressed against it.
+    for (const TraceSample& s : r.trace.samples) {
+        if (s.t >= leave[0])
+            break;
+        QVERIFY2(std::abs(ramp.aboveCircle(s.q[0], s.q[1])) < 1e-9,
+                 qPrintable(QString("at t = %1 the block is %2 off the ramp")
+                                .arg(s.t)
+                                .arg(ramp.aboveCircle(s.q[0], s.q[1]))));
+        QVERIFY(value(r.trace, s, "N_ramp") > 0.0);
+    }
+}
+
+void TestContactGallery::blockFliesOffTheRampOnTheParabolaOfItsLaunchToApexAndLanding()
+{
+    const SceneDocument document = load("curved-ramp.json");
+    const Ramp ramp;
+    const Run r = run(document, {});
+    const std::vector<double> leave = times(r.trace, ContactEvent::Kind::Leave, "ramp");
+    const std::vector<double> lands = times(r.trace, ContactEvent::Kind::Impact, "floor");
+    QCOMPARE(leave.size(), std::size_t(1));
+    QCOMPARE(lands.size(), std::size_t(1));
+    const double v = ramp.launchSpeed(), vx = v * std::cos(ramp.alpha),
+                 vy = v * std::sin(ramp.alpha);
+    QVERIFY2(std::abs(lands[0] - leave[0] - ramp.flightTime()) < 1e-9,
+             qPrintable(QString("flight of %1 s, the parabola's %2 s")
+                            .arg(lands[0] - leave[0], 0, 'g', 12)
+                            .arg(ramp.flightTime(), 0, 'g', 12)));
+    // The apex, vy/g after the launch, (v sin α)²/(2g) above the end.
+    const Run apex = run(document, {}, leave[0] + vy / g);
+    const TraceSample& top = apex.trace.samples.back();
+    QVERIFY(std::abs(top.q[0] - (ramp.endX() + vx * vy / g)) < 1e-8);
+    QVERIFY(std::abs(top.q[1] - (ramp.endY() + vy * vy / (2.0 * g))) < 1e-8);
+    QVERIFY(std::abs(top.qd[1]) < 1e-8);
+    // The landing point, on the floor vx τ beyond the end.
+    const Run landing = run(document, {}, lands[0]);
+    const TraceSample& down = landing.trace.samples.back();
+    const double landX = ramp.endX() + vx * ramp.flightTime();
+    QVERIFY2(std::abs(down.q[0] - landX) < 1e-8 && std::abs(down.q[1]) < 1e-9,
+             qPrintable(QString("lands at x = %1, the parabola at %2")
+                            .arg(down.q[0], 0, 'g', 12)
+                            .arg(landX, 0, 'g', 12)));
+    // No push in the air; a plastic landing takes the vertical kinetic energy m (vy² + 2 g y)/2,
+    // then the block slides on at vx. Never below the floor; the audit closes throughout.
+    const double m = document.parameters.at("m")[0];
+    for (const TraceSample& s : r.trace.samples) {
+        QVERIFY(s.q[1] >= -1e-9);
+        QVERIFY(std::abs(s.E_error) < 1e-7);
+        if (s.t > leave[0] && s.t < lands[0]) {
+            QCOMPARE(value(r.trace, s, "N_ramp"), 0.0);
+            QCOMPARE(value(r.trace, s, "N_floor"), 0.0);
+        }
+        if (s.t > lands[0]) {
+            QVERIFY(std::abs(s.qd[0] - vx) < 1e-8 && std::abs(s.q[1]) < 1e-9);
+            QVERIFY(std::abs(s.W_impact + 0.5 * m * (vy * vy + 2.0 * g * ramp.endY())) < 1e-7);
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestContactGallery)

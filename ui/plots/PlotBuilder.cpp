@@ -167,6 +167,41 @@ void addCompareLegend(PlotData& data, const QStringList& labels, const std::vect
     }
 }
 
+/// The moments the current run's one-sided contacts let go, touch or are struck (several at one
+/// instant, an impact that ends in a touch, count once): against t a vertical line each;
+/// against another quantity a mark on each of the run's curves (the last spec.y.size() of
+/// data.curves) where it is then, on the segment drawn across that instant.
+void addContactEvents(PlotData& data, const PlotSpec& spec, const Trace& current)
+{
+    std::vector<double> times;
+    for (const ContactEvent& e : current.events)
+        if (ContactEvent::oneSided(e.kind) && (times.empty() || times.back() != e.t))
+            times.push_back(e.t);
+    if (spec.x == "t") {
+        data.eventX = std::move(times);
+        return;
+    }
+    const std::vector<TraceSample>& samples = current.samples;
+    const std::size_t first = data.curves.size() - spec.y.size();
+    for (const double t : times) {
+        const std::size_t i = current.sampleIndexAt(t);
+        const std::size_t j = std::min(i + 1, samples.size() - 1);
+        const double span = samples[j].t - samples[i].t;
+        const double f = span > 0.0 ? std::clamp((t - samples[i].t) / span, 0.0, 1.0) : 0.0;
+        for (std::size_t c = first; c < data.curves.size(); ++c) {
+            const PlotCurve& curve = data.curves[c];
+            if (j >= curve.x.size() || j >= curve.y.size())
+                continue;
+            const double x = curve.x[i] + f * (curve.x[j] - curve.x[i]);
+            const double y = curve.y[i] + f * (curve.y[j] - curve.y[i]);
+            if (std::isfinite(x) && std::isfinite(y)) {
+                data.eventPointX.push_back(x);
+                data.eventPointY.push_back(y);
+            }
+        }
+    }
+}
+
 } // namespace
 
 QColor PlotBuilder::seriesColor(const PlotSpec& spec, const std::string& name)
@@ -230,15 +265,7 @@ PlotData PlotBuilder::build(const PlotSpec& spec, const std::vector<LabelledTrac
     if (compare && spec.y.size() > 1) {
         addCompareLegend(data, yLabels, colors, runs);
     }
-    // The moments the current run's one-sided contacts let go, touch or are struck; several
-    // at one instant (an impact that ends in a touch) make one line.
-    if (spec.x == "t") {
-        for (const ContactEvent& e : current.events) {
-            if (ContactEvent::oneSided(e.kind) &&
-                (data.eventX.empty() || data.eventX.back() != e.t))
-                data.eventX.push_back(e.t);
-        }
-    }
+    addContactEvents(data, spec, current);
     return data;
 }
 

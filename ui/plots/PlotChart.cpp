@@ -300,6 +300,7 @@ void PlotChart::rebuild()
 
     placeLegend();
     addEventLines();
+    addEventPoints();
     addCursor();
 
     // Plots cache their (log-transformed) points in Update, which needs the axis ranges, which
@@ -446,6 +447,26 @@ void PlotChart::addEventLines()
     lines->SetLabel(kEventLinesLabel);
     lines->SetLegendVisibility(false);
     setPen(lines, QColor(0xE6, 0x9F, 0x00), 1.0, Qt::DashLine);
+}
+
+void PlotChart::addEventPoints()
+{
+    // The same orange as the event lines and the trail's marks: a ring at each event.
+    if (data_.eventPointX.empty())
+        return;
+    vtkSmartPointer<vtkTable> table = twoColumnTable("event x", "event y");
+    table->SetNumberOfRows(static_cast<vtkIdType>(data_.eventPointX.size()));
+    for (std::size_t i = 0; i < data_.eventPointX.size(); ++i) {
+        table->SetValue(static_cast<vtkIdType>(i), 0, vtkVariant(data_.eventPointX[i]));
+        table->SetValue(static_cast<vtkIdType>(i), 1, vtkVariant(data_.eventPointY[i]));
+    }
+    auto* points = vtkPlotPoints::SafeDownCast(chart_->AddPlot(vtkChart::POINTS));
+    points->SetInputData(table, 0, 1);
+    points->SetLabel(kEventPointsLabel);
+    points->SetLegendVisibility(false);
+    points->SetMarkerStyle(vtkPlotPoints::CIRCLE);
+    points->SetMarkerSize(static_cast<float>(9.0 * scale_));
+    setPen(points, QColor(0xE6, 0x9F, 0x00), 1.0, Qt::SolidLine);
 }
 
 void PlotChart::sizeLegend(double factor)

@@ -31,6 +31,8 @@ public:
     void setData(const PlotData& data);
     /// The label of the plot that draws data().eventX's lines (not in the legend).
     static constexpr const char* kEventLinesLabel = "contact events";
+    /// The label of the plot that draws data().eventPointX/Y's marks (not in the legend).
+    static constexpr const char* kEventPointsLabel = "contact event points";
     const PlotData& data() const { return data_; }
 
     /// Vertical cursor at x (NaN hides it).
@@ -76,6 +78,8 @@ private:
     void addLegendEntries();
     /// The cursor line, at cursor_.
     void addCursor();
+    /// A mark at each of data_.eventPointX/Y (the contacts' events on a phase portrait).
+    void addEventPoints();
     /// A vertical line at each of data_.eventX (the contacts' events).
     void addEventLines();
     void setPen(vtkPlot* plot, const QColor& color, double width, Qt::PenStyle style) const;

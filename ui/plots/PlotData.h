@@ -39,6 +39,10 @@ struct PlotData {
     /// Where a one-sided contact of the current run left, touched or took an impact: the x
     /// (time) of a vertical marker line each, on plots against t (docs/MATH.md §11).
     std::vector<double> eventX;
+    /// On plots against another quantity (a phase portrait): where each of the current run's
+    /// curves is at each of those moments, a marker each (eventPointX[i], eventPointY[i]).
+    std::vector<double> eventPointX;
+    std::vector<double> eventPointY;
 };
 
 } // namespace clab

@@ -472,34 +472,38 @@ void ArrowLayer::addLegendReserve(const SceneGeometry& geometry, std::vector<QSt
 void ArrowLayer::layoutLabels(const CameraRig& camera, vtkRenderer* overlay, int fontPoints,
                               TextPlacer& placer)
 {
-    // Beyond each arrow's tip, along the arrow on screen, so that the label never hides a
-    // short arrow (friction) it names; elsewhere near the tip when another text is there.
     for (std::size_t k = 0; k < arrows_.size(); ++k) {
         WorldLabel& label = magnitudeLabels_[k];
         label.textProperty()->SetFontSize(fontPoints);
         const ForceArrow& arrow = arrows_[k];
-        if (!label.actor()->GetVisibility() || !arrow.isDrawn()) {
-            continue;
-        }
-        const Eigen::Vector2d tip = camera.toDisplay(arrow.tip());
-        Eigen::Vector2d direction = tip - camera.toDisplay(arrow.tip() - arrow.vector());
-        if (!direction.allFinite() || direction.norm() < 1e-9) {
-            direction = Eigen::Vector2d(1.0, 0.0);
-        }
-        direction.normalize();
-        double box[4];
-        label.actor()->GetBoundingBox(overlay, box);
-        const Eigen::Vector2d size(box[1] - box[0], box[3] - box[2]);
-        const double reach = std::abs(direction.x()) * 0.5 * size.x() +
-                             std::abs(direction.y()) * 0.5 * size.y() + 6.0;
-        const Eigen::Vector2d beyond = tip + reach * direction - 0.5 * size;
-        const std::optional<TextPlacer::Place> place = placer.place(tip, size, beyond, 6.0);
-        if (!place) {
-            label.actor()->VisibilityOff();
-            continue;
-        }
-        label.setPixelOffset(place->corner.x() - tip.x(), place->corner.y() - tip.y());
+        if (label.actor()->GetVisibility() && arrow.isDrawn())
+            placeBeyondTip(label, arrow, camera, overlay, placer);
     }
+}
+
+void ArrowLayer::placeBeyondTip(WorldLabel& label, const ForceArrow& arrow, const CameraRig& camera,
+                                vtkRenderer* overlay, TextPlacer& placer)
+{
+    // Beyond the arrow's tip, along the arrow on screen, so that the label never hides a short
+    // arrow (friction) it names; elsewhere near the tip when another text is there.
+    const Eigen::Vector2d tip = camera.toDisplay(arrow.tip());
+    Eigen::Vector2d direction = tip - camera.toDisplay(arrow.tip() - arrow.vector());
+    if (!direction.allFinite() || direction.norm() < 1e-9) {
+        direction = Eigen::Vector2d(1.0, 0.0);
+    }
+    direction.normalize();
+    double box[4];
+    label.actor()->GetBoundingBox(overlay, box);
+    const Eigen::Vector2d size(box[1] - box[0], box[3] - box[2]);
+    const double reach =
+        std::abs(direction.x()) * 0.5 * size.x() + std::abs(direction.y()) * 0.5 * size.y() + 6.0;
+    const Eigen::Vector2d beyond = tip + reach * direction - 0.5 * size;
+    const std::optional<TextPlacer::Place> place = placer.place(tip, size, beyond, 6.0);
+    if (!place) {
+        label.actor()->VisibilityOff();
+        return;
+    }
+    label.setPixelOffset(place->corner.x() - tip.x(), place->corner.y() - tip.y());
 }
 
 void ArrowLayer::keepVisible(const CameraRig& camera, double pixels)

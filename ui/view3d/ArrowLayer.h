@@ -90,6 +90,10 @@ public:
     /// `placer` finds room (hidden when there is none).
     void layoutLabels(const CameraRig& camera, vtkRenderer* overlay, int fontPoints,
                       TextPlacer& placer);
+    /// Puts `label` (lower-left justified, pinned at the tip of the drawn `arrow`) beyond the
+    /// tip along the arrow on screen, or as near it as `placer` finds room (hidden when none).
+    static void placeBeyondTip(WorldLabel& label, const ForceArrow& arrow, const CameraRig& camera,
+                               vtkRenderer* overlay, TextPlacer& placer);
     /// The shortest a drawn large arrow is on screen, for text `fontPixels` high.
     static double minimumPixels(int fontPixels) { return 1.5 * fontPixels; }
     /// Draws every large arrow whose force is not zero but whose arrow would be shorter on

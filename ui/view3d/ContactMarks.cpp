@@ -20,9 +20,9 @@ namespace {
 // The plots' event lines are this orange too (PlotChart::addEventLines).
 const QColor kColor(0xE6, 0x9F, 0x00);
 
-// q at time t: a second-order step from the last sample before it (an event falls between
-// output times; exact for a body in free flight, as a ball before its impact).
-Eigen::VectorXd positionAt(const Trace& trace, double t)
+} // namespace
+
+Eigen::VectorXd ContactMarks::positionAt(const Trace& trace, double t)
 {
     const std::vector<TraceSample>& s = trace.samples;
     const auto after = std::upper_bound(s.begin(), s.end(), t,
@@ -34,11 +34,9 @@ Eigen::VectorXd positionAt(const Trace& trace, double t)
     return before.q + h * before.qd + 0.5 * h * h * before.qdd;
 }
 
-} // namespace
-
 ContactMarks::ContactMarks(vtkRenderer* overlay)
     : points_(vtkSmartPointer<vtkPolyData>::New()), glyph_(vtkSmartPointer<vtkSphereSource>::New()),
-      actor_(vtkSmartPointer<vtkActor>::New())
+      actor_(vtkSmartPointer<vtkActor>::New()), impulse_(overlay)
 {
     SphereGlyphs::build(points_, glyph_, actor_, overlay);
     actor_->GetProperty()->SetColor(kColor.redF(), kColor.greenF(), kColor.blueF());
@@ -61,10 +59,12 @@ void ContactMarks::rebuild(const SceneGeometry* geometry, const Trace* trace)
     }
     shown_ = 0;
     upload();
+    impulse_.rebuild(geometry, trace);
 }
 
 void ContactMarks::setTime(double t)
 {
+    impulse_.setTime(t);
     const auto shown = static_cast<int>(
         std::upper_bound(times_.begin(), times_.end(), t + 1e-12 * (1.0 + std::abs(t))) -
         times_.begin());
@@ -79,6 +79,7 @@ void ContactMarks::addLegendEntry(std::vector<SceneGeometry::LegendEntry>& entri
     if (!positions_.empty())
         entries.push_back({QStringLiteral("contact lets go, touches or is struck"), kColor,
                            SceneGeometry::LegendEntry::Symbol::Patch});
+    impulse_.addLegendEntry(entries);
 }
 
 void ContactMarks::upload()

@@ -258,6 +258,11 @@ std::vector<Eigen::Vector3d> SceneView::shownContactMarks() const
     return {marks.positions().begin(), marks.positions().begin() + marks.shownCount()};
 }
 
+const ImpulseArrow& SceneView::impulseArrow() const
+{
+    return d->onscreen.contactMarks().impulse();
+}
+
 QColor SceneView::measuredMarkerColor() const
 {
     return d->onscreen.measuredMarkerColor();

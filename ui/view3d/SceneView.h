@@ -21,6 +21,7 @@
 
 namespace clab {
 
+class ImpulseArrow;
 class SceneViewContent;
 class ViewDrag;
 class VtkOpenGLWindow;
@@ -55,6 +56,8 @@ public:
     QColor measuredMarkerColor() const;
     /// The trail's marks of the one-sided contacts' events shown at the current time.
     std::vector<Eigen::Vector3d> shownContactMarks() const;
+    /// The arrow of an impact's impulse, shown briefly after each impact.
+    const ImpulseArrow& impulseArrow() const;
 
     void setForceVisible(ForceKind kind, bool visible);
     bool isForceVisible(ForceKind kind) const;

@@ -604,6 +604,7 @@ void SceneViewContent::setTextScale(double scale)
 void SceneViewContent::setMagnitudesVisible(bool visible)
 {
     layers_->arrows.setMagnitudesVisible(visible);
+    layers_->contactMarks.impulse().setLabelVisible(visible);
     showSample();
 }
 
@@ -734,6 +735,7 @@ double SceneViewContent::addObstacles(TextPlacer& placer) const
         placer.addObstacle(box);
     }
     l.arrows.addObstacles(l.camera, placer);
+    l.contactMarks.impulse().addObstacle(l.camera, placer);
     return ghostRadius;
 }
 
@@ -763,6 +765,8 @@ void SceneViewContent::layoutText(int width, int height, double dpi)
     const double ghostRadius = addObstacles(placer);
     l.arrows.layoutLabels(l.camera, l.overlay, ViewStyle::fontPoints(0.8 * fontPixels_, dpi),
                           placer);
+    l.contactMarks.impulse().layoutLabel(l.camera, l.overlay,
+                                         ViewStyle::fontPoints(0.8 * fontPixels_, dpi), placer);
     l.markers.layoutStuck(ViewStyle::fontPoints(0.85 * fontPixels_, dpi), 1.2 * fontPixels_,
                           placer);
     l.ghosts.layoutCaptions(ViewStyle::fontPoints(0.85 * fontPixels_, dpi), placer, ghostRadius);
