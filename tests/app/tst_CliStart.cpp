@@ -19,11 +19,26 @@ class TestCliStart : public QObject {
 
 private slots:
     void aSceneFileWithAStartRoundTripsBitForBitAndTheCliRunsFromIt();
+    void aSetOfAStartParameterRunsFromTheParametersStart();
 };
 
 namespace {
 
 const QString cli = QStringLiteral(CLAB_BINARY_DIR "/app/constraintlab-cli");
+
+// The time of the CSV's first sample of `run ARGS`, or NaN when it failed.
+double firstTime(const QStringList& args)
+{
+    const testing::ProcessResult r = testing::runProcess(cli, QStringList{"run"} + args);
+    if (r.exitCode != 0)
+        return std::nan("");
+    QStringList rows;
+    for (const QString& line : QString::fromUtf8(r.out).split(QLatin1Char('\n')))
+        if (!line.isEmpty() && !line.startsWith(QLatin1Char('#')))
+            rows << line;
+    const int t = rows.front().split(QLatin1Char(',')).indexOf(QStringLiteral("t"));
+    return rows.size() > 1 ? rows.at(1).split(QLatin1Char(',')).at(t).toDouble() : std::nan("");
+}
 
 QByteArray contents(const QString& path)
 {
@@ -93,6 +108,15 @@ void TestCliStart::aSceneFileWithAStartRoundTripsBitForBitAndTheCliRunsFromIt()
     QCOMPARE(rows.back().split(QLatin1Char(',')).at(header.indexOf(QStringLiteral("t"))).toDouble(),
              1.5);
     QCOMPARE(rows.size(), 1 + 4); // 0.75, 1, 1.25, 1.5
+}
+
+void TestCliStart::aSetOfAStartParameterRunsFromTheParametersStart()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("chain.json"));
+    SceneFile::save(turnedChain(), file);
+    QCOMPARE(firstTime({file, QStringLiteral("--set"), QStringLiteral("g=3.7")}), 0.75);
+    QCOMPARE(firstTime({file, QStringLiteral("--set"), QStringLiteral("omega0=1")}), 0.0);
 }
 
 QTEST_GUILESS_MAIN(TestCliStart)
