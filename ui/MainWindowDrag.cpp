@@ -17,19 +17,19 @@ MainWindowDrag::MainWindowDrag(QStatusBar* status, SceneSession* session, Playba
                                SceneView* view, QAction* resetStart, QObject* parent)
     : QObject(parent), status_(status), session_(session), clock_(clock), view_(view)
 {
-    const auto showStored = [this, resetStart] {
-        resetStart->setEnabled(session_->document().simulation.start.has_value());
-    };
-    connect(session_, &SceneSession::startChanged, this, [this, showStored] {
-        showStored();
+    const auto showStored = [this, resetStart](bool newDocument) {
+        const bool stored = session_->document().simulation.start.has_value();
+        resetStart->setEnabled(stored);
         // An edit of a start parameter clears the stored start too: say so.
-        if (!session_->document().simulation.start)
+        if (stored_ && !stored && !newDocument)
             status_->showMessage(tr("The stored start is cleared: runs start from the start "
-                                    "parameters again (Ctrl+Z restores it)"),
+                                    "parameters again"),
                                  8000);
-    });
-    connect(session_, &SceneSession::documentReset, this, showStored);
-    connect(session_, &SceneSession::systemChanged, this, showStored);
+        stored_ = stored;
+    };
+    connect(session_, &SceneSession::startChanged, this, [showStored] { showStored(false); });
+    connect(session_, &SceneSession::systemChanged, this, [showStored] { showStored(false); });
+    connect(session_, &SceneSession::documentReset, this, [showStored] { showStored(true); });
     connect(resetStart, &QAction::triggered, this, [this] {
         session_->editStart(std::nullopt, tr("Reset Start"));
         clock_->setTime(clock_->start());
@@ -62,6 +62,12 @@ void MainWindowDrag::released(double t, const Eigen::VectorXd& q, const Eigen::V
         status_->showMessage(tr("The start cannot be set there: %1").arg(problem), 8000);
     if (session_->undoStack()->index() == before)
         view_->hand().letGo(); // nothing changed: no new run will replace the held state
+    else if (const auto& stored = session_->document().simulation.start)
+        status_->showMessage(tr("%1: the start is stored at t = %2 s (Edit → Reset Start goes back "
+                                "to the start parameters; Ctrl+Z restores the previous start)")
+                                 .arg(what)
+                                 .arg(stored->t0, 0, 'g', 4),
+                             8000);
     else
         status_->showMessage(tr("%1: the start values changed (Ctrl+Z restores them)").arg(what),
                              5000);

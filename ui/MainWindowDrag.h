@@ -34,6 +34,7 @@ private:
     PlaybackClock* clock_;
     SceneView* view_;
     bool resume_ = false;
+    bool stored_ = false; ///< whether the document had a stored start when last looked
 };
 
 } // namespace clab
