@@ -60,9 +60,6 @@ QString StartStateEdit::apply(SceneSession& session, double t, const Eigen::Vect
     try {
         const StartState state(t, q, qd);
         const std::unique_ptr<MechanicalSystem> system = definition->create(document.parameters);
-        if (const auto problem = state.problem(*system))
-            throw ConstraintLabError(ConstraintLabError::Kind::InvalidInitialState,
-                                     problem->key + ": " + problem->reason);
         // The fields show the state where they can; a stored start holds what they cannot (a
         // chain's shape, or another time than the scene's own start: a pull let go at t).
         const bool ownTime = t == system->initialTime();
@@ -73,8 +70,14 @@ QString StartStateEdit::apply(SceneSession& session, double t, const Eigen::Vect
                 throw;
             edits = {}; // read at the scene's own start, the state breaks a rule: stored only
         }
-        if (!edits.shown || !ownTime)
+        if (!edits.shown || !ownTime) {
+            // Kept as it is, the state must hold the constraints as a file's start must (the
+            // parameters, where they say it, make their own start on them).
+            if (const auto problem = state.problem(*system))
+                throw ConstraintLabError(ConstraintLabError::Kind::InvalidInitialState,
+                                         problem->key + ": " + problem->reason);
             stored = state;
+        }
     } catch (const std::exception& e) {
         return QString::fromUtf8(e.what());
     }

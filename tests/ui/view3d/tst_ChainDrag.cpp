@@ -1,7 +1,8 @@
 // A stored start by hand (docs/GUI.md "Grab, drag and throw"), driven with QTest's mouse over
 // the real main window: the hanging chain's last bob dragged while paused takes the chain into
 // a new shape with every link exactly its length, kept as a stored start (one undo step restores
-// the previous start exactly; Edit → Reset Start clears it, undoably); the sliding chain's bob
+// the previous start exactly; Edit → Reset Start clears it, undoably), a flick throws it with a
+// velocity every link allows; the sliding chain's bob
 // slides the chain along its path; a pull while playing and its release go on at the time
 // reached, the clock and the new run both; an edit of a start parameter clears the stored start
 // in the same undo step, while other edits keep it.
@@ -74,6 +75,7 @@ private slots:
     void init();
     void cleanup() { window_.reset(); }
     void draggingAChainBobKeepsEveryLinkLengthAndUndoRestoresTheStartExactly();
+    void flickingAChainBobThrowsItWithAVelocityTheLinksAllow();
     void resetStartClearsTheStoredStartAsOneUndoStep();
     void draggingTheSlidingChainsBobKeepsItOnItsPathAndLinks();
     void afterAPullTheClockAndTheRunGoOnAtTheReleaseTime();
@@ -157,6 +159,35 @@ void TestChainDrag::draggingAChainBobKeepsEveryLinkLengthAndUndoRestoresTheStart
     QVERIFY(w.session()->document() == before);
     QTRY_VERIFY_WITH_TIMEOUT(
         !w.worker()->isBusy() && w.trace() && w.trace()->samples.front().q == q0, timeout);
+}
+
+void TestChainDrag::flickingAChainBobThrowsItWithAVelocityTheLinksAllow()
+{
+    show(chain());
+    MainWindow& w = window();
+    VtkOpenGLWindow* gl = w.sceneView()->openGLWindow();
+    const SceneGeometry* geometry = w.sceneView()->content().geometry();
+    const QPoint from = pixelOf(w, geometry->grabPoint(links - 1, w.trace()->samples.front().q));
+    QTest::mousePress(gl, Qt::LeftButton, Qt::NoModifier, from);
+    // Quickly down the screen, released while moving.
+    for (int i = 1; i <= 6; ++i)
+        QTest::mouseMove(gl, from + QPoint(0, 12 * i), 15);
+    QTest::mouseRelease(gl, Qt::LeftButton, Qt::NoModifier, from + QPoint(0, 72), 5);
+    QCOMPARE(w.session()->undoStack()->text(0), QStringLiteral("Throw the body"));
+    const std::optional<StartState>& start = w.session()->document().simulation.start;
+    QVERIFY(start.has_value());
+    const Eigen::VectorXd q = start->positions(), qd = start->velocities();
+    // The last bob goes down, and every link's length stays: dᵢ·ḋᵢ = 0 for each link.
+    QVERIFY2(qd[2 * links - 1] < -0.1, qPrintable(QString::number(qd[2 * links - 1])));
+    Eigen::Vector2d previous = Eigen::Vector2d::Zero(), previousVelocity = Eigen::Vector2d::Zero();
+    for (int i = 0; i < links; ++i) {
+        const Eigen::Vector2d d = q.segment<2>(2 * i) - previous;
+        const Eigen::Vector2d v = qd.segment<2>(2 * i) - previousVelocity;
+        QVERIFY2(std::abs(d.dot(v)) <= 1e-10 * (1.0 + qd.norm()),
+                 qPrintable(QStringLiteral("link %1: %2").arg(i + 1).arg(d.dot(v))));
+        previous = q.segment<2>(2 * i);
+        previousVelocity = qd.segment<2>(2 * i);
+    }
 }
 
 void TestChainDrag::resetStartClearsTheStoredStartAsOneUndoStep()
