@@ -1,6 +1,7 @@
 // A scene file with a stored start (docs/FORMATS.md "start"): saved and loaded again it is the
 // same document, bit for bit, and written again the same bytes; `constraintlab-cli run` on it
-// starts at the stored time and state, not at the scene's own start.
+// starts at the stored time and state, not at the scene's own start, and says so in the CSV's
+// --comment-header, as `describe` does.
 #include "../support/ProcessRunner.h"
 
 #include <SceneFile.h>
@@ -89,6 +90,10 @@ void TestCliStart::aSceneFileWithAStartRoundTripsBitForBitAndTheCliRunsFromIt()
 
     const testing::ProcessResult r = testing::runProcess(cli, {QStringLiteral("run"), first});
     QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+    const testing::ProcessResult commented = testing::runProcess(
+        cli, {QStringLiteral("run"), first, QStringLiteral("--comment-header")});
+    QVERIFY2(commented.out.contains("# start: stored, at t0 = 0.75 s"),
+             commented.out.left(2000).constData());
     QStringList rows;
     for (const QString& line : QString::fromUtf8(r.out).split(QLatin1Char('\n')))
         if (!line.isEmpty() && !line.startsWith(QLatin1Char('#')))
@@ -108,6 +113,9 @@ void TestCliStart::aSceneFileWithAStartRoundTripsBitForBitAndTheCliRunsFromIt()
     QCOMPARE(rows.back().split(QLatin1Char(',')).at(header.indexOf(QStringLiteral("t"))).toDouble(),
              1.5);
     QCOMPARE(rows.size(), 1 + 4); // 0.75, 1, 1.25, 1.5
+    const testing::ProcessResult described =
+        testing::runProcess(cli, {QStringLiteral("describe"), first});
+    QVERIFY2(described.out.contains("start: stored, at t0 = 0.75 s"), described.out.constData());
 }
 
 void TestCliStart::aSetOfAStartParameterRunsFromTheParametersStart()
