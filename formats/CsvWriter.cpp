@@ -180,6 +180,9 @@ std::vector<std::string> CsvWriter::describe(const SceneDocument& document,
                     (o.stopAtEnd && definition && !definition->end.empty()
                          ? ", stops where " + definition->end
                          : std::string()));
+    if (o.start) // the parameters above do not say where such a run starts
+        lines.push_back("start: stored, at t0 = " + number(o.start->t0) +
+                        " s (the scene file's \"start\", used instead of the parameters' start)");
     std::string units = "units:";
     const std::vector<std::string> names = trace.columnNames();
     first = true;

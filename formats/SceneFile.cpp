@@ -1,6 +1,7 @@
 #include "SceneFile.h"
 
 #include "SceneNotes.h"
+#include "StartJson.h"
 
 #include "AtomicFile.h"
 #include "JsonFields.h"
@@ -42,14 +43,16 @@ constexpr qint64 maxFileSize = 16 * 1024 * 1024;
 
 const QStringList& rootKeys()
 {
-    static const QStringList keys{"format", "scene", "title", "notes", "parameters", "simulation"};
+    static const QStringList keys{"format",     "scene",      "title", "notes",
+                                  "parameters", "simulation", "start"};
     return keys;
 }
 
 // The top-level keys of format 2, where "system" and "view" replace "scene" and "parameters".
 const QStringList& systemRootKeys()
 {
-    static const QStringList keys{"format", "title", "notes", "system", "view", "simulation"};
+    static const QStringList keys{"format", "title",      "notes", "system",
+                                  "view",   "simulation", "start"};
     return keys;
 }
 
@@ -347,6 +350,13 @@ QByteArray simulationJson(const SimulationOptions& s, const QByteArray& indent)
     return out + indent + "}\n";
 }
 
+// A stored start (when there is one) and then the "simulation" member.
+QByteArray startAndSimulationJson(const SimulationOptions& s, const QByteArray& indent)
+{
+    const QByteArray start = s.start ? StartJson::write(*s.start, indent) + ",\n" : QByteArray();
+    return start + simulationJson(s, indent);
+}
+
 } // namespace
 
 QString SceneFile::builtInPath(const QString& sceneName)
@@ -455,6 +465,7 @@ SceneDocument SceneFile::fromJson(const QByteArray& text, const QString& source,
                                  ? builtInSceneDocument(root, source, check)
                                  : systemDocument(root, json, source);
     readSimulation(root, document.simulation, source);
+    document.simulation.start = StartJson::read(root, source);
     if (check == Check::Full)
         validate(document, source);
     return document;
@@ -528,7 +539,10 @@ void SceneFile::validate(const SceneDocument& document, const QString& source)
                                 QString::fromUtf8(e.what()));
     }
 
-    const double t0 = system ? system->initialTime() : 0.0;
+    if (system && document.simulation.start)
+        if (const auto problem = document.simulation.start->problem(*system))
+            JsonFields::invalid(source, qs(problem->key), qs(problem->reason));
+    const double t0 = document.simulation.startTime(system ? system->initialTime() : 0.0);
     if (const auto problem = SimulationSetting::check(document.simulation, t0))
         JsonFields::invalid(source, QStringLiteral("simulation.") + qs(problem->key),
                             qs(problem->reason));
@@ -546,7 +560,7 @@ QByteArray SceneFile::toJson(const SceneDocument& document)
         if (!document.notes.empty())
             out += indent1 + "\"notes\": " + JsonFields::scalar(qs(document.notes)) + ",\n";
         out += SystemJson::write(document.system->description(), document.parameters, 1) + ",\n";
-        return out + simulationJson(document.simulation, indent1) + "}\n";
+        return out + startAndSimulationJson(document.simulation, indent1) + "}\n";
     }
     out += indent1 + "\"format\": " + QByteArray::number(builtInSceneFormat) + ",\n";
     out += indent1 + "\"scene\": " + JsonFields::scalar(qs(document.scene)) + ",\n";
@@ -588,7 +602,7 @@ QByteArray SceneFile::toJson(const SceneDocument& document)
         }
     }
     out += order.empty() ? "},\n" : "\n" + indent1 + "},\n";
-    return out + simulationJson(document.simulation, indent1) + "}\n";
+    return out + startAndSimulationJson(document.simulation, indent1) + "}\n";
 }
 
 void SceneFile::save(const SceneDocument& document, const QString& path)

@@ -26,6 +26,9 @@ namespace clab {
 ///                         "baumgarte_alpha": 5, "baumgarte_beta": 5 }
 ///     }
 ///
+/// Either format may also hold a stored start, "start": {"t0": ..., "q": [...], "qdot": [...]}
+/// (StartJson; SimulationOptions::start), checked against the system by validate().
+///
 /// "stabilization" is "projection" (onto the constraints after every step, the default),
 /// "baumgarte" (with "baumgarte_alpha" and "baumgarte_beta" in 1/s, both at least 0) or "none".
 ///

@@ -4,6 +4,7 @@
 #include "SceneFile.h"
 #include "SceneLoading.h"
 #include "integrate/SimulationSetting.h"
+#include "scenes/SceneStart.h"
 
 #include <QStringList>
 
@@ -19,6 +20,7 @@ SceneRequest::Prepared SceneRequest::prepare(SceneDocument document) const
     const QString source = isBuiltInName(scene) ? QStringLiteral("scene %1").arg(scene) : scene;
 
     const SceneDefinition* definition = document.definition();
+    const SceneDocument given = document;
     for (const auto& [name, values] : sets) {
         if (!definition->parameter(name.toStdString())) {
             QStringList names;
@@ -31,6 +33,10 @@ SceneRequest::Prepared SceneRequest::prepare(SceneDocument document) const
         document.parameters[name.toStdString()] = values;
     }
     document.parameters = definition->complete(document.parameters);
+    // A --set of a value the start depends on starts from the parameters again, as in the GUI.
+    if (!sets.empty() && document.simulation.start &&
+        !SceneStart::keepsStoredStart(given, document))
+        document.simulation.start.reset();
     SimulationOptions& options = document.simulation;
     for (const auto& [key, given] : simulation)
         SimulationSetting::find(key)->set(options, given.first);

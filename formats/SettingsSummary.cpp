@@ -16,6 +16,10 @@ QString SettingsSummary::describeLines(const SimulationOptions& options, const s
     QString text = QStringLiteral("  ") +
                    QString::fromStdString(SimulationSetting::summary(options, style)) +
                    QLatin1Char('\n');
+    if (options.start)
+        text += QStringLiteral("  start: stored, at t0 = %1 s (the file's \"start\", used instead "
+                               "of the parameters' start)\n")
+                    .arg(QString::fromStdString(style.number(options.start->t0)));
     if (end.empty())
         return text;
     const SimulationSetting* stop = SimulationSetting::find("stop_at_end");

@@ -101,7 +101,7 @@ MainWindow::MainWindow(std::shared_ptr<SceneStore> store, QWidget* parent)
     // The wheel changes no value in a control without the focus, here or in any dialog.
     WheelGuard::install();
     createStatusBar();
-    new MainWindowDrag(statusBar(), session_, clock_, view_, this);
+    new MainWindowDrag(statusBar(), session_, clock_, view_, actions_->resetStart, this);
     connectActions();
     connectSession();
     connectPresentation();
@@ -230,6 +230,7 @@ void MainWindow::connectSession()
     connect(session_, &SceneSession::documentReset, this, &MainWindow::sceneReset);
     connect(session_, &SceneSession::valueChanged, this, &MainWindow::requestSimulation);
     connect(session_, &SceneSession::systemChanged, this, &MainWindow::requestSimulation);
+    connect(session_, &SceneSession::startChanged, this, &MainWindow::requestSimulation);
     connect(docks_->systemEditor(), &SystemEditor::duplicateRequested, files_,
             &MainWindowFiles::duplicateAsSystem);
     connect(session_, &SceneSession::modifiedChanged, this, &MainWindow::updateTitle);

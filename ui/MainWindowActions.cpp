@@ -196,6 +196,13 @@ void MainWindowActions::createEditActions(SceneSession* session)
     defaults->setStatusTip(tr("Set every parameter back to the scene's default (undoable)"));
     defaults->setToolTip(tr("Set every parameter back to the scene's default (undoable)"));
     defaults->setIconText(tr("Defaults"));
+
+    resetStart = new QAction(tr("Reset &Start"), window_);
+    resetStart->setObjectName(QStringLiteral("resetStart"));
+    resetStart->setStatusTip(
+        tr("Start from the start parameters again instead of the stored start a drag left "
+           "(undoable)"));
+    resetStart->setEnabled(false);
 }
 
 void MainWindowActions::createViewActions()
@@ -282,6 +289,7 @@ void MainWindowActions::createMenus(TimeControls* timeControls)
     edit->addAction(redo);
     edit->addSeparator();
     edit->addAction(defaults);
+    edit->addAction(resetStart);
     duplicate = edit->addAction(tr("&Duplicate as Editable System"));
     duplicate->setObjectName(QStringLiteral("duplicateAsSystem"));
     duplicate->setStatusTip(

@@ -66,6 +66,7 @@ public:
     QAction* undo = nullptr;
     QAction* redo = nullptr;
     QAction* defaults = nullptr;
+    QAction* resetStart = nullptr; ///< clears a stored start (MainWindowDrag wires it)
     QAction* duplicate = nullptr;
     QAction* compare = nullptr;
     QAction* clearGhosts = nullptr;

@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QString>
 
+class QAction;
 class QStatusBar;
 
 namespace clab {
@@ -19,18 +20,21 @@ class SceneView;
 class MainWindowDrag : public QObject {
     Q_OBJECT
 public:
+    /// `resetStart` (Edit → Reset Start) clears the stored start; enabled while there is one.
     MainWindowDrag(QStatusBar* status, SceneSession* session, PlaybackClock* clock, SceneView* view,
-                   QObject* parent = nullptr);
+                   QAction* resetStart, QObject* parent = nullptr);
 
 private:
     void grabbed(bool spring);
-    void released(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const QString& what);
+    void released(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                  const QString& what);
 
     QStatusBar* status_;
     SceneSession* session_;
     PlaybackClock* clock_;
     SceneView* view_;
     bool resume_ = false;
+    bool stored_ = false; ///< whether the document had a stored start when last looked
 };
 
 } // namespace clab

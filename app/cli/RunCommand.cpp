@@ -172,7 +172,8 @@ int run(const QStringList& args, CommandContext& context)
 
     Simulator simulator(*system);
     SimulationOptions options = document.simulation;
-    TerminalProgress progress(err, system->initialTime(), options.tEnd);
+    const double t0 = options.startTime(system->initialTime());
+    TerminalProgress progress(err, t0, options.tEnd);
     const RunControl control{[&progress](double t) {
         progress.update(t);
         return true;
@@ -188,8 +189,7 @@ int run(const QStringList& args, CommandContext& context)
     stream.finish();
     progress.clear();
     if (trace.reachedEnd)
-        err << prefix << "the run ended at "
-            << (lastTime == system->initialTime() ? "its start, " : "")
+        err << prefix << "the run ended at " << (lastTime == t0 ? "its start, " : "")
             << "t = " << number(lastTime) << " s, where " << qs(prepared.definition->end)
             << " (--no-stop-at-end runs on to t_end)\n";
     if (request.stats)

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "integrate/StartState.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <optional>
 
 namespace clab {
 
@@ -36,6 +39,12 @@ struct SimulationOptions {
     /// automatic: 20 per output sample, at least 1e7, so that a run the sample limit accepts
     /// is never cut short by the step limit (a step is at most dt where contacts need it).
     std::size_t maxSteps = 0;
+    /// A stored start that replaces the system's initial time and state (a dragged chain, the
+    /// state a pull was let go at); checked against the system when the run starts.
+    std::optional<StartState> start;
+
+    /// When a run of a system whose own initial time is `systemT0` starts.
+    double startTime(double systemT0) const { return start ? start->t0 : systemT0; }
 
     /// Most output intervals one run may have ((t_end − t0) / dt; one more sample than that): a
     /// stored trace takes about 0.5 kB per sample, and a file of more rows is almost certainly

@@ -551,7 +551,7 @@ bool Simulator::stabilize(State& x, double t, bool stickEvent)
 Trace Simulator::run(const SimulationOptions& options, const SampleSink& sink,
                      const RunControl& control)
 {
-    const double t0 = system_.initialTime();
+    const double t0 = options.startTime(system_.initialTime());
     checkOptions(options, t0);
     const StabilizationScope scope(stabilization_, options.stabilization);
     const PiecesScope pieces(system_);
@@ -613,7 +613,16 @@ void Simulator::prepare(RunState& run)
     beta_ = options.baumgarteBeta;
 
     Eigen::VectorXd q0(n), qd0(n);
-    system_.initialState(q0, qd0);
+    if (options.start) {
+        // A stored start replaces the system's own, after the same checks a file's gets.
+        if (const auto problem = options.start->problem(system_))
+            throw ConstraintLabError(ConstraintLabError::Kind::InvalidInitialState,
+                                     problem->key + ": " + problem->reason);
+        q0 = options.start->positions();
+        qd0 = options.start->velocities();
+    } else {
+        system_.initialState(q0, qd0);
+    }
     if (q0.size() != n || qd0.size() != n)
         throw ConstraintLabError(ConstraintLabError::Kind::InvalidInitialState,
                                  "the initial state does not have " + std::to_string(n) +

@@ -1,5 +1,6 @@
 #include "scenes/SceneDefinition.h"
 
+#include "integrate/StartState.h"
 #include "model/ConstraintLabError.h"
 #include "model/ParameterRule.h"
 
@@ -170,11 +171,7 @@ std::unique_ptr<MechanicalSystem> SceneDefinition::create(const ParameterValues&
                                          "double precision");
     }
     system->constraintResiduals(q0, qd0, t0, r);
-    // Residuals are products of at most two state components, so round-off scales like this.
-    const double scale = 1.0 + q0.lpNorm<Eigen::Infinity>() + qd0.lpNorm<Eigen::Infinity>() +
-                         q0.lpNorm<Eigen::Infinity>() * qd0.lpNorm<Eigen::Infinity>() +
-                         std::abs(t0) * qd0.lpNorm<Eigen::Infinity>();
-    const double tol = 1e-9 * scale;
+    const double tol = StartState::residualTolerance(q0, qd0, t0);
     for (Eigen::Index i = 0; i < r.size(); ++i) {
         if (!(std::abs(r[i]) <= tol)) {
             std::ostringstream msg;

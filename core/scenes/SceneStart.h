@@ -8,6 +8,8 @@
 
 namespace clab {
 
+struct SceneDocument;
+
 /// \brief How a built-in scene's start parameters follow from a state: what a drag in the 3D
 /// view needs to make the dragged state the scene's start (docs/ARCHITECTURE.md, "Where a
 /// change goes").
@@ -22,6 +24,13 @@ public:
 
     /// The scene's function, or nullptr when its start is not a set of parameters.
     static Function of(const std::string& sceneName);
+
+    /// Whether an edit from `before` to `after` keeps `before`'s stored start
+    /// (SimulationOptions::start): true when the start the parameters give is the same in both
+    /// (a mass, μ or g changed, not s0 or a chain's shape) and the stored start still fits
+    /// `after`'s system (StartState::problem); false when `before` has none or `after` cannot
+    /// be built. An edit of a start parameter thus clears the stored start (docs/GUI.md).
+    static bool keepsStoredStart(const SceneDocument& before, const SceneDocument& after);
 };
 
 } // namespace clab

@@ -93,7 +93,7 @@ public:
         const std::unique_ptr<MechanicalSystem> system =
             definition_->create(definition_->complete(given_));
         shape_ = Simulator::emptyTrace(*system);
-        const double t0 = system->initialTime();
+        const double t0 = document.simulation.startTime(system->initialTime());
         for (const Measurements::Column& column : measurements_.columns) {
             const int index = shape_.columnIndex(column.quantity);
             if (index < 0) {
@@ -163,7 +163,7 @@ public:
         const std::size_t stride = columns_.size();
         std::vector<double> ts, ys, row;
         ts.reserve(static_cast<std::size_t>(SimulationOptions::outputIntervals(
-                       system.initialTime(), options_.tEnd, options_.dt)) +
+                       options_.startTime(system.initialTime()), options_.tEnd, options_.dt)) +
                    2);
         ys.reserve(ts.capacity() * stride);
         Simulator simulator(system);

@@ -27,10 +27,13 @@ DragSession::DragSession(const SceneDocument& document, ConfigurationProjection:
     projection_ = std::make_unique<ConfigurationProjection>(*system_);
     Eigen::VectorXd q0;
     system_->initialState(q0, startVelocity_);
+    const std::optional<StartState>& stored = document.simulation.start;
+    if (stored)
+        startVelocity_ = stored->velocities();
     target_ = point_(from.q);
     if (mode_ == Mode::SetStart) {
-        // The start is set at the start time, at rest until released.
-        sample_.t = system_->initialTime();
+        // The start is set at the start time (a stored start's own), at rest until released.
+        sample_.t = document.simulation.startTime(system_->initialTime());
         sample_.qd.setZero(system_->dof());
         moveTo(target_);
     } else {

@@ -1,11 +1,13 @@
 #include "session/SceneSession.h"
 
 #include "session/SetParameterCommand.h"
+#include "session/SetStartCommand.h"
 #include "session/SetSystemCommand.h"
 
+#include <integrate/SimulationSetting.h>
 #include <model/ConstraintLabError.h>
 #include <scenes/SceneRegistry.h>
-#include <integrate/SimulationSetting.h>
+#include <scenes/SceneStart.h>
 
 #include <QFileInfo>
 
@@ -105,6 +107,17 @@ void SceneSession::edit(const QString& key, const std::vector<double>& value, in
         return;
     auto* command = new SetParameterCommand(this, key, value, mergeId);
     addLinkedChanges(*command, key, value);
+    if (document_.simulation.start) {
+        // A stored start outlives an edit only when the parameters' start stays as it was.
+        SceneDocument after = document_;
+        for (const SetParameterCommand::Change& change : command->changes())
+            if (const SimulationSetting* setting = simulationSetting(change.key))
+                setting->set(after.simulation, change.newValue.at(0));
+            else
+                after.parameters[change.key.toStdString()] = change.newValue;
+        if (!SceneStart::keepsStoredStart(document_, after))
+            command->clearStart(*document_.simulation.start);
+    }
     continuingDrag_ = mergeId != 0 && mergeId == lastMergeId_;
     lastMergeId_ = mergeId;
     undo_.push(command);
@@ -118,7 +131,29 @@ void SceneSession::editSystem(const SceneDocument& document, const QString& what
                                  "the document holds no system written as equations");
     if (document == document_)
         return;
+    if (document_.simulation.start && document.simulation.start == document_.simulation.start &&
+        !SceneStart::keepsStoredStart(document_, document)) {
+        SceneDocument cleared = document; // an edit of the initial values: their start again
+        cleared.simulation.start.reset();
+        undo_.push(new SetSystemCommand(this, cleared, what, mergeId));
+        return;
+    }
     undo_.push(new SetSystemCommand(this, document, what, mergeId));
+}
+
+void SceneSession::editStart(const std::optional<StartState>& start, const QString& what)
+{
+    if (start == document_.simulation.start)
+        return;
+    undo_.push(new SetStartCommand(this, start, what));
+}
+
+void SceneSession::setStoredStart(const std::optional<StartState>& start)
+{
+    document_.simulation.start = start;
+    ++serial_;
+    lastMergeId_ = 0;
+    emit startChanged();
 }
 
 void SceneSession::replaceSystem(const SceneDocument& document)

@@ -7,6 +7,7 @@
 #include <QString>
 #include <QUndoStack>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,11 @@ public:
     /// Puts a document with another system in place without recording it (SetSystemCommand
     /// calls this); emits systemChanged. The undo history and file path stay.
     void replaceSystem(const SceneDocument& document);
+    /// Records a new stored start (SimulationOptions::start; none: the parameters' start again)
+    /// as one undo step named `what`. Does nothing when unchanged.
+    void editStart(const std::optional<StartState>& start, const QString& what);
+    /// Sets the stored start without recording it (the commands call this); emits startChanged.
+    void setStoredStart(const std::optional<StartState>& start);
 
     QUndoStack* undoStack() { return &undo_; }
     QString filePath() const { return path_; }
@@ -81,6 +87,8 @@ signals:
     void systemChanged();
     /// One value changed (edit, undo or redo).
     void valueChanged(const QString& key);
+    /// The stored start was set or cleared (editStart, an edit of a start parameter, undo, redo).
+    void startChanged();
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
 

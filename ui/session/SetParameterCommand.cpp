@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <utility>
 
 namespace clab {
 
@@ -43,14 +44,24 @@ void SetParameterCommand::addLinkedChange(const QString& key, std::vector<double
     changes_.push_back({key, session_->value(key), std::move(value)});
 }
 
+void SetParameterCommand::clearStart(StartState old)
+{
+    clearedStart_ = std::move(old);
+    updateText();
+}
+
 void SetParameterCommand::undo()
 {
+    if (clearedStart_)
+        session_->setStoredStart(clearedStart_);
     for (auto it = changes_.rbegin(); it != changes_.rend(); ++it)
         session_->setValue(it->key, it->oldValue);
 }
 
 void SetParameterCommand::redo()
 {
+    if (clearedStart_)
+        session_->setStoredStart(std::nullopt);
     for (const Change& change : changes_)
         session_->setValue(change.key, change.newValue);
 }
@@ -77,7 +88,8 @@ bool SetParameterCommand::mergeWith(const QUndoCommand* other)
     }
     updateText();
     // A drag back to where it started is no change at all.
-    setObsolete(std::all_of(changes_.begin(), changes_.end(),
+    setObsolete(!clearedStart_ &&
+                std::all_of(changes_.begin(), changes_.end(),
                             [](const Change& c) { return c.newValue == c.oldValue; }));
     return true;
 }
@@ -86,7 +98,8 @@ void SetParameterCommand::updateText()
 {
     QString name = key();
     name.remove(QStringLiteral("simulation."));
-    setText(QObject::tr("Set %1 to %2").arg(name, formatValue(key(), newValue())));
+    setText(QObject::tr("Set %1 to %2").arg(name, formatValue(key(), newValue())) +
+            (clearedStart_ ? QObject::tr(" (and reset the start)") : QString()));
 }
 
 } // namespace clab

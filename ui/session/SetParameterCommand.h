@@ -1,8 +1,11 @@
 #pragma once
 
+#include <integrate/StartState.h>
+
 #include <QString>
 #include <QUndoCommand>
 
+#include <optional>
 #include <vector>
 
 namespace clab {
@@ -28,6 +31,9 @@ public:
 
     /// Another key that changes with the main one in the same step; call before pushing.
     void addLinkedChange(const QString& key, std::vector<double> value);
+    /// The step also clears the document's stored start `old` (a start parameter was edited:
+    /// SceneStart::keepsStoredStart); undo puts it back. Call before pushing.
+    void clearStart(StartState old);
 
     void undo() override;
     void redo() override;
@@ -45,6 +51,7 @@ private:
 
     SceneSession* session_;
     std::vector<Change> changes_;
+    std::optional<StartState> clearedStart_;
     int mergeId_;
 };
 

@@ -140,8 +140,10 @@ signals:
     void frameRendered();
     /// A body was taken by the hand (`spring`: while the run goes on).
     void bodyGrabbed(bool spring);
-    /// A drag ended: (q, q̇) should become the start, as one undo step named `what`.
-    void startDragged(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const QString& what);
+    /// A drag ended: the state (q, q̇) at time t should become the start, as one undo step
+    /// named `what`.
+    void startDragged(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                      const QString& what);
     /// A body could not be dragged there: why.
     void dragFailed(const QString& message);
 

@@ -128,6 +128,7 @@ void ViewDrag::onReleased(const Eigen::Vector3d& target, const Eigen::Vector3d& 
     live_.stop();
     Eigen::VectorXd q, qd;
     QString what;
+    const double t = session_->sample().t;
     try {
         session_->moveTo(target);
         session_->release(velocity, keep, q, qd);
@@ -147,7 +148,7 @@ void ViewDrag::onReleased(const Eigen::Vector3d& target, const Eigen::Vector3d& 
     content_.setHandLegend({}, {});
     layer_.clearHighlight();
     emit changed();
-    emit startChosen(q, qd, what);
+    emit startChosen(t, q, qd, what);
 }
 
 void ViewDrag::show()

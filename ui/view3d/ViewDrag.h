@@ -48,7 +48,8 @@ signals:
     /// A body was taken (the window pauses the clock for it).
     void grabStarted(bool spring);
     /// Released: (q, q̇) is the start to set, `what` the undo step's name.
-    void startChosen(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const QString& what);
+    void startChosen(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                     const QString& what);
     /// The body could not be taken or moved: why.
     void failed(const QString& message);
     /// Something to draw.

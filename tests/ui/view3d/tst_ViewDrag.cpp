@@ -29,12 +29,14 @@
 #include <vtkRenderer.h>
 
 #include "../../support/MainWindowFixture.h"
+#include "../../support/ViewPixels.h"
 
 #include <cmath>
 #include <memory>
 #include <numbers>
 
 using namespace clab;
+using clab::testing::pixelOf;
 
 namespace {
 
@@ -51,19 +53,6 @@ SceneDocument shortBead()
 double value(MainWindow& window, const char* key)
 {
     return window.session()->document().parameters.at(key).at(0);
-}
-
-// Where a scene point is in the view's window, in logical pixels (Qt's, top left).
-QPoint pixelOf(MainWindow& window, const Eigen::Vector3d& p)
-{
-    VtkOpenGLWindow* gl = window.sceneView()->openGLWindow();
-    vtkRenderer* renderer = window.sceneView()->content().renderer();
-    renderer->SetWorldPoint(p.x(), p.y(), p.z(), 1.0);
-    renderer->WorldToDisplay();
-    const double* d = renderer->GetDisplayPoint();
-    const double ratio = gl->devicePixelRatio();
-    const int height = renderer->GetRenderWindow()->GetSize()[1];
-    return QPointF(d[0] / ratio, (height - 1 - d[1]) / ratio).toPoint();
 }
 
 // The document's start state, as its system gives it.
