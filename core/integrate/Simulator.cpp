@@ -307,6 +307,11 @@ Simulator::Simulator(const MechanicalSystem& system, SolvePath path)
     sampleAcc_.resize(n, m);
     if (system.providesConstraintFunctions())
         projection_ = std::make_unique<ManifoldProjection>(system, contacts_.slipRows(), sparse_);
+    unilateral_.setSlidingFriction([this](const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                          double t, const Eigen::VectorXd& normal,
+                                          double& size) -> const Eigen::VectorXd& {
+        return contacts_.slidingFriction(q, qd, t, normal, size);
+    });
 }
 
 Simulator::~Simulator() = default;
@@ -665,6 +670,7 @@ void Simulator::startContacts(RunState& run)
             stabilize(run.x0, t0, true);
         const Eigen::Map<const Eigen::VectorXd> xs(run.x0.data(), static_cast<Eigen::Index>(n * 2));
         contacts_.updateSlipDirections(xs.segment(0, n), xs.segment(n, n), t0);
+        unilateral_.checkConsistent(xs.segment(0, n), xs.segment(n, n), t0);
     } catch (const ConstraintLabError& e) {
         rethrowAt(t0, e);
     }
@@ -807,7 +813,7 @@ void Simulator::locateUnilateralEvent(RunState& run)
         return unilateral_.eventFunction(k, run.endq, run.endqd, t);
     };
     try {
-        for (int k = 0; k < unilateral_.count(); ++k) {
+        for (int k = 0; k < unilateral_.eventCount(); ++k) {
             const double gb = g(k, stepper.currentState(), tCur);
             if (std::isfinite(gb) && !unilateral_.crossed(k, gb))
                 continue;
@@ -961,6 +967,7 @@ void Simulator::restartAtEvent(RunState& run)
         q_ = xp.segment(0, n);
         qd_ = xp.segment(n, n);
         contacts_.updateSlipDirections(q_, qd_, tEvent);
+        unilateral_.checkConsistent(q_, qd_, tEvent);
     } catch (const ConstraintLabError& e) {
         rethrowAt(tEvent, e);
     }
