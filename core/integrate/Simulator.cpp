@@ -130,16 +130,18 @@ private:
 // non-finite: the crossing before it is located all the same (the dense output is the step
 // retried at smaller sizes), and when g turns non-finite without crossing, the run stops there
 // naming `what` rather than step over an event it cannot see.
+// `tol` < 0: EventLocator::tolerance of the step.
 template <class G, class Crossed>
 double locateOnDenseOutput(Stepper& stepper, Stepper::State& x, double tPrev, double ga,
-                           double tCur, double gb, G g, Crossed crossed, const char* what)
+                           double tCur, double gb, G g, Crossed crossed, const char* what,
+                           double tol = -1.0)
 {
     const EventLocator::Crossing c = EventLocator::locateCrossing(
         [&](double t) {
             stepper.calcState(t, x);
             return g(x, t);
         },
-        crossed, tPrev, ga, tCur, gb, EventLocator::tolerance(tPrev, tCur));
+        crossed, tPrev, ga, tCur, gb, tol < 0.0 ? EventLocator::tolerance(tPrev, tCur) : tol);
     if (!std::isfinite(c.g))
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
                                  std::string(what) + " is not finite (" + number(c.g) +
@@ -820,11 +822,16 @@ void Simulator::locateUnilateralEvent(RunState& run)
             stepper.calcState(tPrev, xOut_);
             if (unilateral_.crossed(k, g(k, xOut_, tPrev)))
                 continue; // past it at the step's start already: nothing to locate
+            // A touch-down is located to the rounding of t, not to a share of the step: a
+            // free flight is integrated exactly and its steps grow long, and each bounce of a
+            // series would carry the step's share into the next (docs/MATH.md §11, Zeno).
+            const bool touchDown = k < unilateral_.count() && system_.unilateralOpen(k);
             const double tc = locateOnDenseOutput(
                 stepper, xOut_, tPrev, g(k, xOut_, tPrev), tCur, gb,
                 [&](const State& x, double t) { return g(k, x, t); },
                 [&](double v) { return unilateral_.crossed(k, v); },
-                "a one-sided contact's event function");
+                "a one-sided contact's event function",
+                touchDown ? EventLocator::tolerance(tCur, tCur) : -1.0);
             if (tc > run.options.tEnd)
                 continue; // after the run's end: not an event of this run
             if (!run.event || tc < run.tEvent) {

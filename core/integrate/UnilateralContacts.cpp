@@ -13,6 +13,12 @@ namespace {
 // φ within this share of the coordinates' size counts as touching; |φ̇| within this share of
 // the velocities' size counts as resting (after the projection both are at rounding level).
 constexpr double kTouching = 1e-9;
+// |φ̇| of a contact that touches down, at or below this share of the velocities' size, rests.
+constexpr double kTouchDownRate = 1e-13;
+// A series of bounces is resolved until its remainder is below the span of simultaneous events
+// times e^kZenoBounces, but not below kZenoFloor of that span (flights of a few thousand ulps).
+constexpr double kZenoBounces = 50.0;
+constexpr double kZenoFloor = 1e-4;
 // A contact whose consistency with friction is below this (of the frictionless value) stops
 // the run: at 0 its push has no effect on its acceleration, below it the wrong one.
 constexpr double kPainleveMargin = 1e-9;
@@ -139,16 +145,15 @@ std::string UnilateralContacts::names(const std::vector<int>& set) const
     return out;
 }
 
-double UnilateralContacts::impact(const std::vector<int>& set, Eigen::VectorXd& q,
-                                  Eigen::VectorXd& qd, double t, double zenoSpan,
-                                  std::vector<ContactEvent>& events)
+double UnilateralContacts::impact(const std::vector<int>& set, const Eigen::VectorXd& restRate,
+                                  Eigen::VectorXd& q, Eigen::VectorXd& qd, double t,
+                                  double zenoSpan, std::vector<ContactEvent>& events)
 {
     Eigen::MatrixXd Jv, W, R;
     Eigen::VectorXd bv;
     contactRows(set, q, qd, t, true, Jv, bv);
     const Eigen::VectorXd before = Jv * qd - bv; // φ̇⁻
-    const double tol = kTouching * (1.0 + qd.lpNorm<Eigen::Infinity>());
-    if (set.empty() || !(before.minCoeff() < -tol))
+    if (set.empty() || !((before + restRate).minCoeff() < 0.0))
         return 0.0;
     delassus(set, Jv, q, qd, t, W, R);
     // Each contact's acceleration without the contacts, to tell a rebound too short to resolve.
@@ -173,8 +178,12 @@ double UnilateralContacts::impact(const std::vector<int>& set, Eigen::VectorXd& 
         for (Eigen::Index i = 0; i < k; ++i) {
             const double after = before[i] + W.row(i).dot(lcp.z);
             // The rebounds that follow take 2 φ̇⁺ / (|φ̈| (1 − e)) in all (a geometric series).
+            // Resolved until at most kZenoBounces of them would fall within zenoSpan (the
+            // events a cluster may hold), or until they would all fit into kZenoFloor of it:
+            // resting from here starts at most that remainder before the accumulation time.
+            const double cut = zenoSpan * std::max(std::pow(e[i], kZenoBounces), kZenoFloor);
             if (e[i] > 0.0 && lcp.z[i] > 0.0 && free[i] < 0.0 &&
-                2.0 * after < zenoSpan * -free[i] * (1.0 - e[i])) {
+                2.0 * after < cut * -free[i] * (1.0 - e[i])) {
                 e[i] = 0.0; // the bounces accumulate here: the contact comes to rest
                 again = true;
             }
@@ -230,16 +239,25 @@ double UnilateralContacts::resolve(Eigen::VectorXd& q, Eigen::VectorXd& qd, doub
     setOpen(set, false);
     if (start && project)
         project(q, t); // onto the surfaces it starts on
-    const double work = impact(set, q, qd, t, zenoSpan, events);
+    // |φ̇| up to which a contact rests rather than strikes or leaves: the rounding a closed
+    // contact's rate carries after projections; a touch-down's own rate is exact up to its
+    // rounding, so that the last bounces of a series are struck, not set down early.
+    Eigen::VectorXd restRate(static_cast<Eigen::Index>(set.size()));
+    const double scale = 1.0 + qd.lpNorm<Eigen::Infinity>();
+    for (std::size_t i = 0; i < set.size(); ++i)
+        restRate[static_cast<Eigen::Index>(i)] =
+            (!start && wasOpen[static_cast<std::size_t>(set[i])] ? kTouchDownRate : kTouching) *
+            scale;
+    const double work = impact(set, restRate, q, qd, t, zenoSpan, events);
     // Those that rest on their surface after the impact may stay closed; the others fly off.
     Eigen::MatrixXd Jv;
     Eigen::VectorXd bv;
     contactRows(set, q, qd, t, true, Jv, bv);
     const Eigen::VectorXd rate = Jv * qd - bv;
-    const double tol = kTouching * (1.0 + qd.lpNorm<Eigen::Infinity>());
     std::vector<int> resting;
     for (std::size_t i = 0; i < set.size(); ++i) {
-        const bool rests = std::abs(rate[static_cast<Eigen::Index>(i)]) <= tol;
+        const bool rests =
+            std::abs(rate[static_cast<Eigen::Index>(i)]) <= restRate[static_cast<Eigen::Index>(i)];
         system_.setUnilateralOpen(set[i], !rests);
         if (rests)
             resting.push_back(set[i]);

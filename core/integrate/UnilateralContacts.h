@@ -72,8 +72,9 @@ public:
     /// Impacts and the closed set at an event or the start (q̇ may change by the impulses, and
     /// at the start q onto the surfaces it touches). Appends leave, touch and impact events (no
     /// touch events at the start); returns the kinetic energy the impacts changed (≤ 0).
-    /// `zenoSpan`: a rebound whose flight would be shorter than this is taken as plastic (e = 0),
-    /// so that bounces that accumulate come to rest at their accumulation time.
+    /// `zenoSpan`: the span of simultaneous events; a rebound whose series of bounces would end
+    /// within a small share of it is taken as plastic (e = 0), so that bounces that accumulate
+    /// come to rest at their accumulation time (docs/MATH.md §11).
     double resolve(Eigen::VectorXd& q, Eigen::VectorXd& qd, double t, bool start, double zenoSpan,
                    const ProjectPositions& project, std::vector<ContactEvent>& events);
 
@@ -94,9 +95,11 @@ private:
     void delassus(const std::vector<int>& set, const Eigen::MatrixXd& rows,
                   const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& W,
                   Eigen::MatrixXd& response);
-    /// The impulse phase; returns the change of kinetic energy.
-    double impact(const std::vector<int>& set, Eigen::VectorXd& q, Eigen::VectorXd& qd, double t,
-                  double zenoSpan, std::vector<ContactEvent>& events);
+    /// The impulse phase, striking the contacts whose φ̇ is below −restRate; returns the change
+    /// of kinetic energy.
+    double impact(const std::vector<int>& set, const Eigen::VectorXd& restRate, Eigen::VectorXd& q,
+                  Eigen::VectorXd& qd, double t, double zenoSpan,
+                  std::vector<ContactEvent>& events);
     /// The force phase: closes the contacts of `set` the complementarity problem presses.
     void chooseClosed(const std::vector<int>& set, const Eigen::VectorXd& q,
                       const Eigen::VectorXd& qd, double t);
