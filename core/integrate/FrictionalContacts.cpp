@@ -116,6 +116,19 @@ void FrictionalContacts::addFriction(const Eigen::VectorXd& q, const Eigen::Vect
     out.Qcni = Fstick_ + ext_.Qcni;
 }
 
+const Eigen::VectorXd& FrictionalContacts::slidingFriction(const Eigen::VectorXd& q,
+                                                           const Eigen::VectorXd& qd, double t,
+                                                           const Eigen::VectorXd& normalForce,
+                                                           double& size)
+{
+    kineticFriction(q, qd, t, normalForce);
+    size = 0.0;
+    for (int c = 0; c < count_; ++c)
+        if (!states_[static_cast<std::size_t>(c)].stuck)
+            size += system_.kineticFrictionForce(c, q, qd, t, normalForce);
+    return C_;
+}
+
 bool FrictionalContacts::kineticFriction(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                          double t, const Eigen::VectorXd& Qci)
 {

@@ -46,6 +46,15 @@ public:
                      const Eigen::VectorXd& b, const double* baumgarteAlpha,
                      FundamentalEquation& equation, ConstrainedAcceleration& out);
 
+    /// The kinetic friction (generalized force) the sliding contacts would exert if the ideal
+    /// constraint force were `normalForce`, and in `size` the sum of their sizes; stuck
+    /// contacts add nothing. Friction is positively homogeneous in the normal force, so a unit
+    /// force along one contact's row gives the friction per unit of that contact's push (the
+    /// Painlevé test of UnilateralContacts). Overwrites the scratch addFriction fills anew.
+    const Eigen::VectorXd& slidingFriction(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                           double t, const Eigen::VectorXd& normalForce,
+                                           double& size);
+
     /// Whether static friction of size `force` holds against `limit` = μₛ‖N‖, with a relative
     /// slack of 1e-12 (equality must hold against the rounding of tan θ = μₛ).
     static bool stickHolds(double force, double limit);

@@ -130,16 +130,18 @@ private:
 // non-finite: the crossing before it is located all the same (the dense output is the step
 // retried at smaller sizes), and when g turns non-finite without crossing, the run stops there
 // naming `what` rather than step over an event it cannot see.
+// `tol` < 0: EventLocator::tolerance of the step.
 template <class G, class Crossed>
 double locateOnDenseOutput(Stepper& stepper, Stepper::State& x, double tPrev, double ga,
-                           double tCur, double gb, G g, Crossed crossed, const char* what)
+                           double tCur, double gb, G g, Crossed crossed, const char* what,
+                           double tol = -1.0)
 {
     const EventLocator::Crossing c = EventLocator::locateCrossing(
         [&](double t) {
             stepper.calcState(t, x);
             return g(x, t);
         },
-        crossed, tPrev, ga, tCur, gb, EventLocator::tolerance(tPrev, tCur));
+        crossed, tPrev, ga, tCur, gb, tol < 0.0 ? EventLocator::tolerance(tPrev, tCur) : tol);
     if (!std::isfinite(c.g))
         throw ConstraintLabError(ConstraintLabError::Kind::NonFinite,
                                  std::string(what) + " is not finite (" + number(c.g) +
@@ -307,6 +309,11 @@ Simulator::Simulator(const MechanicalSystem& system, SolvePath path)
     sampleAcc_.resize(n, m);
     if (system.providesConstraintFunctions())
         projection_ = std::make_unique<ManifoldProjection>(system, contacts_.slipRows(), sparse_);
+    unilateral_.setSlidingFriction([this](const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                          double t, const Eigen::VectorXd& normal,
+                                          double& size) -> const Eigen::VectorXd& {
+        return contacts_.slidingFriction(q, qd, t, normal, size);
+    });
 }
 
 Simulator::~Simulator() = default;
@@ -674,6 +681,7 @@ void Simulator::startContacts(RunState& run)
             stabilize(run.x0, t0, true);
         const Eigen::Map<const Eigen::VectorXd> xs(run.x0.data(), static_cast<Eigen::Index>(n * 2));
         contacts_.updateSlipDirections(xs.segment(0, n), xs.segment(n, n), t0);
+        unilateral_.checkConsistent(xs.segment(0, n), xs.segment(n, n), t0);
     } catch (const ConstraintLabError& e) {
         rethrowAt(t0, e);
     }
@@ -816,18 +824,23 @@ void Simulator::locateUnilateralEvent(RunState& run)
         return unilateral_.eventFunction(k, run.endq, run.endqd, t);
     };
     try {
-        for (int k = 0; k < unilateral_.count(); ++k) {
+        for (int k = 0; k < unilateral_.eventCount(); ++k) {
             const double gb = g(k, stepper.currentState(), tCur);
             if (std::isfinite(gb) && !unilateral_.crossed(k, gb))
                 continue;
             stepper.calcState(tPrev, xOut_);
             if (unilateral_.crossed(k, g(k, xOut_, tPrev)))
                 continue; // past it at the step's start already: nothing to locate
+            // A touch-down is located to the rounding of t, not to a share of the step: a
+            // free flight is integrated exactly and its steps grow long, and each bounce of a
+            // series would carry the step's share into the next (docs/MATH.md §11, Zeno).
+            const bool touchDown = k < unilateral_.count() && system_.unilateralOpen(k);
             const double tc = locateOnDenseOutput(
                 stepper, xOut_, tPrev, g(k, xOut_, tPrev), tCur, gb,
                 [&](const State& x, double t) { return g(k, x, t); },
                 [&](double v) { return unilateral_.crossed(k, v); },
-                "a one-sided contact's event function");
+                "a one-sided contact's event function",
+                touchDown ? EventLocator::tolerance(tCur, tCur) : -1.0);
             if (tc > run.options.tEnd)
                 continue; // after the run's end: not an event of this run
             if (!run.event || tc < run.tEvent) {
@@ -970,6 +983,7 @@ void Simulator::restartAtEvent(RunState& run)
         q_ = xp.segment(0, n);
         qd_ = xp.segment(n, n);
         contacts_.updateSlipDirections(q_, qd_, tEvent);
+        unilateral_.checkConsistent(q_, qd_, tEvent);
     } catch (const ConstraintLabError& e) {
         rethrowAt(tEvent, e);
     }

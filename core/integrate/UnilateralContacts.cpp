@@ -13,6 +13,15 @@ namespace {
 // φ within this share of the coordinates' size counts as touching; |φ̇| within this share of
 // the velocities' size counts as resting (after the projection both are at rounding level).
 constexpr double kTouching = 1e-9;
+// |φ̇| of a contact that touches down, at or below this share of the velocities' size, rests.
+constexpr double kTouchDownRate = 1e-13;
+// A series of bounces is resolved until its remainder is below the span of simultaneous events
+// times e^kZenoBounces, but not below kZenoFloor of that span (flights of a few thousand ulps).
+constexpr double kZenoBounces = 50.0;
+constexpr double kZenoFloor = 1e-4;
+// A contact whose consistency with friction is below this (of the frictionless value) stops
+// the run: at 0 its push has no effect on its acceleration, below it the wrong one.
+constexpr double kPainleveMargin = 1e-9;
 
 } // namespace
 
@@ -44,9 +53,17 @@ UnilateralContacts::UnilateralContacts(const MechanicalSystem& system, Evaluate 
     equation_.setSingularMass(system.massMatrixIsSingular());
 }
 
+void UnilateralContacts::setSlidingFriction(SlidingFriction friction)
+{
+    if (count_ > 0 && system_.contactCount() > 0)
+        friction_ = std::move(friction);
+}
+
 double UnilateralContacts::eventFunction(int k, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                                          double t)
 {
+    if (k >= count_)
+        return system_.unilateralOpen(k - count_) ? 1.0 : consistency(k - count_, q, qd, t);
     if (system_.unilateralOpen(k))
         return (system_.unilateralGap(k, q, t) - level_[static_cast<std::size_t>(k)]) /
                (1.0 + q.lpNorm<Eigen::Infinity>());
@@ -128,16 +145,15 @@ std::string UnilateralContacts::names(const std::vector<int>& set) const
     return out;
 }
 
-double UnilateralContacts::impact(const std::vector<int>& set, Eigen::VectorXd& q,
-                                  Eigen::VectorXd& qd, double t, double zenoSpan,
-                                  std::vector<ContactEvent>& events)
+double UnilateralContacts::impact(const std::vector<int>& set, const Eigen::VectorXd& restRate,
+                                  Eigen::VectorXd& q, Eigen::VectorXd& qd, double t,
+                                  double zenoSpan, std::vector<ContactEvent>& events)
 {
     Eigen::MatrixXd Jv, W, R;
     Eigen::VectorXd bv;
     contactRows(set, q, qd, t, true, Jv, bv);
     const Eigen::VectorXd before = Jv * qd - bv; // φ̇⁻
-    const double tol = kTouching * (1.0 + qd.lpNorm<Eigen::Infinity>());
-    if (set.empty() || !(before.minCoeff() < -tol))
+    if (set.empty() || !((before + restRate).minCoeff() < 0.0))
         return 0.0;
     delassus(set, Jv, q, qd, t, W, R);
     // Each contact's acceleration without the contacts, to tell a rebound too short to resolve.
@@ -162,8 +178,12 @@ double UnilateralContacts::impact(const std::vector<int>& set, Eigen::VectorXd& 
         for (Eigen::Index i = 0; i < k; ++i) {
             const double after = before[i] + W.row(i).dot(lcp.z);
             // The rebounds that follow take 2 φ̇⁺ / (|φ̈| (1 − e)) in all (a geometric series).
+            // Resolved until at most kZenoBounces of them would fall within zenoSpan (the
+            // events a cluster may hold), or until they would all fit into kZenoFloor of it:
+            // resting from here starts at most that remainder before the accumulation time.
+            const double cut = zenoSpan * std::max(std::pow(e[i], kZenoBounces), kZenoFloor);
             if (e[i] > 0.0 && lcp.z[i] > 0.0 && free[i] < 0.0 &&
-                2.0 * after < zenoSpan * -free[i] * (1.0 - e[i])) {
+                2.0 * after < cut * -free[i] * (1.0 - e[i])) {
                 e[i] = 0.0; // the bounces accumulate here: the contact comes to rest
                 again = true;
             }
@@ -220,21 +240,31 @@ double UnilateralContacts::resolve(Eigen::VectorXd& q, Eigen::VectorXd& qd, doub
     setOpen(set, false);
     if (start && project)
         project(q, t); // onto the surfaces it starts on
-    const double work = impact(set, q, qd, t, zenoSpan, events);
+    // |φ̇| up to which a contact rests rather than strikes or leaves: the rounding a closed
+    // contact's rate carries after projections; a touch-down's own rate is exact up to its
+    // rounding, so that the last bounces of a series are struck, not set down early.
+    Eigen::VectorXd restRate(static_cast<Eigen::Index>(set.size()));
+    const double scale = 1.0 + qd.lpNorm<Eigen::Infinity>();
+    for (std::size_t i = 0; i < set.size(); ++i)
+        restRate[static_cast<Eigen::Index>(i)] =
+            (!start && wasOpen[static_cast<std::size_t>(set[i])] ? kTouchDownRate : kTouching) *
+            scale;
+    const double work = impact(set, restRate, q, qd, t, zenoSpan, events);
     // Those that rest on their surface after the impact may stay closed; the others fly off.
     Eigen::MatrixXd Jv;
     Eigen::VectorXd bv;
     contactRows(set, q, qd, t, true, Jv, bv);
     const Eigen::VectorXd rate = Jv * qd - bv;
-    const double tol = kTouching * (1.0 + qd.lpNorm<Eigen::Infinity>());
     std::vector<int> resting;
     for (std::size_t i = 0; i < set.size(); ++i) {
-        const bool rests = std::abs(rate[static_cast<Eigen::Index>(i)]) <= tol;
+        const bool rests =
+            std::abs(rate[static_cast<Eigen::Index>(i)]) <= restRate[static_cast<Eigen::Index>(i)];
         system_.setUnilateralOpen(set[i], !rests);
         if (rests)
             resting.push_back(set[i]);
     }
     chooseClosed(resting, q, qd, t);
+    resting_ = resting;
     // A touch-down is located a rounding-size step past φ = 0, and a contact that opens again
     // stays there: moving it onto its surface would add potential energy at every bounce,
     // enough to keep tiny bounces going for ever (the closed ones are projected by the
@@ -249,6 +279,80 @@ double UnilateralContacts::resolve(Eigen::VectorXd& q, Eigen::VectorXd& qd, doub
             events.push_back({t, k, ContactEvent::Kind::Touch});
     }
     return work;
+}
+
+double UnilateralContacts::consistency(int k, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                       double t)
+{
+    frictionSize_ = 0.0;
+    if (!friction_)
+        return 1.0;
+    // Contact k closed for the friction (its push is a row force) and open for the response.
+    const bool wasOpen = system_.unilateralOpen(k);
+    const std::vector<int> set{k};
+    Eigen::MatrixXd Jk, W, R;
+    Eigen::VectorXd bk;
+    contactRows(set, q, qd, t, false, Jk, bk);
+    system_.setUnilateralOpen(k, false);
+    const Eigen::VectorXd unitPush = Jk.row(0).transpose();
+    const Eigen::VectorXd perPush = friction_(q, qd, t, unitPush, frictionSize_);
+    double ratio = 1.0;
+    if (perPush.squaredNorm() > 0.0) {
+        // φ̈ₖ = φ̈ₖ,free + Jₖ N (Jₖᵀ + cₖ) λₖ: the push itself and the friction it drives.
+        delassus(set, Jk, q, qd, t, W, R);
+        Q_ = perPush;
+        equation_.solveIdeal(M_, Q_, A_, b_, response_); // b_ = 0, k open: as delassus left them
+        const double frictionless = W(0, 0);
+        if (frictionless > 0.0)
+            ratio = (frictionless + Jk.row(0).dot(response_.qdd)) / frictionless;
+        frictionSize_ /= unitPush.norm();
+    }
+    system_.setUnilateralOpen(k, wasOpen);
+    return ratio;
+}
+
+void UnilateralContacts::checkConsistent(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                         double t)
+{
+    if (!friction_)
+        return;
+    for (int k = 0; k < count_; ++k) {
+        const bool resting = std::find(resting_.begin(), resting_.end(), k) != resting_.end();
+        if (system_.unilateralOpen(k) && !resting)
+            continue;
+        // A margin above the event's zero: a state just past it, then projected, is caught.
+        const double ratio = consistency(k, q, qd, t);
+        if (ratio < kPainleveMargin)
+            painleve(k, ratio, q, qd, t);
+    }
+}
+
+void UnilateralContacts::painleve(int k, double ratio, const Eigen::VectorXd& q,
+                                  const Eigen::VectorXd& qd, double t)
+{
+    // Without its push the contact would sink (φ̈ < 0: no force is consistent) or lift off
+    // (φ̈ > 0: both no force and a growing push are).
+    const bool wasOpen = system_.unilateralOpen(k);
+    const std::vector<int> set{k};
+    Eigen::MatrixXd Jk;
+    Eigen::VectorXd bk;
+    contactRows(set, q, qd, t, false, Jk, bk);
+    system_.setUnilateralOpen(k, true);
+    const double free = Jk.row(0).dot(evaluate_(q, qd, t).qdd) - bk[0];
+    system_.setUnilateralOpen(k, wasOpen);
+    const std::string why =
+        free < 0.0 ? "no normal force is consistent: without a push the body sinks into the "
+                     "surface, and no push holds it up"
+                   : "the normal force is not determined: lifting off and pressing on with a "
+                     "push are both consistent";
+    throw ConstraintLabError(
+        ConstraintLabError::Kind::InconsistentConstraints,
+        "Painlevé's paradox at the one-sided contact '" + system_.unilateralName(k) +
+            "': with its sliding friction (μ = " + ConstraintLabError::number(frictionSize_) +
+            " per unit of normal force), a push accelerates it off the surface at " +
+            ConstraintLabError::number(ratio) + " times the frictionless rate, so " + why,
+        "Coulomb friction this large makes the rigid contact's forces ill-posed here; "
+        "lower mu below the critical value of this configuration");
 }
 
 } // namespace clab

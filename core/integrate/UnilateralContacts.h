@@ -28,27 +28,53 @@ public:
     /// Moves q back onto the closed constraints (the owner's projection); may do nothing.
     using ProjectPositions = std::function<void(Eigen::VectorXd& q, double t)>;
 
+    /// The kinetic friction of the sliding contacts for a given ideal constraint force, and the
+    /// sum of their sizes (FrictionalContacts::slidingFriction).
+    using SlidingFriction = std::function<const Eigen::VectorXd&(
+        const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
+        const Eigen::VectorXd& normalForce, double& size)>;
+
     UnilateralContacts(const MechanicalSystem& system, Evaluate evaluate);
 
     int count() const { return count_; }
+    /// With sliding friction on the system, each contact also has a Painlevé event function.
+    void setSlidingFriction(SlidingFriction friction);
 
-    /// Contact k's event function: φ while open (from the level it was left at, scaled by
-    /// 1 + ‖q‖), its multiplier λ while closed (scaled by 1 + ‖Qᶜᵢ‖). Both are non-negative
-    /// until the event.
-    double eventFunction(int k, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
-    /// Whether contact k's event function value is past its event: below its level for an
-    /// open contact (the level is exactly where it was left, so a restart is never past it);
-    /// a rounding-size slack below zero for a closed one, whose force is computed afresh.
-    bool crossed(int k, double g) const
+    /// Number of event functions: the contacts' own (0 … count − 1), then with sliding
+    /// friction one Painlevé function per contact (count … 2 count − 1).
+    int eventCount() const { return friction_ ? 2 * count_ : count_; }
+    /// Event function i. For a contact k = i: φ while open (from the level it was left at,
+    /// scaled by 1 + ‖q‖), its multiplier λ while closed (scaled by 1 + ‖Qᶜᵢ‖). For i = count + k:
+    /// the consistency of closed contact k (below), 1 while it is open. All are positive until
+    /// the event.
+    double eventFunction(int i, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
+    /// Whether event function i's value is past its event: below its level for an open contact
+    /// (the level is exactly where it was left, so a restart is never past it); a rounding-size
+    /// slack below zero for a closed one, whose force is computed afresh; below zero for a
+    /// Painlevé function.
+    bool crossed(int i, double g) const
     {
-        return system_.unilateralOpen(k) ? g < 0.0 : g < -kSlack;
+        if (i >= count_)
+            return g < 0.0;
+        return system_.unilateralOpen(i) ? g < 0.0 : g < -kSlack;
     }
+
+    /// Stops the run (throws ConstraintLabError) where a contact that is closed, or touches and
+    /// rests, has sliding friction that leaves its normal force no value or several: Painlevé's
+    /// paradox (docs/MATH.md §11). Called once the modes at an event or the start are decided.
+    void checkConsistent(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
+    /// Contact k's consistency with sliding friction: the effective coefficient
+    /// Jₖ N (Jₖᵀ + cₖ) of φ̈ₖ in its push λₖ, cₖ the friction a unit push drives, over the
+    /// frictionless Jₖ N Jₖᵀ (N with the other constraints in force). 1 without friction; at or
+    /// below 0 the complementarity problem with friction has no solution or two.
+    double consistency(int k, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
 
     /// Impacts and the closed set at an event or the start (q̇ may change by the impulses, and
     /// at the start q onto the surfaces it touches). Appends leave, touch and impact events (no
     /// touch events at the start); returns the kinetic energy the impacts changed (≤ 0).
-    /// `zenoSpan`: a rebound whose flight would be shorter than this is taken as plastic (e = 0),
-    /// so that bounces that accumulate come to rest at their accumulation time.
+    /// `zenoSpan`: the span of simultaneous events; a rebound whose series of bounces would end
+    /// within a small share of it is taken as plastic (e = 0), so that bounces that accumulate
+    /// come to rest at their accumulation time (docs/MATH.md §11).
     double resolve(Eigen::VectorXd& q, Eigen::VectorXd& qd, double t, bool start, double zenoSpan,
                    const ProjectPositions& project, std::vector<ContactEvent>& events);
 
@@ -69,14 +95,19 @@ private:
     void delassus(const std::vector<int>& set, const Eigen::MatrixXd& rows,
                   const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& W,
                   Eigen::MatrixXd& response);
-    /// The impulse phase; returns the change of kinetic energy.
-    double impact(const std::vector<int>& set, Eigen::VectorXd& q, Eigen::VectorXd& qd, double t,
-                  double zenoSpan, std::vector<ContactEvent>& events);
+    /// The impulse phase, striking the contacts whose φ̇ is below −restRate; returns the change
+    /// of kinetic energy.
+    double impact(const std::vector<int>& set, const Eigen::VectorXd& restRate, Eigen::VectorXd& q,
+                  Eigen::VectorXd& qd, double t, double zenoSpan,
+                  std::vector<ContactEvent>& events);
     /// The force phase: closes the contacts of `set` the complementarity problem presses.
     void chooseClosed(const std::vector<int>& set, const Eigen::VectorXd& q,
                       const Eigen::VectorXd& qd, double t);
     /// "'floor' and 'wall'", for messages.
     std::string names(const std::vector<int>& set) const;
+    /// The Painlevé stop of contact k at consistency `ratio`.
+    [[noreturn]] void painleve(int k, double ratio, const Eigen::VectorXd& q,
+                               const Eigen::VectorXd& qd, double t);
 
     const MechanicalSystem& system_;
     Evaluate evaluate_;
@@ -86,6 +117,9 @@ private:
     Eigen::MatrixXd M_, A_, J_, Av_;
     Eigen::VectorXd Q_, b_, phi_, bv_;
     std::vector<double> level_; ///< per contact: φ at its last event when below 0, else 0
+    SlidingFriction friction_;
+    std::vector<int> resting_;  ///< the touching, resting contacts of the last resolve
+    double frictionSize_ = 0.0; ///< friction size per unit push of the last consistency()
 };
 
 } // namespace clab
