@@ -16,7 +16,6 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QPainter>
-#include <QProcess>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -27,6 +26,8 @@
 #include <vtkContextView.h>
 
 #include "../support/ImageBaseline.h"
+#include "../support/PdfText.h"
+#include "../support/PlotSamples.h"
 
 #include <cctype>
 #include <cmath>
@@ -36,6 +37,10 @@
 using namespace clab;
 
 namespace {
+
+using testing::pdfWords;
+using testing::runTool;
+using testing::sinesEverywhere;
 
 const bool surfaceFormatSet = [] {
     VtkSurfaceFormat::makeDefault();
@@ -109,36 +114,6 @@ std::shared_ptr<const Trace> beadOnWireTrace()
     return std::make_shared<const Trace>(simulator.run(document.simulation));
 }
 
-/// Runs a PDF tool (poppler-utils, qpdf); its standard output, or a null array with `*why` set
-/// when it is missing or fails.
-QByteArray runTool(const QString& program, const QStringList& arguments, QString* why)
-{
-    QProcess process;
-    process.start(program, arguments);
-    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit ||
-        process.exitCode() != 0) {
-        *why = QStringLiteral("%1 %2 failed (%3): %4")
-                   .arg(program, arguments.join(' '), process.errorString(),
-                        QString::fromLocal8Bit(process.readAllStandardError() +
-                                               process.readAllStandardOutput()));
-        return {};
-    }
-    QByteArray out = process.readAllStandardOutput();
-    return out.isNull() ? QByteArray("") : out;
-}
-
-/// The text of a PDF as pdftotext reads it, each run of white space one blank.
-QString pdfWords(const QString& path)
-{
-    QString why;
-    const QByteArray text = runTool(QStringLiteral("pdftotext"), {path, QStringLiteral("-")}, &why);
-    if (text.isNull()) {
-        qWarning("%s", qPrintable(why));
-        return {};
-    }
-    return QString::fromUtf8(text).simplified();
-}
-
 QImage renderPng(const QString& path, const PlotExporter::Options& options)
 {
     QString error;
@@ -147,26 +122,6 @@ QImage renderPng(const QString& path, const PlotExporter::Options& options)
         return {};
     }
     return QImage(path);
-}
-
-/// `count` fast sines with different phases: every part of the plot area has curve points.
-PlotData sinesEverywhere(int count)
-{
-    PlotData data;
-    data.title = QStringLiteral("Busy");
-    data.xTitle = QStringLiteral("t [s]");
-    data.yTitle = QStringLiteral("y [m]");
-    for (int k = 0; k < count; ++k) {
-        PlotCurve curve{
-            QStringLiteral("curve %1").arg(k + 1), {}, {}, QColor::fromHsv(36 * k, 255, 200)};
-        for (int i = 0; i <= 4000; ++i) {
-            const double t = 0.005 * i;
-            curve.x.push_back(t);
-            curve.y.push_back(std::sin(2.0 * std::numbers::pi * t + 0.6 * k));
-        }
-        data.curves.push_back(curve);
-    }
-    return data;
 }
 
 /// Renders `chart` offscreen at `size` (two frames, like an export) and returns the legend.
