@@ -345,12 +345,17 @@ void UnilateralContacts::painleve(int k, double ratio, const Eigen::VectorXd& q,
                      "surface, and no push holds it up"
                    : "the normal force is not determined: lifting off and pressing on with a "
                      "push are both consistent";
+    // Located where the ratio crosses zero, it is rounding-sized there: not worth printing.
+    const std::string push = std::abs(ratio) < 1e-9
+                                 ? "a push no longer accelerates it off the surface"
+                                 : "a push accelerates it off the surface at only " +
+                                       ConstraintLabError::number(ratio) +
+                                       " times the frictionless rate";
     throw ConstraintLabError(
         ConstraintLabError::Kind::InconsistentConstraints,
         "Painlevé's paradox at the one-sided contact '" + system_.unilateralName(k) +
             "': with its sliding friction (μ = " + ConstraintLabError::number(frictionSize_) +
-            " per unit of normal force), a push accelerates it off the surface at " +
-            ConstraintLabError::number(ratio) + " times the frictionless rate, so " + why,
+            " per unit of normal force), " + push + ", so " + why,
         "Coulomb friction this large makes the rigid contact's forces ill-posed here; "
         "lower mu below the critical value of this configuration");
 }

@@ -2,10 +2,12 @@
 
 #include "integrate/Simulator.h"
 #include "model/ConstraintLabError.h"
+#include "scenes/SceneStart.h"
 #include "trace/TraceSeries.h"
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 
 namespace clab {
 
@@ -51,6 +53,37 @@ double FitProblem::sampleAt(const std::vector<double>& ts, const std::vector<dou
     return value;
 }
 
+// A stored start (a drag's) replaces the start the parameters give: fitting s0 would move
+// nothing, and the fit would call s0 undetermined. A parameter sets the start when a small
+// change of it, in either direction that still makes a system, does not keep the stored start.
+void FitProblem::checkStoredStart(const SceneDocument& document) const
+{
+    if (!document.simulation.start)
+        return;
+    for (const std::string& name : fitted_) {
+        const auto it = document.parameters.find(name);
+        if (it == document.parameters.end() || it->second.empty())
+            continue;
+        for (const double sign : {1.0, -1.0}) {
+            SceneDocument moved = document;
+            double& value = moved.parameters[name][0];
+            value += sign * (0.01 * std::abs(value) + 1e-3);
+            try {
+                definition_->create(definition_->complete(moved.parameters));
+            } catch (const std::exception&) {
+                continue;
+            }
+            if (!SceneStart::keepsStoredStart(document, moved))
+                invalid(name +
+                        " sets where the run starts, but the scene has a stored start (a "
+                        "dragged or pulled state), which the runs use instead; clear it "
+                        "(Edit > Reset Start, or the file's \"start\" key) to fit " +
+                        name);
+            break;
+        }
+    }
+}
+
 FitProblem::FitProblem(const SceneDocument& document, const Measurements& measurements,
                        const std::vector<std::string>& fitted)
     : measurements_(measurements), fitted_(fitted)
@@ -60,6 +93,7 @@ FitProblem::FitProblem(const SceneDocument& document, const Measurements& measur
         invalid("unknown scene '" + document.scene + "'");
     checkMeasurements();
     given_ = definition_->untieFollowers(document.parameters, fitted_);
+    checkStoredStart(document);
 
     // The document's own values must make a system; its trace names the quantities.
     const std::unique_ptr<MechanicalSystem> system =

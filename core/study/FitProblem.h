@@ -52,6 +52,8 @@ public:
 
 private:
     void checkMeasurements() const;
+    /// Refuses to fit a start parameter that a stored start (SimulationOptions::start) overrides.
+    void checkStoredStart(const SceneDocument& document) const;
     void checkRange(const Measurements::Column& column) const;
     double outputInterval(double t0) const;
 

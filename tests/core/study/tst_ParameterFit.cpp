@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <memory>
 #include <numbers>
 #include <random>
 #include <string>
@@ -425,6 +426,28 @@ private slots:
         QVERIFY(std::abs(r.correlation(0, 1) - C(0, 1) / std::sqrt(C(0, 0) * C(1, 1))) < 1e-3);
         QCOMPARE(r.correlation(0, 0), 1.0);
         QVERIFY(std::abs(r.values[1] - bead.s0) <= 3.0 * r.standardErrors[1]);
+    }
+
+    // A stored start (a drag's) overrides s0: fitting s0 is refused before any run, with the
+    // way out; μ, which does not set the start, is still fitted from it.
+    void fittingAStartParameterThatAStoredStartOverridesIsRefused()
+    {
+        const Bead bead;
+        const Measurements m =
+            measured([&](double t) { return bead.s(t); }, "s", 50, 0.01, 0.0, 1, false);
+        SceneDocument scene = bead.sceneWithMu(0.3);
+        const std::unique_ptr<MechanicalSystem> system =
+            scene.definition()->create(scene.parameters);
+        Eigen::VectorXd q, qd;
+        system->initialState(q, qd);
+        scene.simulation.start = StartState(system->initialTime(), q, qd);
+        const std::string error = errorOf(scene, m, fitting({"s0"}));
+        QVERIFY2(error.find("s0 sets where the run starts, but the scene has a stored start") !=
+                     std::string::npos,
+                 error.c_str());
+        const FitResult r = ParameterFit::run(scene, m, fitting({"mu"}));
+        QVERIFY2(!r.failed(), r.failure.c_str());
+        QVERIFY(std::abs(r.values[0] - bead.mu) < 1e-4);
     }
 
     // Every trial stays within the bounds; a truth outside them leaves μ on its bound.
