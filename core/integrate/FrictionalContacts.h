@@ -1,10 +1,10 @@
 #pragma once
 
-#include "solve/ConstrainedAcceleration.h"
 #include "model/ContactEvent.h"
 #include "model/ContactState.h"
-#include "solve/FundamentalEquation.h"
 #include "model/MechanicalSystem.h"
+#include "solve/ConstrainedAcceleration.h"
+#include "solve/FundamentalEquation.h"
 
 #include <functional>
 #include <memory>
